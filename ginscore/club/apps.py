@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClubConfig(AppConfig):
+    name = "ginscore.club"
+    label = "club"

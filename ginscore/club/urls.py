@@ -1,0 +1,9 @@
+from django.urls import path
+
+from ginscore.club import views
+
+app_name = "club"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

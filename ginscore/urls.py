@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("ginscore.club.urls")),
+    path("players/", include("ginscore.players.urls")),
+    path("matches/", include("ginscore.matches.urls")),
+    path("tournaments/", include("ginscore.tournaments.urls")),
+    path("sheets/", include("ginscore.sheets.urls")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("admin/", admin.site.urls),
+]

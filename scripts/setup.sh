@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Sets up everything ginscore needs on a fresh machine with Python 3.11:
+# a virtual environment in .venv with the pinned packages, and (for tests)
+# Debian's chromium and poppler-utils. Safe to run again: it skips what is there.
+#   scripts/setup.sh          the site
+#   scripts/setup.sh --dev    the site, the test tools, chromium and pdftoppm
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3.11}
+command -v "$PY" >/dev/null 2>&1 || PY=python3
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_install() {
+  # apt_install PACKAGE... : installs the Debian packages that are missing.
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing system packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+if ! "$PY" -c "import venv, ensurepip" >/dev/null 2>&1; then
+  apt_install python3-venv
+fi
+
+REQ=requirements.txt
+[ "${1:-}" = "--dev" ] && REQ=requirements-dev.txt
+STAMP=".venv/.installed-$(basename "$REQ" .txt)"
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+if [ ! -f "$STAMP" ] || [ "$REQ" -nt "$STAMP" ] || [ requirements.txt -nt "$STAMP" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -r "$REQ"
+  touch "$STAMP"
+fi
+
+if [ "${1:-}" = "--dev" ]; then
+  apt_install chromium poppler-utils
+fi

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets everything up (virtual environment, test tools, chromium, pdftoppm)
+# and runs every test. Extra arguments go to pytest, e.g. scripts/test.sh tests/engine
+# With DATABASE_URL set (postgres://...), the suite runs against that database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --dev
+.venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
+  echo "Models changed without a migration: run .venv/bin/python manage.py makemigrations" >&2; exit 1; }
+exec .venv/bin/python -m pytest "$@"
