@@ -1,0 +1,63 @@
+"""Cards and their notation.
+
+A card is written as its rank (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``)
+and its suit (``S``, ``H``, ``D``, ``C``), in any case: ``7S``, ``10h``, ``Td``, ``ac``.
+Cards in a hand are separated by spaces or commas.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ginscore.engine.errors import CardError
+
+SUITS = "SHDC"
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_BY_TEXT = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+_RANK_BY_TEXT.update({str(n): n for n in range(2, 11)})
+_CARD_RE = re.compile(r"^(10|[2-9AJQKT])([SHDC])$")
+_SPLIT_RE = re.compile(r"[\s,]+")
+
+
+class Card(NamedTuple):
+    rank: int  # 1 (ace) .. 13 (king)
+    suit: str  # one of "SHDC"
+
+    @property
+    def value(self) -> int:
+        """Deadwood points: ace 1, number cards their number, faces 10."""
+        return 10 if self.rank >= 10 else self.rank
+
+    @property
+    def index(self) -> int:
+        """0..51, suit-major (spades 0-12, hearts 13-25, ...), for bit sets."""
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    def __str__(self) -> str:
+        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
+
+
+def parse_card(text: str) -> Card:
+    """``"10h"`` -> ``Card(10, "H")``; anything else raises ``CardError`` naming the text."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card (write it like 7S, 10H, AD or KC)")
+    m = _CARD_RE.match(text.strip().upper())
+    if not m:
+        raise CardError(f"{text!r} is not a card (write it like 7S, 10H, AD or KC)")
+    return Card(_RANK_BY_TEXT[m.group(1)], m.group(2))
+
+
+def parse_cards(text: str | list | tuple) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas (or a list of card texts); no card twice."""
+    parts = [p for p in _SPLIT_RE.split(text.strip())] if isinstance(text, str) else list(text)
+    cards = tuple(parse_card(p) for p in parts if p != "")
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise CardError(f"{c} is given twice")
+        seen.add(c)
+    return cards
+
+
+def format_cards(cards) -> str:
+    return " ".join(str(c) for c in cards)

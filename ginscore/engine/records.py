@@ -1,0 +1,221 @@
+"""Match records: reading and writing the spec's JSON (``ginscore/1``).
+
+``record_from_json`` checks a record's shape and names the first bad field or
+hand in words a player understands; the rules themselves (knock limits, a hand
+after the match ended) are checked while scoring (``ginscore.engine.match``).
+``result_to_json`` writes the spec's result document.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ginscore.engine.cards import parse_card
+from ginscore.engine.errors import CardError, RecordError, RuleError
+from ginscore.engine.hands import ENDS, MAX_DEADWOOD, Hand
+from ginscore.engine.match import MatchLength
+from ginscore.engine.results import MatchResult
+from ginscore.engine.rules import Rules, rules_from
+
+FORMAT = "ginscore/1"
+RESULT_FORMAT = "ginscore-result/1"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    rules: Rules
+    players: tuple[str, str]
+    first_dealer: str
+    stake: Decimal | None = None
+    hands: tuple[Hand, ...] = ()
+    length: MatchLength = field(default_factory=MatchLength)
+
+
+def _name(v: Any) -> str | None:
+    return v.strip() if isinstance(v, str) and v.strip() else None
+
+
+def parse_players(value: Any) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise RecordError("players: must be a list of exactly two names")
+    a, b = _name(value[0]), _name(value[1])
+    if not a or not b:
+        raise RecordError("players: each player needs a name that is not empty")
+    if a == b:
+        raise RecordError(f'players: the two players must be different, both are "{a}"')
+    return a, b
+
+
+def parse_stake(value: Any) -> Decimal | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise RecordError('stake: must be a decimal number such as "0.05"')
+    try:
+        stake = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise RecordError(f'stake: "{value}" is not a decimal number such as "0.05"') from None
+    if not stake.is_finite() or stake < 0:
+        raise RecordError(f'stake: must be zero or more, not "{value}"')
+    return stake
+
+
+def parse_length(value: Any) -> MatchLength:
+    if value is None or value == "target":
+        return MatchLength()
+    if value == "set":
+        return MatchLength("set")
+    if isinstance(value, dict):
+        unknown = set(value) - {"kind", "games"}
+        if unknown:
+            raise RecordError(f'length: "{sorted(unknown)[0]}" is not a length field (kind, games)')
+        return MatchLength(value.get("kind", "target"), value.get("games"))
+    raise RecordError('length: must be "target", "set" or {"kind": "best_of", "games": K}')
+
+
+def length_to_json(length: MatchLength) -> Any:
+    if length.kind == "best_of":
+        return {"kind": "best_of", "games": length.games}
+    return length.kind
+
+
+def _deadwood(raw: dict, player: str, n: int) -> int:
+    dw = raw.get("deadwood")
+    if not isinstance(dw, dict) or player not in dw:
+        raise RecordError(f"hand {n}: deadwood for {player} is missing")
+    v = dw[player]
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DEADWOOD:
+        raise RecordError(f"hand {n}: deadwood for {player} must be a whole number from 0 to {MAX_DEADWOOD}, "
+                          f"not {v!r}")
+    return v
+
+
+def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand:
+    """One hand object of a record (``n`` counts from 1) as a ``Hand``."""
+    if not isinstance(raw, dict):
+        raise RecordError(f"hand {n}: must be an object such as {{\"end\": \"gin\", \"by\": ...}}")
+    end = raw.get("end")
+    if end not in ENDS:
+        raise RecordError(f"hand {n}: end must be one of knock, gin, big_gin, dead, not {end!r}")
+    upcard = None
+    if raw.get("upcard") is not None:
+        try:
+            upcard = parse_card(raw["upcard"])
+        except CardError as e:
+            raise RecordError(f"hand {n}: upcard: {e}") from None
+    if end == "dead":
+        return Hand("dead", upcard=upcard)
+    by = raw.get("by")
+    if by not in players:
+        raise RecordError(f"hand {n}: by: {by!r} is not one of the players ({players[0]}, {players[1]})")
+    if raw.get("cards") is not None:
+        from ginscore.engine.card_hands import hand_from_cards
+
+        return hand_from_cards(raw, n, players, rules)
+    other = players[1] if by == players[0] else players[0]
+    dw = raw.get("deadwood")
+    if isinstance(dw, dict):
+        strangers = [p for p in dw if p not in players]
+        if strangers:
+            raise RecordError(f"hand {n}: deadwood: {strangers[0]!r} is not one of the players")
+    d = _deadwood(raw, other, n)
+    if end == "knock":
+        return Hand("knock", by, {by: _deadwood(raw, by, n), other: d}, upcard)
+    if isinstance(dw, dict) and by in dw and _deadwood(raw, by, n) != 0:
+        what = "a gin" if end == "gin" else "a big gin"
+        raise RecordError(f"hand {n}: {what} leaves {by} no deadwood, but {dw[by]} is given")
+    return Hand(end, by, {other: d}, upcard)
+
+
+def record_from_json(data: Any) -> MatchRecord:
+    """A record (the parsed JSON) as a ``MatchRecord``; ``RecordError`` names what is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object with players, rules and hands")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f'format: expected "{FORMAT}", not {fmt!r}')
+    players = parse_players(data.get("players"))
+    try:
+        rules = rules_from(data.get("rules", "standard"))
+    except RuleError as e:
+        raise RecordError(f"rules: {e}") from None
+    first_dealer = data.get("first_dealer", players[0])
+    if first_dealer not in players:
+        raise RecordError(f"first_dealer: {first_dealer!r} is not one of the players")
+    stake = parse_stake(data.get("stake"))
+    length = parse_length(data.get("length"))
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise RecordError("hands: must be a list of hands")
+    hands = tuple(parse_hand(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
+    return MatchRecord(rules, players, first_dealer, stake, hands, length)
+
+
+def hand_to_json(hand: Hand) -> dict:
+    out: dict[str, Any] = {"end": hand.end}
+    if hand.end != "dead":
+        out["by"] = hand.by
+        if hand.cards is not None:
+            out["cards"] = dict(hand.cards)
+            if hand.melds is not None:
+                out["melds"] = {p: [list(m) for m in ms] for p, ms in hand.melds.items()}
+        else:
+            out["deadwood"] = dict(hand.deadwood)
+    if hand.upcard is not None:
+        out["upcard"] = str(hand.upcard)
+    return out
+
+
+def record_to_json(record: MatchRecord) -> dict:
+    """A ``MatchRecord`` as the spec's JSON; ``record_from_json`` reads it back unchanged."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": record.rules.to_record(),
+        "players": list(record.players),
+        "first_dealer": record.first_dealer,
+    }
+    if record.stake is not None:
+        out["stake"] = str(record.stake)
+    if record.length.kind != "target":
+        out["length"] = length_to_json(record.length)
+    out["hands"] = [hand_to_json(h) for h in record.hands]
+    return out
+
+
+def _money(amount: Decimal | None) -> str | None:
+    return None if amount is None else format(amount.normalize() if amount == amount.to_integral() else amount, "f")
+
+
+def result_to_json(result: MatchResult) -> dict:
+    """The spec's result document."""
+    hands = []
+    for h in result.hands:
+        item = {"n": h.n, "dealer": h.dealer, "end": h.end, "by": h.by, "winner": h.winner,
+                "undercut": h.undercut, "points": h.points, "boxes": h.boxes, "games": list(h.games)}
+        if h.detail:
+            item.update(h.detail)
+        hands.append(item)
+    games = [
+        {"n": g.n, "complete": g.complete, "winner": g.winner, "shutout": g.shutout, "net": g.net,
+         "players": {name: {"points": line.points, "boxes": line.boxes, "box_bonus": line.box_bonus,
+                            "game_bonus": line.game_bonus, "shutout_bonus": line.shutout_bonus,
+                            "total": line.total}
+                     for name, line in g.players.items()}}
+        for g in result.games
+    ]
+    m = result.match
+    s = m.settlement
+    out = {
+        "format": RESULT_FORMAT,
+        "players": list(result.players),
+        "rules": result.rules.to_json(),
+        "hands": hands,
+        "games": games,
+        "match": {"target": m.target, "complete": m.complete, "winner": m.winner, "score": dict(m.score),
+                  "settlement": {"payer": s.payer, "payee": s.payee, "points": s.points,
+                                 "amount": _money(s.amount)}},
+    }
+    if result.length.kind != "target":
+        out["match"]["length"] = length_to_json(result.length)
+    return out

@@ -1,0 +1,191 @@
+"""The rules of a match: one immutable value, one definition per rule key.
+
+Every key of the spec's rule table is defined once in ``RULE_DEFS`` with its
+check; the four presets are rows of values over those keys. ``rules_from``
+turns a record's ``rules`` (a preset name, or ``{"preset": NAME, ...overrides}``)
+into a ``Rules`` value, refusing unknown names and bad values with a message
+that names the key.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Callable
+
+from ginscore.engine.errors import RuleError
+
+
+def _whole(lo: int, hi: int) -> Callable[[Any], str | None]:
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            return f"must be a whole number from {lo} to {hi}"
+        return None
+
+    return check
+
+
+def _optional(check):
+    def opt(v):
+        return None if v is None else check(v)
+
+    return opt
+
+
+def _choice(*options: str):
+    def check(v):
+        if v not in options:
+            return "must be one of " + ", ".join(f'"{o}"' for o in options)
+        return None
+
+    return check
+
+
+def _flag(v):
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+@dataclass(frozen=True)
+class RuleDef:
+    key: str
+    check: Callable[[Any], str | None]
+    meaning: str
+
+
+POINTS = _whole(0, 10_000)
+
+RULE_DEFS: tuple[RuleDef, ...] = (
+    RuleDef("knock_limit", _whole(0, 98), "most deadwood a knock may have (0: gin only)"),
+    RuleDef("oklahoma", _flag, "the knock limit is the upcard's value (face cards 10)"),
+    RuleDef("oklahoma_ace", _choice("one", "gin_only"), 'ace upcard: "one" (knock with 1) or "gin_only"'),
+    RuleDef("spade_double", _flag, "a spade upcard doubles the hand's points and extra boxes"),
+    RuleDef("gin_bonus", POINTS, "added to a gin"),
+    RuleDef("big_gin_bonus", _optional(POINTS), "added to a big gin; null: a big gin scores as a gin"),
+    RuleDef("undercut_bonus", POINTS, "added to an undercut"),
+    RuleDef("gin_off_bonus", _optional(POINTS),
+            "replaces the undercut bonus when the defender's deadwood is 0 after laying off; null: off"),
+    RuleDef("knock_scores", _choice("difference", "defender_deadwood"),
+            'a won knock scores "difference" or the "defender_deadwood"'),
+    RuleDef("hand_bonus", POINTS, "added to every won hand's points"),
+    RuleDef("box_bonus", POINTS, "per box (hand won) at the end of a game"),
+    RuleDef("extra_boxes_gin", _whole(0, 10), "boxes beyond the one for winning, for a gin or big gin"),
+    RuleDef("extra_boxes_undercut", _whole(0, 10), "boxes beyond the one for winning, for an undercut"),
+    RuleDef("game_target", _whole(1, 100_000), "hand points that end a game"),
+    RuleDef("game_bonus", POINTS, "to the player who reached the target"),
+    RuleDef("shutout", _choice("add", "double", "none"), 'loser won no hand in the game: "add", "double", "none"'),
+    RuleDef("shutout_bonus", POINTS, 'added under "add"'),
+    RuleDef("columns", _whole(1, 6), "games played at once (Hollywood: 3)"),
+    RuleDef("dealer", _choice("winner", "loser", "alternate"),
+            'who deals after a scored hand: "winner", "loser", "alternate"'),
+    RuleDef("match_target", _whole(1, 1_000_000), "match points that end the match"),
+)
+RULE_KEYS: tuple[str, ...] = tuple(d.key for d in RULE_DEFS)
+_DEFS = {d.key: d for d in RULE_DEFS}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    preset: str
+    knock_limit: int
+    oklahoma: bool
+    oklahoma_ace: str
+    spade_double: bool
+    gin_bonus: int
+    big_gin_bonus: int | None
+    undercut_bonus: int
+    gin_off_bonus: int | None
+    knock_scores: str
+    hand_bonus: int
+    box_bonus: int
+    extra_boxes_gin: int
+    extra_boxes_undercut: int
+    game_target: int
+    game_bonus: int
+    shutout: str
+    shutout_bonus: int
+    columns: int
+    dealer: str
+    match_target: int
+
+    def to_json(self) -> dict:
+        """Every rule, resolved, preset first (the result's ``rules``)."""
+        return asdict(self)
+
+    def overrides(self) -> dict:
+        """The rule values that differ from this rules' preset."""
+        base = PRESETS[self.preset]
+        return {k: getattr(self, k) for k in RULE_KEYS if getattr(self, k) != getattr(base, k)}
+
+    def to_record(self) -> str | dict:
+        """How a record writes these rules: the preset name, or the preset plus overrides."""
+        over = self.overrides()
+        return {"preset": self.preset, **over} if over else self.preset
+
+    def knock_limit_for(self, upcard) -> int:
+        """The most deadwood a knock may have in a hand with this upcard."""
+        if self.oklahoma and upcard is not None:
+            if upcard.rank == 1:
+                return 0 if self.oklahoma_ace == "gin_only" else 1
+            return upcard.value
+        return self.knock_limit
+
+    def doubles(self, upcard) -> bool:
+        return bool(self.spade_double and upcard is not None and upcard.suit == "S")
+
+
+_STANDARD = dict(
+    knock_limit=10, oklahoma=False, oklahoma_ace="one", spade_double=False, gin_bonus=25,
+    big_gin_bonus=31, undercut_bonus=25, gin_off_bonus=None, knock_scores="difference",
+    hand_bonus=0, box_bonus=25, extra_boxes_gin=0, extra_boxes_undercut=0, game_target=100,
+    game_bonus=100, shutout="add", shutout_bonus=100, columns=1, dealer="winner", match_target=500,
+)
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(preset="standard", **_STANDARD),
+    "classic": Rules(preset="classic", **{**_STANDARD, "gin_bonus": 20, "big_gin_bonus": None,
+                                           "undercut_bonus": 10, "box_bonus": 20, "dealer": "loser"}),
+    "oklahoma": Rules(preset="oklahoma", **{**_STANDARD, "oklahoma": True, "spade_double": True,
+                                             "game_target": 150}),
+    "hollywood": Rules(preset="hollywood", **{**_STANDARD, "columns": 3}),
+}
+
+
+def check_rule(key: str, value: Any) -> None:
+    """Raises ``RuleError`` if ``key`` is not a rule or ``value`` is not allowed for it."""
+    d = _DEFS.get(key)
+    if d is None:
+        raise RuleError(f'"{key}" is not a rule (rules are: {", ".join(RULE_KEYS)})')
+    problem = d.check(value)
+    if problem:
+        raise RuleError(f"{key}: {problem}, not {_show(value)}")
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def rules_from(spec: Any = "standard") -> Rules:
+    """A preset name, or ``{"preset": NAME, key: value, ...}``, as a ``Rules`` value."""
+    if spec is None:
+        spec = "standard"
+    if isinstance(spec, Rules):
+        return spec
+    if isinstance(spec, str):
+        spec = {"preset": spec}
+    if not isinstance(spec, dict):
+        raise RuleError('must be a preset name or an object like {"preset": "standard", "gin_bonus": 20}')
+    name = spec.get("preset", "standard")
+    if name not in PRESETS:
+        raise RuleError(f'preset: "{name}" is not a preset (presets are: {", ".join(PRESETS)})')
+    overrides = {k: v for k, v in spec.items() if k != "preset"}
+    for key, value in overrides.items():
+        check_rule(key, value)
+    return replace(PRESETS[name], **overrides) if overrides else PRESETS[name]
+
+
+def describe_rules() -> list[tuple[str, str]]:
+    """(key, meaning) for every rule, in the spec's order: for help texts and forms."""
+    return [(d.key, d.meaning) for d in RULE_DEFS]

@@ -1,0 +1,73 @@
+"""``python manage.py score RECORD.json``: the spec's result for a match record.
+
+``-`` reads standard input; a JSON array of records gives an array of results
+with ``{"error": ...}`` for each record that could not be scored. ``--pad``
+prints the score pad as plain text instead. Nothing is written anywhere.
+"""
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from ginscore.engine import RecordError, record_from_json, result_to_json, score_match
+from ginscore.engine.pad_text import render_pad
+
+
+def read_json(path: str, stdin=None):
+    """The parsed JSON of a file (or ``-``: standard input); ``RecordError`` says why not."""
+    try:
+        if path == "-":
+            text = (stdin or sys.stdin).read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+
+
+class Command(BaseCommand):
+    help = "Scores a match record (or an array of records) and prints the result as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("record", help="a match record file, or - for standard input")
+        parser.add_argument("--pad", action="store_true", help="print the score pad as a plain-text table")
+
+    def handle(self, *args, record, pad, **options):
+        try:
+            data = read_json(record, self.stdin if hasattr(self, "stdin") else None)
+        except RecordError as e:
+            self._fail(str(e))
+        if isinstance(data, list):
+            outputs, failed = [], False
+            for i, item in enumerate(data, 1):
+                try:
+                    outputs.append(score_match(record_from_json(item)))
+                except RecordError as e:
+                    failed = True
+                    outputs.append({"error": f"record {i}: {e}"})
+                    self.stderr.write(f"record {i}: {e}")
+            if pad:
+                self.stdout.write("\n".join(
+                    f"error: {o['error']}\n" if isinstance(o, dict) else render_pad(o) for o in outputs), ending="")
+            else:
+                self.stdout.write(json.dumps(
+                    [o if isinstance(o, dict) else result_to_json(o) for o in outputs], indent=2))
+            if failed:
+                sys.exit(1)
+            return
+        try:
+            result = score_match(record_from_json(data))
+        except RecordError as e:
+            self._fail(str(e))
+        self.stdout.write(render_pad(result) if pad else json.dumps(result_to_json(result), indent=2),
+                          ending="" if pad else "\n")
+
+    def _fail(self, message: str):
+        self.stderr.write(message)
+        sys.exit(1)
