@@ -8,3 +8,85 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Playwright's sync API runs an event loop in the test thread; Django must allow ORM use there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+# Shared fixtures for the Django apps: one account per role, two players, a match factory.
+import pytest  # noqa: E402
+
+PASSWORD = "table-talk-42"
+
+
+def _user(django_user_model, username, group=None, **extra):
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user(username=username, password=PASSWORD, **extra)
+    if group:
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
+    return user
+
+
+@pytest.fixture
+def club_admin(db, django_user_model):
+    from ginscore.club.roles import ADMIN_GROUP
+
+    return _user(django_user_model, "carla", ADMIN_GROUP)
+
+
+@pytest.fixture
+def director(db, django_user_model):
+    from ginscore.club.roles import DIRECTOR_GROUP
+
+    return _user(django_user_model, "dora", DIRECTOR_GROUP)
+
+
+@pytest.fixture
+def member(db, django_user_model):
+    """A member who plays as ``ann``."""
+    return _user(django_user_model, "ann")
+
+
+@pytest.fixture
+def other_member(db, django_user_model):
+    """A member who plays in no match of the fixtures."""
+    return _user(django_user_model, "omar")
+
+
+@pytest.fixture
+def ann(db, member):
+    from ginscore.players.models import Player
+
+    return Player.objects.create(name="Ann", user=member)
+
+
+@pytest.fixture
+def ben(db):
+    from ginscore.players.models import Player
+
+    return Player.objects.create(name="Ben")
+
+
+@pytest.fixture
+def make_match(db, ann, ben):
+    """``make_match(hands=[...], rules="standard", ...)``: a stored match between Ann and Ben.
+
+    ``hands`` are record hands as the spec writes them (``{"end": "knock", "by": "Ann",
+    "deadwood": {...}}``), stored through the services so every cache is right.
+    """
+    from ginscore.engine import MatchLength, record_from_json
+    from ginscore.matches import services
+
+    def make(hands=(), rules="standard", player_a=None, player_b=None, stake=None, length=None,
+             first_dealer=None, created_by=None):
+        a, b = player_a or ann, player_b or ben
+        data = {"rules": rules, "players": [a.name, b.name], "hands": list(hands)}
+        if stake is not None:
+            data["stake"] = str(stake)
+        if first_dealer:
+            data["first_dealer"] = first_dealer
+        record = record_from_json(data)
+        if length is not None:
+            record = record.__class__(record.rules, record.players, record.first_dealer, record.stake,
+                                      record.hands, length if isinstance(length, MatchLength) else MatchLength(*length))
+        return services.match_import(record=record, created_by=created_by)
+
+    return make

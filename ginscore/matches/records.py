@@ -1,0 +1,162 @@
+"""Between the database and the engine: a ``Match`` and its ``Hand`` rows as
+an engine ``MatchRecord``, and back. Everything that scores, imports or
+exports a stored match goes through here (one place that knows both sides).
+
+Hands are stored by *side* ("a"/"b"), records speak in player *names*;
+``HandEntry`` is a hand in the stored shape, before it has a row.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Iterable, Mapping
+
+from ginscore.engine import (
+    Hand as EngineHand, MatchLength, MatchRecord, RecordError, Rules, parse_card, record_to_json, rules_from,
+)
+from ginscore.engine.records import parse_hand
+
+OTHER = {"a": "b", "b": "a"}
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """A hand as the table enters it: by side, deadwood by role (knocker/defender)."""
+
+    end: str
+    by: str = ""  # "a" / "b"; "" for a dead hand
+    knocker_deadwood: int | None = None  # knocks only
+    defender_deadwood: int | None = None  # knocks, gins, big gins
+    upcard: str = ""  # canonical text ("7S"), "" when not given
+    cards: Mapping[str, str] | None = None  # by side, for hands entered as cards
+    melds: Mapping[str, list] | None = None  # by side
+
+    @classmethod
+    def of(cls, hand) -> "HandEntry":
+        """The entry of a stored ``Hand`` row."""
+        return cls(hand.end, hand.by, hand.knocker_deadwood, hand.defender_deadwood, hand.upcard,
+                   hand.cards, hand.melds)
+
+    def fields(self) -> dict:
+        """The ``Hand`` model fields this entry sets."""
+        return {"end": self.end, "by": self.by, "knocker_deadwood": self.knocker_deadwood,
+                "defender_deadwood": self.defender_deadwood, "upcard": self.upcard,
+                "cards": dict(self.cards) if self.cards is not None else None,
+                "melds": dict(self.melds) if self.melds is not None else None}
+
+
+def match_names(match) -> tuple[str, str]:
+    return match.player_a.name, match.player_b.name
+
+
+def match_rules(match) -> Rules:
+    return rules_from({"preset": match.preset, **(match.rule_overrides or {})})
+
+
+def match_length(match) -> MatchLength:
+    return MatchLength(match.length_kind, match.length_games if match.length_kind == "best_of" else None)
+
+
+def _by_name(mapping: Mapping[str, Any] | None, names: tuple[str, str]) -> dict | None:
+    if mapping is None:
+        return None
+    return {names[0] if side == "a" else names[1]: v for side, v in mapping.items()}
+
+
+def _by_side(mapping: Mapping[str, Any] | None, names: tuple[str, str]) -> dict | None:
+    if mapping is None:
+        return None
+    return {"a" if name == names[0] else "b": v for name, v in mapping.items()}
+
+
+def entry_to_json(entry: HandEntry, names: tuple[str, str]) -> dict:
+    """The hand as the spec's record writes it (player names)."""
+    out: dict[str, Any] = {"end": entry.end}
+    if entry.end != "dead":
+        by = names[0] if entry.by == "a" else names[1]
+        other = names[1] if entry.by == "a" else names[0]
+        out["by"] = by
+        if entry.cards is not None:
+            out["cards"] = _by_name(entry.cards, names)
+            if entry.melds is not None:
+                out["melds"] = _by_name(entry.melds, names)
+        elif entry.end == "knock":
+            out["deadwood"] = {by: entry.knocker_deadwood, other: entry.defender_deadwood}
+        else:
+            out["deadwood"] = {other: entry.defender_deadwood}
+    if entry.upcard:
+        out["upcard"] = entry.upcard
+    return out
+
+
+def entry_to_engine(entry: HandEntry, names: tuple[str, str], rules: Rules, n: int) -> EngineHand:
+    """The engine's ``Hand``; ``n`` numbers the hand in error messages."""
+    if entry.cards is not None:
+        return parse_hand(entry_to_json(entry, names), n, names, rules)
+    upcard = parse_card(entry.upcard) if entry.upcard else None
+    if entry.end == "dead":
+        return EngineHand("dead", upcard=upcard)
+    if entry.by not in OTHER:
+        raise RecordError(f"hand {n}: by: who ended the hand is missing")
+    by, other = (names[0], names[1]) if entry.by == "a" else (names[1], names[0])
+    if entry.defender_deadwood is None:
+        raise RecordError(f"hand {n}: deadwood for {other} is missing")
+    if entry.end == "knock":
+        if entry.knocker_deadwood is None:
+            raise RecordError(f"hand {n}: deadwood for {by} is missing")
+        return EngineHand("knock", by, {by: entry.knocker_deadwood, other: entry.defender_deadwood}, upcard)
+    return EngineHand(entry.end, by, {other: entry.defender_deadwood}, upcard)
+
+
+def entry_from_engine(hand: EngineHand, names: tuple[str, str]) -> HandEntry:
+    """A parsed record hand in the stored shape (import)."""
+    upcard = str(hand.upcard) if hand.upcard is not None else ""
+    if hand.end == "dead":
+        return HandEntry("dead", upcard=upcard)
+    side = "a" if hand.by == names[0] else "b"
+    other = names[1] if side == "a" else names[0]
+    if hand.cards is not None:
+        detail_dw = (hand.detail or {}).get("deadwood", {})
+        return HandEntry(hand.end, side, detail_dw.get(hand.by) if hand.end == "knock" else None,
+                         detail_dw.get(other), upcard, _by_side(hand.cards, names), _by_side(hand.melds, names))
+    knocker = hand.deadwood.get(hand.by) if hand.end == "knock" else None
+    return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard)
+
+
+def record_of(match, entries: Iterable[HandEntry]) -> MatchRecord:
+    """The engine's record of ``match`` with these hands (stored or about to be)."""
+    names = match_names(match)
+    rules = match_rules(match)
+    engine_hands = tuple(entry_to_engine(e, names, rules, i) for i, e in enumerate(entries, 1))
+    first = names[0] if match.first_dealer == "a" else names[1]
+    stake = Decimal(match.stake) if match.stake is not None else None
+    return MatchRecord(rules, names, first, stake, engine_hands, match_length(match))
+
+
+def match_to_record(match, hands: Iterable | None = None) -> MatchRecord:
+    """The engine's record of a stored match; ``hands`` (the rows, in order) saves a query."""
+    rows = match.hands.order_by("number") if hands is None else hands
+    return record_of(match, (HandEntry.of(h) for h in rows))
+
+
+def match_to_json(match, hands: Iterable | None = None) -> dict:
+    """The stored match as the spec's record document (export)."""
+    return record_to_json(match_to_record(match, hands))
+
+
+def match_fields_from_record(record: MatchRecord) -> dict:
+    """The ``Match`` fields a record sets (players aside)."""
+    length = record.length
+    return {
+        "preset": record.rules.preset,
+        "rule_overrides": record.rules.overrides(),
+        "rules": record.rules.to_json(),
+        "length_kind": length.kind,
+        "length_games": length.games,
+        "stake": record.stake,
+        "first_dealer": "a" if record.first_dealer == record.players[0] else "b",
+    }
+
+
+def record_entries(record: MatchRecord) -> list[HandEntry]:
+    return [entry_from_engine(h, record.players) for h in record.hands]

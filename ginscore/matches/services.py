@@ -1,0 +1,262 @@
+"""Writes to matches and hands, each inside one transaction.
+
+Every write to the hands locks the match row, checks the whole record through
+the engine (a correction that would make it invalid is refused and nothing is
+saved), writes the hand, keeps the history, rebuilds the caches on ``Match``
+from the engine's result and sends ``match_changed``.
+
+Other apps (tournaments) hook in with the ``match_changed`` signal::
+
+    from ginscore.matches.services import match_changed
+
+    @receiver(match_changed)
+    def follow(sender, *, match, result, action, hand_number, **kwargs): ...
+
+It is sent inside the transaction that wrote the hands, after the caches are
+rebuilt, with ``result`` the engine's ``MatchResult``; ``action`` is one of
+"created", "imported", "added", "edited", "deleted", "undone". A receiver that
+raises rolls the whole write back.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.dispatch import Signal
+from django.utils import timezone
+
+from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
+from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
+from ginscore.matches.records import (
+    HandEntry, entry_to_json, match_fields_from_record, match_names, record_entries, record_of,
+)
+from ginscore.players.models import Player
+
+match_changed = Signal()
+
+
+class HandConflict(Exception):
+    """Another device changed this match's hands first; the pad must be reloaded."""
+
+
+class HandRefused(ValueError):
+    """The change would make the record invalid; the message names the hand and the reason."""
+
+
+# Players and matches
+
+
+def player_get_or_create(*, name: str) -> Player:
+    """The player called ``name`` (any case), created if new."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("A player needs a name.")
+    player = Player.objects.filter(name__iexact=name).first()
+    return player or Player.objects.create(name=name)
+
+
+def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: MatchLength = MatchLength(),
+                 stake: Decimal | None = None, first_dealer: str = "a", created_by=None) -> Match:
+    """A new match with no hands; ``rules`` come validated from ``rules_from``."""
+    if player_a.pk == player_b.pk:
+        raise ValueError("The two players must be different.")
+    with transaction.atomic():
+        match = Match.objects.create(
+            player_a=player_a, player_b=player_b, preset=rules.preset, rule_overrides=rules.overrides(),
+            rules=rules.to_json(), length_kind=length.kind, length_games=length.games, stake=stake,
+            first_dealer=first_dealer, created_by=created_by,
+        )
+        result = score_match(record_of(match, []))
+        _refresh(match, result)
+        match_changed.send(sender=Match, match=match, result=result, action="created", hand_number=None)
+    return match
+
+
+def match_import(*, record: MatchRecord, created_by=None) -> Match:
+    """A stored match from an engine record (players found or created by name).
+
+    Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
+    Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
+    """
+    result = score_match(record)
+    with transaction.atomic():
+        a = player_get_or_create(name=record.players[0])
+        b = player_get_or_create(name=record.players[1])
+        fields = match_fields_from_record(record)
+        match = Match.objects.create(player_a=a, player_b=b, created_by=created_by, **fields)
+        Hand.objects.bulk_create(
+            Hand(match=match, number=i, entered_by=created_by, **e.fields())
+            for i, e in enumerate(record_entries(record), 1)
+        )
+        _refresh(match, result)
+        match_changed.send(sender=Match, match=match, result=result, action="imported", hand_number=None)
+    return match
+
+
+def table_link_renew(*, match: Match) -> str:
+    """A new table link for the match; the old one stops working at once."""
+    match.table_token = new_table_token()
+    match.save(update_fields=["table_token", "updated_at"])
+    return match.table_token
+
+
+# Hands
+
+
+def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT) -> Hand:
+    """Records the next hand. ``expected_number`` is the number the form showed:
+    if another device saved that hand first, ``HandConflict`` and nothing saved."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        n = len(rows) + 1
+        if expected_number != n:
+            raise HandConflict(_conflict_text(expected_number, n))
+        entries = [HandEntry.of(h) for h in rows] + [entry]
+        result = _score(match, entries)
+        try:
+            with transaction.atomic():
+                hand = Hand.objects.create(match=match, number=n, entered_by=user, entered_via=via, **entry.fields())
+        except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
+            raise HandConflict(_conflict_text(expected_number, n + 1)) from None
+        _log(match, n, "added", None, entry, user, via)
+        _write_through(match, result, "added", n)
+    return hand
+
+
+def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision: int, user=None,
+              via: str = VIA_ACCOUNT) -> Hand:
+    """Corrects hand ``number``; the whole match is scored again."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        _check_revision(match, expected_revision)
+        hand = _nth(rows, number)
+        before = HandEntry.of(hand)
+        entries = [HandEntry.of(h) for h in rows]
+        entries[number - 1] = entry
+        result = _score(match, entries)
+        for name, value in entry.fields().items():
+            setattr(hand, name, value)
+        hand.save()
+        _log(match, number, "edited", before, entry, user, via)
+        _write_through(match, result, "edited", number)
+    return hand
+
+
+def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT,
+                action: str = "deleted") -> None:
+    """Removes hand ``number``; the later hands move up one."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        _check_revision(match, expected_revision)
+        hand = _nth(rows, number)
+        entries = [HandEntry.of(h) for h in rows if h.number != number]
+        result = _score(match, entries)
+        hand.delete()
+        later = match.hands.filter(number__gt=number)
+        # Two steps so the unique (match, number) holds after every row on every database.
+        later.update(number=F("number") + 1_000_000)
+        match.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
+        _log(match, number, action, HandEntry.of(hand), None, user, via)
+        _write_through(match, result, action, number)
+
+
+def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
+    """Removes the last hand; returns its number."""
+    last = Hand.objects.filter(match_id=match_id).order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        raise HandRefused("There is no hand to undo.")
+    hand_delete(match_id=match_id, number=last, expected_revision=expected_revision, user=user, via=via,
+                action="undone")
+    return last
+
+
+def match_refresh(*, match: Match) -> MatchResult:
+    """Rebuilds the match's caches from its hands (repair; every write does it already)."""
+    with transaction.atomic():
+        match, rows = _locked(match.pk)
+        result = _score(match, [HandEntry.of(h) for h in rows])
+        _refresh(match, result)
+    return result
+
+
+# Internals
+
+
+def _locked(match_id: int) -> tuple[Match, list[Hand]]:
+    """The match, its row locked until the transaction ends (where the database locks rows), and its hands."""
+    match = Match.objects.select_for_update(of=("self",)).select_related("player_a", "player_b").get(pk=match_id)
+    return match, list(match.hands.order_by("number"))
+
+
+def _conflict_text(expected: int, n: int) -> str:
+    if expected < n:
+        return f"Hand {expected} was just recorded on another device. Here is the pad as it stands now."
+    return "The hands changed on another device. Here is the pad as it stands now."
+
+
+def _check_revision(match: Match, expected: int) -> None:
+    if match.revision != expected:
+        raise HandConflict("The hands changed on another device while you were correcting. "
+                           "Here is the pad as it stands now.")
+
+
+def _nth(rows: list[Hand], number: int) -> Hand:
+    if not 1 <= number <= len(rows):
+        raise HandRefused(f"There is no hand {number} in this match.")
+    return rows[number - 1]
+
+
+def _score(match: Match, entries: list[HandEntry]) -> MatchResult:
+    try:
+        return score_match(record_of(match, entries))
+    except (RecordError, CardError) as e:
+        raise HandRefused(_sentence(str(e))) from None
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _log(match, number, action, before: HandEntry | None, after: HandEntry | None, user, via) -> None:
+    names = match_names(match)
+    HandChange.objects.create(
+        match=match, hand_number=number, action=action, via=via,
+        who=user if user is not None and user.is_authenticated else None,
+        before=entry_to_json(before, names) if before else None,
+        after=entry_to_json(after, names) if after else None,
+    )
+
+
+def _write_through(match: Match, result: MatchResult, action: str, number: int | None) -> None:
+    _refresh(match, result)
+    match_changed.send(sender=Match, match=match, result=result, action=action, hand_number=number)
+
+
+def _refresh(match: Match, result: MatchResult) -> None:
+    """The caches on ``match`` from the engine's result; the revision moves on."""
+    a, b = match_names(match)
+    summary = result.match
+    match.complete = summary.complete
+    match.winner = None if summary.winner is None else (match.player_a if summary.winner == a else match.player_b)
+    match.score_a, match.score_b = summary.score[a], summary.score[b]
+    match.games_a, match.games_b = summary.games_won[a], summary.games_won[b]
+    gins = {a: 0, b: 0}
+    undercuts = {a: 0, b: 0}
+    for h in result.hands:
+        if h.winner is None:
+            continue
+        if h.end in ("gin", "big_gin"):
+            gins[h.winner] += 1
+        if h.undercut:
+            undercuts[h.winner] += 1
+    match.gins_a, match.gins_b = gins[a], gins[b]
+    match.undercuts_a, match.undercuts_b = undercuts[a], undercuts[b]
+    match.hand_count = len(result.hands)
+    if not summary.complete:
+        match.finished_at = None
+    elif match.finished_at is None:
+        match.finished_at = timezone.now()
+    match.revision += 1
+    match.save()
