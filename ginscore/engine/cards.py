@@ -3,11 +3,15 @@
 A card is written as its rank (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``)
 and its suit (``S``, ``H``, ``D``, ``C``), in any case: ``7S``, ``10h``, ``Td``, ``ac``.
 Cards in a hand are separated by spaces or commas.
+
+For the meld search a set of cards is also an ``int`` bit mask over the 52
+card indexes (``Card.index``: suit-major, so each suit is 13 adjacent bits,
+the ace lowest): ``cards_mask`` and ``cards_from_mask`` convert.
 """
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from ginscore.engine.errors import CardError
 
@@ -37,6 +41,12 @@ class Card(NamedTuple):
         return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
 
 
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+"""The 52 cards in index order (``DECK[c.index] == c``)."""
+CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK)}
+"""Each card's bit in a cards mask."""
+
+
 def parse_card(text: str) -> Card:
     """``"10h"`` -> ``Card(10, "H")``; anything else raises ``CardError`` naming the text."""
     if not isinstance(text, str):
@@ -49,6 +59,8 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str | list | tuple) -> tuple[Card, ...]:
     """Cards separated by spaces or commas (or a list of card texts); no card twice."""
+    if not isinstance(text, (str, list, tuple)):
+        raise CardError(f"{text!r} is not a list of cards (write them like \"7H 7D 7C\")")
     parts = [p for p in _SPLIT_RE.split(text.strip())] if isinstance(text, str) else list(text)
     cards = tuple(parse_card(p) for p in parts if p != "")
     seen: set[Card] = set()
@@ -61,3 +73,23 @@ def parse_cards(text: str | list | tuple) -> tuple[Card, ...]:
 
 def format_cards(cards) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key: by rank, then suit in the order S H D C."""
+    return card.rank, SUITS.index(card.suit)
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The bit mask of distinct cards."""
+    return sum(map(CARD_BIT.__getitem__, cards))
+
+
+def cards_from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in index order (spades ace to king, then hearts ...)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)

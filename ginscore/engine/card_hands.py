@@ -1,0 +1,185 @@
+"""Hands entered as cards: melds, deadwood and lay-offs found from the cards.
+
+``hand_from_cards`` turns a record's hand object that gives ``cards`` (the
+spec's "Hands entered as cards") into a ``Hand`` whose ``deadwood`` is what
+the cards leave (the defender's after laying off), with ``detail`` holding
+both players' deadwood and melds and the cards laid off. The cards and any
+named melds are kept as they were entered, so an export gives them back.
+
+Where the spec is silent, ginscore does what players at the table expect:
+- Only the knocker's melds can be named; the defender always gets their best
+  play (naming the defender's melds is refused). Cards the knocker leaves out
+  of the named melds are deadwood, even if they could have made a meld.
+- Among the defender's plays with equal deadwood, the defender keeps their
+  own melds (the fewest cards laid off).
+- Eleven knocker cards are accepted only for ``big_gin``; eleven cards all
+  melded under ``knock`` or ``gin`` are refused with "that is a big gin", so
+  the end always says what happened. A big gin's 11 cards must all be melded.
+- A ``knock`` whose knocker turns out to have no deadwood is kept as entered
+  and scored as a gin (the result shows ``"end": "gin"``); no lay-offs then.
+- If the hand also gives ``deadwood``, it must agree with what the cards leave.
+- The upcard may be in either player's cards (it can be picked up).
+- Melds in ``detail`` are written with canonical card texts (``TS`` comes out
+  as ``10S``): runs from low to high, sets in suit order S H D C, melds by
+  their lowest rank.
+"""
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from ginscore.engine.cards import Card, format_cards, parse_card, parse_cards
+from ginscore.engine.errors import CardError, RecordError
+from ginscore.engine.hands import Hand, knock_limit_text
+from ginscore.engine.layoffs import KnockPlay, defender_play, knocker_choice
+from ginscore.engine.melds import Arrangement, arrangement_with, best_arrangement
+from ginscore.engine.rules import Rules
+
+HAND_SIZE = 10
+CARD_ENDS = ("knock", "gin", "big_gin")
+
+
+class _Hand:
+    """Builds the error messages of one hand: ``hand N: ...``."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def fail(self, message: str) -> NoReturn:
+        raise RecordError(f"hand {self.n}: {message}")
+
+
+def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -> Hand:
+    """The ``Hand`` a record's card-level hand object describes (``n`` numbers it in messages).
+
+    Raises ``RecordError`` ("hand N: ...") for a card that does not exist or is
+    given twice, the wrong number of cards, named melds that are not the
+    knocker's melds, an end the cards contradict, or a knock over the limit.
+    """
+    h = _Hand(n)
+    end, by = raw.get("end"), raw.get("by")
+    if end not in CARD_ENDS:
+        h.fail(f"a hand entered as cards must end in knock, gin or big_gin, not {end!r}")
+    if by not in players:
+        h.fail(f"by: {by!r} is not one of the players ({players[0]}, {players[1]})")
+    other = players[1] if by == players[0] else players[0]
+    hands = _read_cards(raw.get("cards"), players, h)
+    upcard = _read_upcard(raw.get("upcard"), h)
+    knocker_cards, defender_cards = hands[by], hands[other]
+    _check_counts(end, by, other, knocker_cards, defender_cards, h)
+    named = _read_melds(raw.get("melds"), by, other, knocker_cards, h)
+
+    if named is not None:
+        play = KnockPlay(named, defender_play(defender_cards, named))
+    elif end == "big_gin":
+        knocker = best_arrangement(knocker_cards)
+        play = KnockPlay(knocker, defender_play(defender_cards, knocker))
+    else:
+        play = knocker_choice(knocker_cards, defender_cards)
+    k, d = play.knocker.deadwood, play.defender.deadwood
+    whose = f"{by}'s named melds" if named is not None else f"{by}'s cards"
+    if end == "big_gin" and k:
+        h.fail(f"{whose} leave {_deadwood_text(play.knocker)}, so this is not a big gin "
+               f"(a big gin melds all 11 cards)")
+    if end == "gin" and k:
+        h.fail(f"{whose} leave {_deadwood_text(play.knocker)}, so this is not a gin")
+    if end == "knock" and k and not (rules.oklahoma and upcard is None):
+        # (under Oklahoma without an upcard, scoring names the missing upcard)
+        limit = rules.knock_limit_for(upcard)
+        if k > limit:
+            h.fail(f"{by} knocked with {k} deadwood; {knock_limit_text(limit)}")
+
+    found = {by: k, other: d}
+    _check_given_deadwood(raw.get("deadwood"), found, players, h)
+    detail = {
+        "deadwood": found,
+        "melds": {by: [m.texts() for m in play.knocker.melds],
+                  other: [m.texts() for m in play.defender.melds]},
+        "layoffs": [str(c) for c in play.defender.layoffs],
+    }
+    deadwood = found if end == "knock" else {other: d}
+    return Hand(end, by, deadwood, upcard, cards=dict(raw["cards"]), melds=raw.get("melds"), detail=detail)
+
+
+def _read_cards(value: Any, players: tuple[str, str], h: _Hand) -> dict[str, tuple[Card, ...]]:
+    if not isinstance(value, dict):
+        h.fail(f'cards: must give both players\' cards, like {{"{players[0]}": "7H 7D 7C ...", '
+               f'"{players[1]}": "..."}}')
+    strangers = [p for p in value if p not in players]
+    if strangers:
+        h.fail(f"cards: {strangers[0]!r} is not one of the players ({players[0]}, {players[1]})")
+    hands: dict[str, tuple[Card, ...]] = {}
+    owner: dict[Card, str] = {}
+    for p in players:
+        if value.get(p) is None:
+            h.fail(f"cards for {p} are missing")
+        try:
+            hands[p] = parse_cards(value[p])
+        except CardError as e:
+            h.fail(f"{p}'s cards: {e}")
+        for c in hands[p]:
+            if c in owner:
+                h.fail(f"{c} is in both {owner[c]}'s and {p}'s cards")
+            owner[c] = p
+    return hands
+
+
+def _read_upcard(value: Any, h: _Hand) -> Card | None:
+    if value is None:
+        return None
+    try:
+        return parse_card(value)
+    except CardError as e:
+        h.fail(f"upcard: {e}")
+
+
+def _check_counts(end: str, by: str, other: str, knocker: tuple[Card, ...], defender: tuple[Card, ...],
+                  h: _Hand) -> None:
+    if len(defender) != HAND_SIZE:
+        h.fail(f"{other} has {len(defender)} cards; the defender holds {HAND_SIZE}")
+    if end == "big_gin":
+        if len(knocker) != HAND_SIZE + 1:
+            h.fail(f"{by} has {len(knocker)} cards; a big gin melds all {HAND_SIZE + 1}")
+        return
+    if len(knocker) == HAND_SIZE + 1 and best_arrangement(knocker).deadwood == 0:
+        h.fail(f'all 11 of {by}\'s cards are melded: that is a big gin, so end must be "big_gin"')
+    if len(knocker) != HAND_SIZE:
+        h.fail(f"{by} has {len(knocker)} cards; the knocker holds {HAND_SIZE} after the last discard "
+               f"(11 only for a big gin)")
+
+
+def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Hand) -> Arrangement | None:
+    """The knocker's arrangement with the named melds, or None if none are named."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        h.fail(f'melds: must name the knocker\'s melds, like {{"{by}": [["7H", "7D", "7C"], ...]}}')
+    if other in value:
+        h.fail(f"melds: only the knocker's melds can be named ({by}'s); {other}'s are found from the cards")
+    strangers = [p for p in value if p != by]
+    if strangers:
+        h.fail(f"melds: {strangers[0]!r} is not the knocker ({by})")
+    if by not in value:
+        return None
+    melds = value[by]
+    if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
+        h.fail(f'melds: {by}\'s melds must be a list of melds, each a list of cards like ["7H", "7D", "7C"]')
+    try:
+        return arrangement_with(cards, [parse_cards(m) for m in melds], owner=f"{by}'s")
+    except CardError as e:
+        h.fail(f"melds: {e}")
+
+
+def _deadwood_text(arrangement: Arrangement) -> str:
+    return f"{arrangement.deadwood} deadwood ({format_cards(arrangement.deadwood_cards)})"
+
+
+def _check_given_deadwood(given: Any, found: dict[str, int], players: tuple[str, str], h: _Hand) -> None:
+    if given is None:
+        return
+    if not isinstance(given, dict):
+        h.fail("deadwood: must be an object such as {\"Ann\": 8, \"Ben\": 32}, or left out when the cards are given")
+    for p, v in given.items():
+        if p not in players:
+            h.fail(f"deadwood: {p!r} is not one of the players")
+        if v != found[p]:
+            h.fail(f"deadwood for {p} is given as {v!r}, but the cards leave {found[p]}")
