@@ -7,7 +7,7 @@ it, the points and the boxes. It knows nothing of games or matches.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from ginscore.engine.cards import Card
 from ginscore.engine.errors import RecordError
@@ -28,8 +28,7 @@ class Hand:
     detail: Mapping | None = None  # card hands: {"deadwood", "melds", "layoffs"} as found
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What a hand scores: ``end`` is "gin" for a knock with no deadwood."""
 
     end: str
@@ -69,7 +68,7 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         if k == 0:
             end = "gin"
         else:
-            limit = rules.knock_limit_for(upcard)
+            limit = rules.knock_limit_for(upcard) if rules.oklahoma else rules.knock_limit
             if k > limit:
                 raise RecordError(f"hand {n}: {by} knocked with {k} deadwood; {knock_limit_text(limit)}")
     if end == "knock":
@@ -92,7 +91,7 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         points = d + bonus
         extra = rules.extra_boxes_gin
     points += rules.hand_bonus
-    if rules.doubles(upcard):
+    if rules.spade_double and upcard is not None and upcard.suit == "S":  # rules.doubles(upcard), inlined
         points *= 2
         extra *= 2
     return HandScore(end, winner, loser, undercut, points, 1 + extra)

@@ -49,7 +49,7 @@ class MatchLength:
 class _Game:
     """A game's column while it is being played (indexes 0/1 are the players)."""
 
-    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after")
+    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after", "lines")
 
     def __init__(self, n: int, set_no: int, column: int):
         self.n, self.set_no, self.column = n, set_no, column
@@ -59,6 +59,7 @@ class _Game:
         self.entries: list[GameEntry] = []
         self.winner: int | None = None
         self.ended_after: int | None = None
+        self.lines: tuple[PlayerLine, PlayerLine] | None = None  # set when the game ends
 
 
 class MatchScorer:
@@ -74,6 +75,7 @@ class MatchScorer:
         self.length = length or MatchLength()
         self.stake = stake
         self.dealer = self.first_dealer
+        self._other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
         self.hands: list[HandResult] = []
         self.games: list[_Game] = []
         self.score = [0, 0]
@@ -118,38 +120,47 @@ class MatchScorer:
         elif rule == "loser":
             self.dealer = score.loser
         else:
-            self.dealer = self.players[1] if dealer == self.players[0] else self.players[0]
+            self.dealer = self._other[dealer]
         return result
 
     def _enter(self, n: int, w: int, points: int, boxes: int) -> tuple[int, ...]:
         """Hollywood's entry rule (a one-column set is its simplest case)."""
         cur = self._set
-        targets = []
-        first_open = True
-        for g in cur:
-            if g.winner is not None:
-                continue
-            if first_open or cur[g.column - 2].hands[w]:
-                targets.append(g)
-            first_open = False
+        if len(cur) == 1:
+            targets = cur
+        else:
+            targets = []
+            first_open = True
+            for g in cur:
+                if g.winner is not None:
+                    continue
+                if first_open or cur[g.column - 2].hands[w]:
+                    targets.append(g)
+                first_open = False
         target = self.rules.game_target
         name = self.players[w]
+        set_done = True
         for g in targets:
-            g.points[w] += points
+            running = g.points[w] + points
+            g.points[w] = running
             g.boxes[w] += boxes
             g.hands[w] += 1
-            g.entries.append(GameEntry(n, name, points, g.points[w], boxes))
-            if g.points[w] >= target:
+            g.entries.append(GameEntry(n, name, points, running, boxes))
+            if running >= target:
                 self._finish_game(g, w, n)
-        if all(g.winner is not None for g in cur):
+        for g in cur:
+            if g.winner is None:
+                set_done = False
+                break
+        if set_done:
             self._finish_set(n)
-        return tuple(g.n for g in targets)
+        return tuple([g.n for g in targets])
 
     def _finish_game(self, g: _Game, w: int, n: int) -> None:
         g.winner, g.ended_after = w, n
         self.games_won[w] += 1
-        totals = _game_lines(g, self.rules)
-        t0, t1 = totals[0].total, totals[1].total
+        g.lines = _game_lines(g, self.rules)
+        t0, t1 = g.lines[0].total, g.lines[1].total
         if t0 != t1:
             self.score[0 if t0 > t1 else 1] += abs(t0 - t1)
 
@@ -214,7 +225,7 @@ def _game_lines(g: _Game, rules: Rules) -> tuple[PlayerLine, PlayerLine]:
 
 
 def _game_result(g: _Game, rules: Rules, p: tuple[str, str]) -> GameResult:
-    lines = _game_lines(g, rules)
+    lines = g.lines or _game_lines(g, rules)
     complete = g.winner is not None
     net = credited = None
     if complete:

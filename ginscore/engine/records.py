@@ -184,7 +184,8 @@ def record_to_json(record: MatchRecord) -> dict:
 
 
 def _money(amount: Decimal | None) -> str | None:
-    return None if amount is None else format(amount.normalize() if amount == amount.to_integral() else amount, "f")
+    """The amount as the stake wrote it: 800 points at "0.10" is "80.00"."""
+    return None if amount is None else format(amount, "f")
 
 
 def result_to_json(result: MatchResult) -> dict:

@@ -36,8 +36,7 @@ class GameEntry(NamedTuple):
     boxes: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
+class PlayerLine(NamedTuple):
     points: int
     boxes: int
     box_bonus: int
@@ -47,8 +46,7 @@ class PlayerLine:
     hands: int  # hands won in this game (entries in its column)
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     n: int
     set_no: int
     column: int  # 1..columns within its set

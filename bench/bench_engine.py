@@ -1,0 +1,98 @@
+"""Benchmark: scoring match records with the rules engine.
+
+Prints the time to score a 1,000-hand match in-process (goal: under 4 ms, so a
+score pad can be recomputed from its hands on every page view), the same with
+JSON parsing, and a batch of ordinary records, as medians over repeated runs.
+
+    .venv/bin/python bench/bench_engine.py
+"""
+import json
+import random
+import statistics
+import sys
+import time
+import timeit
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ginscore.engine import MatchScorer, record_from_json, result_to_json, score_match  # noqa: E402
+
+PLAYERS = ["Ann", "Ben"]
+
+
+def random_hands(rng: random.Random, n: int) -> list[dict]:
+    hands = []
+    for _ in range(n):
+        roll = rng.random()
+        by = rng.choice(PLAYERS)
+        other = PLAYERS[1] if by == PLAYERS[0] else PLAYERS[0]
+        if roll < 0.08:
+            hands.append({"end": "dead"})
+        elif roll < 0.25:
+            hands.append({"end": "gin", "by": by, "deadwood": {other: rng.randint(0, 60)}})
+        else:
+            hands.append({"end": "knock", "by": by, "deadwood": {by: rng.randint(1, 10), other: rng.randint(0, 60)}})
+    return hands
+
+
+def ordinary_record(rng: random.Random, preset: str) -> dict:
+    """A whole match to 500 under ``preset``, as a club would record it."""
+    scorer = None
+    hands = []
+    rules = record_from_json({"players": PLAYERS, "rules": preset}).rules
+    scorer = MatchScorer(rules, tuple(PLAYERS))
+    while not scorer.complete:
+        hand = random_hands(rng, 1)[0]
+        if preset == "oklahoma":
+            hand["upcard"] = rng.choice(["KH", "10D", "JS", "QC", "9H"])
+        rec = record_from_json({"players": PLAYERS, "rules": preset, "hands": [hand]})
+        try:
+            scorer.play(rec.hands[0])
+        except Exception:
+            continue
+        hands.append(hand)
+    return {"players": PLAYERS, "rules": preset, "hands": hands}
+
+
+def median_seconds(fn, repeat: int) -> float:
+    """The median of ``repeat`` timed runs (the machine is shared: medians, not means)."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    rng = random.Random(7)
+    for preset in ("standard", "hollywood"):
+        data = {"players": PLAYERS, "rules": {"preset": preset, "match_target": 1_000_000},
+                "hands": random_hands(rng, 1000)}
+        record = record_from_json(data)
+        text = json.dumps(data)
+        t_score = median_seconds(lambda: score_match(record), 200)
+        t_best = min(timeit.repeat(lambda: score_match(record), number=1, repeat=200))
+        t_full = median_seconds(lambda: result_to_json(score_match(record_from_json(json.loads(text)))), 100)
+        print(f"{preset:9} 1,000-hand match: score {t_score * 1e3:.2f} ms median, {t_best * 1e3:.2f} ms best "
+              f"({1000 / t_score:,.0f} hands/s); "
+              f"parse+score+result JSON {t_full * 1e3:.2f} ms ({1000 / t_full:,.0f} hands/s)")
+    batch = [ordinary_record(rng, ["standard", "classic", "hollywood", "oklahoma"][i % 4]) for i in range(500)]
+
+    def score_batch():
+        total = 0
+        for data in batch:
+            result = score_match(record_from_json(data))
+            result_to_json(result)
+            total += len(result.hands)
+        return total
+
+    hands_in_batch = score_batch()
+    t_batch = median_seconds(score_batch, 5)
+    print(f"batch of {len(batch)} whole matches, parse+score+result JSON ({hands_in_batch:,} hands): {t_batch * 1e3:.1f} ms "
+          f"({hands_in_batch / t_batch:,.0f} hands/s)")
+
+
+if __name__ == "__main__":
+    main()

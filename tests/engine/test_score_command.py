@@ -1,0 +1,76 @@
+"""``manage.py score``: results, arrays, standard input, --pad, and refusals with no traceback."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.engine.helpers import gin, knock, record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(args, stdin=None):
+    proc = subprocess.run([sys.executable, "manage.py", "score", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    def write(data, name="record.json"):
+        path = tmp_path / name
+        path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+        return str(path)
+    return write
+
+
+def test_scores_a_file(record_file):
+    code, out, err = run([record_file(record([knock("Ann", 8, 32)], stake="0.05"))])
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["hands"][0]["points"] == 24 and data["rules"]["preset"] == "standard"
+
+
+def test_standard_input_and_arrays_with_errors_in_place(record_file):
+    good = record([gin("Ann", 10)])
+    bad = record([knock("Ann", 12, 30)])
+    code, out, err = run(["-"], stdin=json.dumps([good, bad, good]))
+    assert code == 1
+    data = json.loads(out)
+    assert data[0]["hands"][0]["points"] == 35 and data[2]["format"] == "ginscore-result/1"
+    assert data[1] == {"error": "record 2: hand 1: Ann knocked with 12 deadwood; the knock limit is 10"}
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "not valid JSON"),
+    (json.dumps({"players": ["Ann"]}), "players: must be a list of exactly two names"),
+    (json.dumps(record([knock("Ann", 12, 30)])), "hand 1: Ann knocked with 12 deadwood; the knock limit is 10"),
+    (json.dumps(record([gin("Ann", 75)] * 3)), "hand 3: the match already ended after hand 2"),
+])
+def test_bad_records_exit_non_zero_with_one_line(record_file, content, message):
+    code, out, err = run([record_file(content)])
+    assert code != 0 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_missing_file():
+    code, out, err = run(["/nonexistent/record.json"])
+    assert code != 0 and "cannot be read" in err and "Traceback" not in err
+
+
+def test_pad_prints_the_score_pad(record_file):
+    hands = [knock("Ann", 8, 32), gin("Ben", 41), gin("Ben", 19, end="big_gin")]
+    code, out, err = run(["--pad", record_file(record(hands, stake="0.05"))])
+    assert code == 0
+    assert "Game 1 (Ben won)" in out
+    lines = {}
+    for line in out.splitlines():  # the first game's rows (game 2 is open beneath it)
+        if line.split():
+            lines.setdefault(line.split()[0], line.split()[1:])
+    assert lines["points"][:2] == ["24", "116"]
+    assert lines["total"][:2] == ["49", "266"]
+    assert "net 217 to Ben" in out and "Match score: Ann 0, Ben 217" in out
+    assert "Next to deal: Ben" in out
