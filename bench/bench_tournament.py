@@ -1,0 +1,60 @@
+"""Tournament benchmarks: prints figures (no assertions).
+
+    .venv/bin/python bench/bench_tournament.py
+
+Engine: pairing a Swiss round for 512 players (goal < 1 s) at several points of
+an event, and building a 1,024-entry double-elimination bracket.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ginscore.engine.tournament import Result, double_elimination, swiss_round  # noqa: E402
+
+
+def timed(fn):
+    start = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - start
+
+
+def bench_swiss(players: int = 512, rounds: int = 9) -> None:
+    rng = random.Random(1)
+    field = list(range(1, players + 1))
+    results: list[Result] = []
+    worst = 0.0
+    for r in range(1, rounds + 1):
+        pairings, seconds = timed(lambda: swiss_round(field, results))
+        worst = max(worst, seconds)
+        print(f"swiss {players} players, round {r}: paired in {seconds:.3f} s")
+        for p in pairings:
+            results.append(Result(p.players, rng.choice(p.players), (rng.randint(0, 300), rng.randint(0, 300))))
+    print(f"swiss {players} players: slowest round {worst:.3f} s (goal < 1 s)")
+
+
+def bench_double(entries: int = 1024) -> None:
+    bracket, seconds = timed(lambda: double_elimination(list(range(1, entries + 1))))
+    print(f"double elimination {entries} entries: {len(bracket.matches)} matches built in {seconds:.3f} s")
+    rng = random.Random(2)
+
+    def play():
+        while ready := bracket.ready_matches():
+            for m in ready:
+                bracket.report(m.id, rng.choice(m.players))
+    _, seconds = timed(play)
+    print(f"double elimination {entries} entries: played through in {seconds:.3f} s")
+
+
+def main() -> None:
+    bench_swiss()
+    bench_swiss(511, 5)
+    bench_double()
+
+
+if __name__ == "__main__":
+    main()

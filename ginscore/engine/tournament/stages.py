@@ -1,0 +1,39 @@
+"""Glue between results, standings and the next pairings: a Swiss round from
+the results so far, and the seeds of a second-stage knockout."""
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Iterable, Sequence
+
+from ginscore.engine.errors import RuleError
+from ginscore.engine.tournament.pairing import Pairing, number_tables
+from ginscore.engine.tournament.standings import DEFAULT_TIEBREAKS, Result, Standing, standings
+from ginscore.engine.tournament.swiss import pair_swiss
+
+
+def swiss_round(players: Sequence[Hashable], results: Iterable[Result], withdrawn: Collection[Hashable] = (),
+                tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Pairing]:
+    """The next Swiss round: players still in, ranked by the standings so far
+    (``players`` in seed order breaks the last ties)."""
+    results = list(results)
+    table = standings(players, results, tiebreaks)
+    ranked = [row.player for row in table if row.player not in withdrawn]
+    played = {frozenset(r.players) for r in results if not r.bye}
+    had_bye = {r.players[0] for r in results if r.bye}
+    scores = {row.player: row.wins for row in table}
+    return number_tables(pair_swiss(ranked, scores, played, had_bye))
+
+
+def playoff_seeds(table: Sequence[Standing], top: int, groups: Sequence[Collection[Hashable]] | None = None) -> list[Hashable]:
+    """The seeds of the knockout stage, best first: the top ``top`` of the
+    first stage. With groups, all group winners come first (in the order of the
+    overall table), then all runners-up, and so on."""
+    if not 2 <= top <= len(table):
+        raise RuleError(f"top: the knockout stage needs from 2 to {len(table)} players")
+    order = [row.player for row in table]
+    if groups:
+        place = {}
+        for group in groups:
+            members = [p for p in order if p in group]
+            place.update({p: i for i, p in enumerate(members)})
+        order.sort(key=lambda p: place[p])   # stable: the overall order within each place
+    return order[:top]

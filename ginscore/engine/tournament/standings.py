@@ -1,0 +1,157 @@
+"""Standings from match results, with the director's tiebreak order.
+
+A player's score is their match wins; a bye counts as a win (and as no
+opponent: it adds nothing to Buchholz or Sonneborn-Berger). Tiebreaks:
+
+- ``wins``: match wins;
+- ``net``: total points for minus total points against (the match scores);
+- ``head_to_head``: wins against the other players still tied with them;
+- ``buchholz``: the sum of the opponents' wins;
+- ``median_buchholz``: the same without the best and the worst opponent
+  (when there are at least three opponents);
+- ``sonneborn_berger``: the sum of the wins of the opponents they beat.
+
+Players still level after every tiebreak share a rank and are listed in seed
+order. For knockout brackets a ``placing`` (how far each player got) comes
+before all tiebreaks.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ginscore.engine.errors import RuleError
+
+TIEBREAKS = ("wins", "net", "head_to_head", "buchholz", "median_buchholz", "sonneborn_berger")
+TIEBREAK_NAMES = {
+    "wins": "Match wins", "net": "Net points", "head_to_head": "Head-to-head",
+    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "sonneborn_berger": "Sonneborn-Berger",
+}
+DEFAULT_TIEBREAKS = ("wins", "head_to_head", "buchholz", "net")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One finished pairing: two players and the winner with their match
+    points, or a bye (one player, who is the winner)."""
+
+    players: tuple[Hashable, ...]
+    winner: Hashable
+    points: tuple[int, ...] = (0, 0)
+
+    def __post_init__(self):
+        if len(self.players) not in (1, 2) or self.winner not in self.players:
+            raise RuleError("result: the winner must be one of the one or two players")
+
+    @property
+    def bye(self) -> bool:
+        return len(self.players) == 1
+
+
+@dataclass(slots=True)
+class Standing:
+    player: Hashable
+    rank: int = 0
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    byes: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    buchholz: int = 0
+    median_buchholz: int = 0
+    sonneborn_berger: int = 0
+    placing: int | None = None
+    opponents: list = field(default_factory=list)
+    beaten: list = field(default_factory=list)
+
+    @property
+    def net(self) -> int:
+        return self.points_for - self.points_against
+
+
+def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
+    order = tuple(order)
+    for key in order:
+        if key not in TIEBREAKS:
+            raise RuleError(f"tiebreaks: {key!r} is not a tiebreak; choose from {', '.join(TIEBREAKS)}")
+    if len(set(order)) != len(order):
+        raise RuleError("tiebreaks: a tiebreak is listed twice")
+    return order
+
+
+def standings(players: Sequence[Hashable], results: Iterable[Result], tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+              placing: Mapping[Hashable, int] | None = None) -> list[Standing]:
+    """Rows in rank order. ``players`` in seed order (the last resort);
+    ``placing``: a knockout placing (1 = champion) that ranks before anything else."""
+    order = check_tiebreaks(tiebreaks)
+    rows = {p: Standing(p) for p in players}
+    for r in results:
+        if r.bye:
+            row = rows[r.players[0]]
+            row.wins += 1
+            row.byes += 1
+            continue
+        for me, them, mine, theirs in ((0, 1, 0, 1), (1, 0, 1, 0)):
+            row = rows[r.players[me]]
+            opp = r.players[them]
+            row.played += 1
+            row.opponents.append(opp)
+            row.points_for += r.points[mine]
+            row.points_against += r.points[theirs]
+            if r.winner == r.players[me]:
+                row.wins += 1
+                row.beaten.append(opp)
+            else:
+                row.losses += 1
+    for row in rows.values():
+        opp_wins = sorted(rows[o].wins for o in row.opponents)
+        row.buchholz = sum(opp_wins)
+        row.median_buchholz = sum(opp_wins[1:-1]) if len(opp_wins) >= 3 else row.buchholz
+        row.sonneborn_berger = sum(rows[o].wins for o in row.beaten)
+        row.placing = placing.get(row.player) if placing else None
+
+    keys = ([_placing] if placing else []) + [_KEYS[k] for k in order]
+    groups = [[rows[p] for p in players]]
+    for key in keys:
+        groups = [part for group in groups for part in _split(group, key)]
+    ranked, rank = [], 1
+    for group in groups:
+        for row in group:
+            row.rank = rank
+            ranked.append(row)
+        rank += len(group)
+    return ranked
+
+
+def _split(group: list[Standing], key) -> list[list[Standing]]:
+    if len(group) < 2:
+        return [group]
+    values = key(group)
+    group = sorted(group, key=lambda row: values[row.player], reverse=True)   # stable: seed order stays
+    parts: list[list[Standing]] = []
+    for row in group:
+        if parts and values[parts[-1][0].player] == values[row.player]:
+            parts[-1].append(row)
+        else:
+            parts.append([row])
+    return parts
+
+
+def _attr(name):
+    return lambda group: {row.player: getattr(row, name) for row in group}
+
+
+def _head_to_head(group: list[Standing]) -> dict:
+    members = {row.player for row in group}
+    return {row.player: sum(1 for o in row.beaten if o in members) for row in group}
+
+
+def _placing(group: list[Standing]) -> dict:
+    return {row.player: -(row.placing if row.placing is not None else 10 ** 9) for row in group}
+
+
+_KEYS = {
+    "wins": _attr("wins"), "net": _attr("net"), "head_to_head": _head_to_head, "buchholz": _attr("buchholz"),
+    "median_buchholz": _attr("median_buchholz"), "sonneborn_berger": _attr("sonneborn_berger"),
+}

@@ -1,0 +1,78 @@
+import pytest
+
+from ginscore.engine.errors import RuleError
+from ginscore.engine.tournament import Result, playoff_seeds, standings
+
+PLAYERS = ["A", "B", "C", "D"]
+# Three rounds, worked by hand below.
+RESULTS = [
+    Result(("A", "B"), "A", (150, 80)), Result(("C", "D"), "C", (120, 100)),
+    Result(("A", "C"), "A", (200, 50)), Result(("B", "D"), "B", (130, 90)),
+    Result(("D", "A"), "D", (110, 100)), Result(("B", "C"), "B", (140, 60)),
+]
+
+
+def table(order, results=RESULTS, players=PLAYERS):
+    return [(row.rank, row.player) for row in standings(players, results, order)]
+
+
+def test_the_numbers():
+    rows = {row.player: row for row in standings(PLAYERS, RESULTS, ["wins"])}
+    a, b, c, d = (rows[p] for p in PLAYERS)
+    assert (a.wins, a.losses, a.points_for, a.points_against, a.net) == (2, 1, 450, 240, 210)
+    assert (b.net, c.net, d.net) == (50, -210, -50)
+    assert [rows[p].buchholz for p in PLAYERS] == [4, 4, 5, 5]
+    assert [rows[p].median_buchholz for p in PLAYERS] == [1, 1, 2, 2]
+    assert [rows[p].sonneborn_berger for p in PLAYERS] == [3, 2, 1, 2]
+
+
+def test_head_to_head():
+    assert table(["wins", "head_to_head"]) == [(1, "A"), (2, "B"), (3, "C"), (4, "D")]
+
+
+def test_buchholz_leaves_a_tie_shared():
+    assert table(["wins", "buchholz"]) == [(1, "A"), (1, "B"), (3, "C"), (3, "D")]
+
+
+def test_median_buchholz_first():
+    assert table(["median_buchholz", "wins"]) == [(1, "C"), (1, "D"), (3, "A"), (3, "B")]
+
+
+def test_sonneborn_berger():
+    assert table(["wins", "sonneborn_berger"]) == [(1, "A"), (2, "B"), (3, "D"), (4, "C")]
+
+
+def test_net_points():
+    assert table(["net"]) == [(1, "A"), (2, "B"), (3, "D"), (4, "C")]
+
+
+def test_head_to_head_circle_stays_tied():
+    circle = [Result(("A", "B"), "A"), Result(("B", "C"), "B"), Result(("C", "A"), "C")]
+    assert table(["wins", "head_to_head"], circle, ["A", "B", "C"]) == [(1, "A"), (1, "B"), (1, "C")]
+
+
+def test_bye_is_a_win_without_an_opponent():
+    rows = {r.player: r for r in standings(["A", "B", "E"], [Result(("A", "B"), "A", (100, 0)), Result(("E",), "E")])}
+    assert (rows["E"].wins, rows["E"].byes, rows["E"].played, rows["E"].buchholz) == (1, 1, 0, 0)
+    assert rows["B"].buchholz == 1
+
+
+def test_placing_comes_first():
+    rows = standings(PLAYERS, RESULTS, ["wins"], placing={"A": 3, "B": 2, "C": 1, "D": 3})
+    assert [(r.rank, r.player) for r in rows] == [(1, "C"), (2, "B"), (3, "A"), (4, "D")]
+
+
+def test_bad_tiebreak():
+    with pytest.raises(RuleError, match="tiebreaks: 'luck'"):
+        standings(PLAYERS, RESULTS, ["luck"])
+    with pytest.raises(RuleError, match="twice"):
+        standings(PLAYERS, RESULTS, ["wins", "wins"])
+
+
+def test_playoff_seeds_with_groups():
+    rows = standings(PLAYERS, RESULTS, ["wins", "head_to_head"])   # A, B, C, D
+    assert playoff_seeds(rows, 2) == ["A", "B"]
+    assert playoff_seeds(rows, 4, groups=[{"A", "C"}, {"B", "D"}]) == ["A", "B", "C", "D"]
+    assert playoff_seeds(rows, 2, groups=[{"A", "B"}, {"C", "D"}]) == ["A", "C"]
+    with pytest.raises(RuleError, match="top"):
+        playoff_seeds(rows, 5)
