@@ -1,0 +1,40 @@
+"""``python manage.py export_matches [--match ID ...] [-o FILE]``: an array of match records.
+
+Without ``--match``, every match, oldest first; with it, those matches by id. Writes to standard output, or to FILE with ``-o``.
+"""
+import sys
+
+from django.core.management.base import BaseCommand
+
+from ginscore.matches.models import Match
+from ginscore.matches.records_io import records_dumps, records_export
+
+
+class Command(BaseCommand):
+    help = "Exports matches as a JSON array of match records (the spec's ginscore/1 format)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--match", type=int, action="append", dest="ids", metavar="ID",
+                            help="a match id; repeat for several (default: every match)")
+        parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    def handle(self, *args, ids, output, **options):
+        if ids:
+            found = set(Match.objects.filter(pk__in=ids).values_list("pk", flat=True))
+            missing = [i for i in ids if i not in found]
+            if missing:
+                self.stderr.write(f"--match: there is no match {missing[0]}")
+                sys.exit(1)
+            records = records_export(matches=Match.objects.filter(pk__in=ids).order_by("pk"))
+        else:
+            records = records_export()
+        text = records_dumps(records)
+        if output:
+            try:
+                with open(output, "w", encoding="utf-8") as f:
+                    f.write(text)
+            except OSError as e:
+                self.stderr.write(f"{output}: cannot be written ({e.strerror or e})")
+                sys.exit(1)
+        else:
+            self.stdout.write(text, ending="")

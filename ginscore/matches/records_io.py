@@ -1,0 +1,128 @@
+"""Import and export of match records (the spec's ``ginscore/1`` JSON).
+
+Import is all-or-nothing: every record of a file is read and scored, and the
+matches are written inside one ``transaction.atomic``; one bad record saves
+nothing, and the error names the record (in an array) and the hand:
+``record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10``.
+
+Export writes each stored match with ``ginscore.matches.records.match_to_json``
+(the one bridge between the models and the engine) at a fixed number of
+queries: the matches with their players, then all their hands at once.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from django.db import transaction
+from django.db.models import Q
+
+from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
+from ginscore.matches.models import Hand, Match
+from ginscore.matches.records import match_fields_from_record, match_to_json, record_entries, record_of
+from ginscore.matches.services import match_import
+from ginscore.players.models import Player
+
+# Far more than a club records in years; refuses a runaway upload before it is parsed.
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+
+
+class ImportRefused(ValueError):
+    """The records cannot be imported; the message names the record and the hand."""
+
+
+def records_parse_text(text: str | bytes, *, source: str = "the upload") -> Any:
+    """The JSON in ``text`` (bytes must be UTF-8); ``ImportRefused`` says why not."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportRefused(f"{source}: is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ImportRefused(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+
+
+def _records_in(data: Any) -> list[tuple[str, Any]]:
+    """(prefix for messages, record data): "record N: " inside an array, "" for a lone record."""
+    if isinstance(data, list):
+        if not data:
+            raise ImportRefused("the array holds no records")
+        return [(f"record {i}: ", item) for i, item in enumerate(data, 1)]
+    return [("", data)]
+
+
+def _players_check(record: MatchRecord) -> None:
+    """What the club's players need beyond the spec: names that fit, two different players."""
+    longest = Player._meta.get_field("name").max_length
+    for name in record.players:
+        if len(name) > longest:
+            raise RecordError(f'players: "{name[:20]}..." is longer than {longest} characters')
+    a, b = record.players
+    if " ".join(a.split()).casefold() == " ".join(b.split()).casefold():
+        raise RecordError(f'players: "{a}" and "{b}" are the same player')
+
+
+def records_read(data: Any) -> list[MatchRecord]:
+    """The parsed JSON (one record or an array) as engine records, each one scored.
+
+    Raises ``ImportRefused`` naming the first bad record and hand.
+    """
+    records = []
+    for prefix, item in _records_in(data):
+        try:
+            record = record_from_json(item)
+            _players_check(record)
+            score_match(record)
+        except (RecordError, CardError, RuleError) as e:
+            raise ImportRefused(f"{prefix}{e}") from None
+        records.append(record)
+    return records
+
+
+def _with_club_names(record: MatchRecord) -> MatchRecord:
+    """The record with its players spelled as the club's players already are ("ann" -> "Ann").
+
+    Goes through the stored shape (hands by side) and back, so card hands and
+    every hand's names follow.
+    """
+    wanted = tuple(" ".join(name.split()) for name in record.players)
+    known = {p.name.casefold(): p.name
+             for p in Player.objects.filter(Q(name__iexact=wanted[0]) | Q(name__iexact=wanted[1]))}
+    names = tuple(known.get(name.casefold(), name) for name in wanted)
+    if names == record.players:
+        return record
+    match = Match(player_a=Player(name=names[0]), player_b=Player(name=names[1]), **match_fields_from_record(record))
+    return record_of(match, record_entries(record))
+
+
+def records_import(*, data: Any, created_by=None) -> list[Match]:
+    """Stores every record in ``data`` (one record or an array), or none of them.
+
+    Players are found by name (any case) or created.
+    """
+    records = records_read(data)
+    prefixes = [p for p, _ in _records_in(data)]
+    with transaction.atomic():
+        matches = []
+        for prefix, record in zip(prefixes, records):
+            try:
+                matches.append(match_import(record=_with_club_names(record), created_by=created_by))
+            except (RecordError, CardError, RuleError, ValueError) as e:
+                raise ImportRefused(f"{prefix}{e}") from None
+    return matches
+
+
+def records_export(*, matches: Iterable[Match] | None = None) -> list[dict]:
+    """The records of ``matches`` (a queryset; default all, oldest first) as a JSON-ready list."""
+    qs = Match.objects.order_by("created_at", "id") if matches is None else matches
+    rows = list(qs.select_related("player_a", "player_b"))
+    hands: dict[int, list[Hand]] = {m.pk: [] for m in rows}
+    for hand in Hand.objects.filter(match__in=qs.values("pk")).order_by("match_id", "number"):
+        hands[hand.match_id].append(hand)
+    return [match_to_json(m, hands[m.pk]) for m in rows]
+
+
+def records_dumps(records: list[dict]) -> str:
+    return json.dumps(records, indent=2, ensure_ascii=False) + "\n"

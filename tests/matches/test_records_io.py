@@ -1,0 +1,234 @@
+"""Import and export of match records: services and management commands."""
+import io
+import json
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ginscore.matches.models import Hand, Match
+from ginscore.matches.records_io import ImportRefused, records_export, records_import, records_read
+from ginscore.players.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def knock(by, k, other, d, upcard=None):
+    h = {"end": "knock", "by": by, "deadwood": {by: k, other: d}}
+    if upcard:
+        h["upcard"] = upcard
+    return h
+
+
+def gin(by, other, d, end="gin"):
+    return {"end": end, "by": by, "deadwood": {other: d}}
+
+
+GOOD = {
+    "format": "ginscore/1", "rules": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ben",
+    "stake": "0.05",
+    "hands": [knock("Ann", 8, "Ben", 32), gin("Ben", "Ann", 41), gin("Ben", "Ann", 19, "big_gin"), {"end": "dead"},
+              knock("Ben", 9, "Ann", 6, "7S")],
+}
+
+
+def bad_record(knocker_deadwood=12):
+    hands = [knock("Ann", 5, "Cleo", 20)] * 6 + [knock("Ann", knocker_deadwood, "Cleo", 30)]
+    return {"rules": "standard", "players": ["Ann", "Cleo"], "hands": hands}
+
+
+def test_import_one_record_stores_the_match_and_its_hands(member):
+    [match] = records_import(data=GOOD, created_by=member)
+    match.refresh_from_db()
+    assert (match.player_a.name, match.player_b.name) == ("Ann", "Ben")
+    assert match.first_dealer == "b" and str(match.stake) == "0.0500"
+    assert match.hand_count == 5 and match.created_by == member
+    # Ann 24; Ben 41+25, 19+31, and an undercut 3+25: 144 hand points, game over.
+    assert (match.games_a, match.games_b) == (0, 1)
+    assert list(match.hands.values_list("end", flat=True)) == ["knock", "gin", "big_gin", "dead", "knock"]
+    assert match.hands.get(number=5).upcard == "7S"
+
+
+def test_one_bad_record_saves_nothing_and_names_record_and_hand():
+    with pytest.raises(ImportRefused) as e:
+        records_import(data=[GOOD, bad_record()])
+    assert str(e.value) == "record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10"
+    assert Match.objects.count() == 0 and Hand.objects.count() == 0 and Player.objects.count() == 0
+
+
+def test_a_lone_bad_record_names_the_hand():
+    with pytest.raises(ImportRefused, match=r"^hand 7: Ann knocked with 12 deadwood"):
+        records_import(data=bad_record())
+
+
+@pytest.mark.parametrize("data, message", [
+    ([], "the array holds no records"),
+    ([GOOD, {"players": ["Ann"]}], "record 2: players: must be a list of exactly two names"),
+    ({"players": ["Ann", "ann"]}, 'players: "Ann" and "ann" are the same player'),
+    ({"players": ["A" * 61, "Ben"]}, "players: .* is longer than 60 characters"),
+    ({**GOOD, "rules": {"preset": "standard", "gin_bonsu": 5}}, 'rules: "gin_bonsu" is not a rule'),
+    ([GOOD, {**GOOD, "hands": GOOD["hands"] * 10}], "record 2: hand \\d+: the match already ended"),
+])
+def test_bad_input_is_refused_with_a_message(data, message):
+    with pytest.raises(ImportRefused, match=message):
+        records_import(data=data)
+    assert Match.objects.count() == 0
+
+
+def test_a_failure_while_storing_rolls_back_the_earlier_records(monkeypatch):
+    from ginscore.matches import records_io
+
+    calls = []
+    real = records_io.match_import
+
+    def flaky(*, record, created_by=None):
+        calls.append(record)
+        if len(calls) == 2:
+            raise ValueError("The two players must be different.")
+        return real(record=record, created_by=created_by)
+
+    monkeypatch.setattr(records_io, "match_import", flaky)
+    with pytest.raises(ImportRefused, match="^record 2: The two players must be different"):
+        records_import(data=[GOOD, GOOD])
+    assert Match.objects.count() == 0
+
+
+def test_existing_players_are_found_by_name(ann, ben):
+    [match] = records_import(data={**GOOD, "players": ["ann", "BEN"], "first_dealer": "BEN",
+                                   "hands": [knock("ann", 3, "BEN", 20)]})
+    assert (match.player_a, match.player_b) == (ann, ben)
+    assert Player.objects.count() == 2
+    assert records_export()[0]["hands"] == [knock("Ann", 3, "Ben", 20)]
+
+
+def varied_records():
+    return [
+        GOOD,
+        {"format": "ginscore/1", "rules": {"preset": "classic", "gin_bonus": 30, "big_gin_bonus": 40},
+         "players": ["Cleo", "Dev"], "first_dealer": "Cleo", "hands": [gin("Dev", "Cleo", 12), knock("Cleo", 4, "Dev", 4)]},
+        {"format": "ginscore/1", "rules": "oklahoma", "players": ["Ann", "Dev"], "first_dealer": "Dev",
+         "hands": [knock("Ann", 3, "Dev", 30, "3S"), {"end": "dead", "upcard": "KH"}, gin("Dev", "Ann", 9) | {"upcard": "AC"}]},
+        {"format": "ginscore/1", "rules": "hollywood", "players": ["Ben", "Eve"], "first_dealer": "Ben",
+         "length": "set", "hands": [gin("Eve", "Ben", 30)] * 3},
+        {"format": "ginscore/1", "rules": "standard", "players": ["Eve", "Finn"], "first_dealer": "Eve",
+         "length": {"kind": "best_of", "games": 3}, "hands": []},
+    ]
+
+
+def test_export_import_export_gives_the_same_records():
+    records_import(data=varied_records())
+    first = records_export()
+    assert len(records_read(first)) == 5
+    Match.objects.all().delete()
+    records_import(data=json.loads(json.dumps(first)))
+    assert records_export() == first
+    # What came in goes out unchanged (the stake as the database keeps it: 0.0500).
+    assert [{**r, "stake": Decimal(r["stake"])} if "stake" in r else r for r in first] == [
+        {**r, "stake": Decimal(r["stake"])} if "stake" in r else r for r in varied_records()]
+
+
+def test_export_keeps_hands_entered_as_cards():
+    pytest.importorskip("ginscore.engine.card_hands")
+    record = {"format": "ginscore/1", "rules": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ann",
+              "hands": [{"end": "knock", "by": "Ann",
+                         "cards": {"Ann": "7H 7D 7C JS QS KS 4S 2C AD 3H",
+                                   "Ben": "10S 2H 2D KD KH KC 8C 6H 5D AC"}, "upcard": "9D"}]}
+    records_import(data=record)
+    first = records_export()
+    assert first == [record]
+    Match.objects.all().delete()
+    records_import(data=first)
+    assert records_export() == first
+
+
+def test_export_costs_two_queries_however_many_matches_and_hands(make_match):
+    make_match(hands=[knock("Ann", 5, "Ben", 20)])
+    with CaptureQueriesContext(connection) as few:
+        records_export()
+    for _ in range(5):
+        make_match(hands=[knock("Ann", 5, "Ben", 20)] + [{"end": "dead"}] * 200)
+    with CaptureQueriesContext(connection) as many:
+        out = records_export()
+    assert len(out) == 6 and len(out[-1]["hands"]) == 201
+    assert len(few) == len(many) == 2
+
+
+# The management commands
+
+
+def run(name, *args):
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    try:
+        call_command(name, *args, stdout=out, stderr=err)
+    except SystemExit as e:
+        code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_import_matches_prints_the_new_ids(tmp_path):
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(varied_records()[:3]))
+    code, out, err = run("import_matches", str(path))
+    assert code == 0, err
+    ids = [int(line) for line in out.split()]
+    assert ids == sorted(Match.objects.values_list("pk", flat=True))
+    assert len(ids) == 3
+
+
+def test_import_matches_reads_standard_input(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(GOOD)))
+    code, out, err = run("import_matches", "-")
+    assert code == 0, err
+    assert Match.objects.get().pk == int(out.strip())
+
+
+def test_import_matches_is_all_or_nothing(tmp_path):
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps([GOOD, bad_record(), GOOD]))
+    code, out, err = run("import_matches", str(path))
+    assert code == 1 and out == ""
+    assert err.strip() == "record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10"
+    assert Match.objects.count() == 0
+
+
+def test_import_matches_names_an_unreadable_file(tmp_path):
+    code, _, err = run("import_matches", str(tmp_path / "nowhere.json"))
+    assert code == 1 and "nowhere.json: cannot be read" in err
+    path = tmp_path / "broken.json"
+    path.write_text("[{")
+    code, _, err = run("import_matches", str(path))
+    assert code == 1 and "broken.json: not valid JSON" in err
+
+
+def test_export_matches_writes_an_array(tmp_path):
+    records_import(data=varied_records())
+    ids = sorted(Match.objects.values_list("pk", flat=True))
+    code, out, err = run("export_matches")
+    assert code == 0, err
+    assert [r["players"] for r in json.loads(out)] == [r["players"] for r in varied_records()]
+    code, out, _ = run("export_matches", "--match", str(ids[3]), "--match", str(ids[1]))
+    assert json.loads(out) == [varied_records()[1], varied_records()[3]]
+    path = tmp_path / "out.json"
+    code, out, _ = run("export_matches", "-o", str(path))
+    assert code == 0 and out == ""
+    assert json.loads(path.read_text()) == records_export()
+
+
+def test_export_matches_refuses_an_unknown_match():
+    code, out, err = run("export_matches", "--match", "999")
+    assert code == 1 and out == "" and "there is no match 999" in err
+
+
+def test_commands_round_trip(tmp_path):
+    records_import(data=varied_records())
+    first = tmp_path / "first.json"
+    run("export_matches", "-o", str(first))
+    Match.objects.all().delete()
+    code, _, err = run("import_matches", str(first))
+    assert code == 0, err
+    second = tmp_path / "second.json"
+    run("export_matches", "-o", str(second))
+    assert first.read_text() == second.read_text()
