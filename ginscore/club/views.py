@@ -1,6 +1,13 @@
 from django.shortcuts import render
 
+from ginscore.matches import selectors
+from ginscore.matches.permissions import can_create_match
+
 
 def home(request):
-    """The home page. The matches app fills in matches in play and recent results."""
-    return render(request, "club/home.html", {})
+    """Matches in play, recent results, and a new match in one tap."""
+    return render(request, "club/home.html", {
+        "in_play": selectors.matches_in_play(),
+        "recent": selectors.matches_recent_results(),
+        "can_create": can_create_match(request.user),
+    })

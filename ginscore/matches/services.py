@@ -111,14 +111,14 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         match, rows = _locked(match_id)
         n = len(rows) + 1
         if expected_number != n:
-            raise HandConflict(_conflict_text(expected_number, n))
+            raise HandConflict(conflict_text(expected_number, n))
         entries = [HandEntry.of(h) for h in rows] + [entry]
         result = _score(match, entries)
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(match=match, number=n, entered_by=user, entered_via=via, **entry.fields())
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
-            raise HandConflict(_conflict_text(expected_number, n + 1)) from None
+            raise HandConflict(conflict_text(expected_number, n + 1)) from None
         _log(match, n, "added", None, entry, user, via)
         _write_through(match, result, "added", n)
     return hand
@@ -189,7 +189,7 @@ def _locked(match_id: int) -> tuple[Match, list[Hand]]:
     return match, list(match.hands.order_by("number"))
 
 
-def _conflict_text(expected: int, n: int) -> str:
+def conflict_text(expected: int, n: int) -> str:
     if expected < n:
         return f"Hand {expected} was just recorded on another device. Here is the pad as it stands now."
     return "The hands changed on another device. Here is the pad as it stands now."
@@ -211,10 +211,10 @@ def _score(match: Match, entries: list[HandEntry]) -> MatchResult:
     try:
         return score_match(record_of(match, entries))
     except (RecordError, CardError) as e:
-        raise HandRefused(_sentence(str(e))) from None
+        raise HandRefused(sentence(str(e))) from None
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
 

@@ -1,0 +1,187 @@
+"""Forms for a new match and for a hand. Each error is attached to the field it is about."""
+from __future__ import annotations
+
+from django import forms
+
+from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
+from ginscore.engine.hands import MAX_DEADWOOD
+from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
+from ginscore.matches.records import HandEntry
+from ginscore.players.models import Player
+
+CHOICES = {"class": "choices"}
+LENGTHS = [("target", "To the match target"), ("one_game", "One game"), ("best_of", "Best of K games"),
+           ("set", "One set (Hollywood: three games)")]
+_MEANINGS = dict(describe_rules())
+
+
+def _preset_values(key: str) -> str:
+    def show(v):
+        return "off" if v is None else ("yes" if v is True else "no" if v is False else str(v))
+
+    return " · ".join(f"{name} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
+
+
+def _rule_value(text: str):
+    """A rule value typed in a box: yes/no, off, a whole number, or a word."""
+    t = text.strip()
+    low = t.lower()
+    if low in ("yes", "true", "on"):
+        return True
+    if low in ("no", "false"):
+        return False
+    if low in ("off", "none", "null"):
+        return None
+    try:
+        return int(t)
+    except ValueError:
+        return low
+
+
+class MatchForm(forms.Form):
+    player_a = forms.CharField(max_length=60, label="Player A",
+                               widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
+                               help_text="Pick a player or type a new name.")
+    player_b = forms.CharField(max_length=60, label="Player B",
+                               widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}))
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", widget=forms.RadioSelect(attrs=CHOICES))
+    length = forms.ChoiceField(choices=LENGTHS, initial="target", label="Length",
+                               widget=forms.RadioSelect(attrs=CHOICES))
+    games = forms.IntegerField(min_value=1, max_value=99, required=False, label="K (best of K games)",
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    first_dealer = forms.ChoiceField(choices=[("a", "Player A"), ("b", "Player B")], initial="a",
+                                     label="First dealer", widget=forms.RadioSelect(attrs=CHOICES))
+    stake = forms.DecimalField(min_value=0, max_digits=12, decimal_places=4, required=False,
+                               label="Stake per point", help_text="Optional: money per point, for the settlement.",
+                               widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key in RULE_KEYS:
+            self.fields[f"rule_{key}"] = forms.CharField(
+                required=False, label=key.replace("_", " "), max_length=30,
+                help_text=f"{_MEANINGS[key]}. Presets: {_preset_values(key)}. Empty: the preset's.",
+            )
+
+    def rule_fields(self):
+        return [self[f"rule_{k}"] for k in RULE_KEYS]
+
+    def basic_fields(self):
+        return [self[name] for name in ("player_a", "player_b", "preset", "length", "games", "first_dealer",
+                                        "stake")]
+
+    def advanced_open(self) -> bool:
+        return any(self[f"rule_{k}"].value() or self[f"rule_{k}"].errors for k in RULE_KEYS)
+
+    def clean(self):
+        data = super().clean()
+        a, b = data.get("player_a"), data.get("player_b")
+        if a and b and " ".join(a.split()).lower() == " ".join(b.split()).lower():
+            self.add_error("player_b", "The two players must be different.")
+        if data.get("length") == "best_of" and not data.get("games"):
+            self.add_error("games", "Give K, the number of games (best of K).")
+        spec = {"preset": data.get("preset") or "standard"}
+        for key in RULE_KEYS:
+            text = data.get(f"rule_{key}", "")
+            if text.strip():
+                spec[key] = _rule_value(text)
+        try:
+            data["rules"] = rules_from(spec)
+        except RuleError as e:
+            message = str(e)
+            key = message.split(":", 1)[0]
+            field = f"rule_{key}" if key in RULE_KEYS else None
+            self.add_error(field, message)
+        kind = data.get("length")
+        if kind == "one_game":
+            data["match_length"] = MatchLength("best_of", 1)
+        elif kind == "best_of" and data.get("games"):
+            data["match_length"] = MatchLength("best_of", data["games"])
+        elif kind in ("target", "set"):
+            data["match_length"] = MatchLength(kind)
+        return data
+
+    @staticmethod
+    def player_names() -> list[str]:
+        return list(Player.objects.order_by("name").values_list("name", flat=True))
+
+
+class HandForm(forms.Form):
+    """A hand by side; the knocker's deadwood for knocks only, the defender's after laying off."""
+
+    end = forms.ChoiceField(choices=END_CHOICES, label="How did the hand end?", widget=forms.RadioSelect(attrs=CHOICES))
+    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], required=False, label="Who knocked or went gin?",
+                           widget=forms.RadioSelect(attrs=CHOICES))
+    knocker_deadwood = forms.IntegerField(
+        min_value=0, max_value=MAX_DEADWOOD, required=False, label="Knocker's deadwood",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}), help_text="Knocks only.")
+    defender_deadwood = forms.IntegerField(
+        min_value=0, max_value=MAX_DEADWOOD, required=False, label="Defender's deadwood, after laying off",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
+    upcard = forms.CharField(max_length=3, required=False, label="Upcard",
+                             widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
+                                                           "placeholder": "e.g. 7S, 10H, KC"}))
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.rules = rules_from({"preset": match.preset, **(match.rule_overrides or {})})
+        self.fields["by"].choices = [("a", match.player_a.name), ("b", match.player_b.name)]
+        if self.rules.oklahoma:
+            self.fields["upcard"].help_text = "Needed: under Oklahoma rules the upcard sets the knock limit."
+        else:
+            self.fields["upcard"].help_text = "Optional."
+            if self.rules.spade_double:
+                self.fields["upcard"].help_text = "A spade upcard doubles the hand."
+
+    def clean_upcard(self):
+        text = self.cleaned_data["upcard"].strip()
+        if not text:
+            return ""
+        try:
+            return str(parse_card(text))
+        except CardError:
+            raise forms.ValidationError(f'"{text}" is not a card: write it like 7S, 10H, AD or KC.') from None
+
+    def clean(self):
+        data = super().clean()
+        end = data.get("end")
+        if not end:
+            return data
+        upcard = data.get("upcard")
+        if self.rules.oklahoma and "upcard" in data and not upcard:
+            self.add_error("upcard", "Give the upcard: under Oklahoma rules it sets the knock limit.")
+        if end == "dead":
+            return data
+        if not data.get("by"):
+            self.add_error("by", "Say who knocked or went gin.")
+        if data.get("defender_deadwood") is None and "defender_deadwood" not in self.errors:
+            self.add_error("defender_deadwood", "Give the defender's deadwood, after laying off (0 to 98).")
+        if end != "knock":
+            return data
+        k = data.get("knocker_deadwood")
+        if k is None:
+            if "knocker_deadwood" not in self.errors:
+                self.add_error("knocker_deadwood", "Give the knocker's deadwood (0 for a gin).")
+        elif upcard is not None and (upcard or not self.rules.oklahoma):  # a card, or none needed
+            limit = self.rules.knock_limit_for(parse_card(upcard) if upcard else None)
+            if k > limit:
+                why = "the upcard sets" if self.rules.oklahoma else "the rules set"
+                self.add_error("knocker_deadwood",
+                               f"A knock may have at most {limit} deadwood ({why} the knock limit), not {k}.")
+        return data
+
+    def entry(self) -> HandEntry:
+        d = self.cleaned_data
+        end = d["end"]
+        if end == "dead":
+            return HandEntry("dead", upcard=d.get("upcard", ""))
+        return HandEntry(end, d["by"], d.get("knocker_deadwood") if end == "knock" else None,
+                         d.get("defender_deadwood"), d.get("upcard", ""))
+
+    @classmethod
+    def initial_for(cls, entry: HandEntry) -> dict:
+        return {"end": entry.end, "by": entry.by, "knocker_deadwood": entry.knocker_deadwood,
+                "defender_deadwood": entry.defender_deadwood, "upcard": entry.upcard}

@@ -1,0 +1,223 @@
+"""Reads: matches, their hands and history, and the score pad as the page shows it.
+
+Every number comes from the engine's ``MatchResult`` for the stored hands;
+the caches on ``Match`` are only for lists. A pad costs a fixed number of
+queries whatever the number of hands (the match with its players, the hands,
+the history).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+
+from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_match
+from ginscore.matches.models import Hand, HandChange, Match
+from ginscore.matches.records import HandEntry, entry_to_json, match_to_record, record_of
+
+
+def match_get(pk: int) -> Match:
+    return get_object_or_404(Match.objects.with_players(), pk=pk)
+
+
+def match_hands(match: Match) -> list[Hand]:
+    return list(Hand.objects.filter(match=match).order_by("number"))
+
+
+def match_result(match: Match, hands: list[Hand] | None = None) -> MatchResult:
+    return score_match(match_to_record(match, match_hands(match) if hands is None else hands))
+
+
+def matches_in_play(limit: int = 20) -> list[Match]:
+    return list(Match.objects.with_players().in_play().order_by("-updated_at")[:limit])
+
+
+def matches_recent_results(limit: int = 10) -> list[Match]:
+    return list(Match.objects.with_players().finished().order_by("-finished_at")[:limit])
+
+
+# The score pad
+
+
+@dataclass(frozen=True)
+class PadCell:
+    running: int
+    points: int
+    boxes: int
+
+
+@dataclass(frozen=True)
+class PadRow:
+    hand: int
+    a: PadCell | None
+    b: PadCell | None
+
+
+@dataclass(frozen=True)
+class PadColumn:
+    game: GameResult
+    rows: list[PadRow]
+    a: PlayerLine
+    b: PlayerLine
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand in words, for the hand list and the history."""
+
+    n: int
+    dealer: str
+    text: str
+    winner: str | None
+    points: int
+    boxes: int
+    games: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ScoreHead:
+    """The top of the pad: the match score, who deals next, or the settlement."""
+
+    names: tuple[str, str]
+    score: tuple[int, int]
+    games_won: tuple[int, int]
+    complete: bool
+    winner: str | None
+    settlement: Settlement
+    next_number: int
+    next_dealer: str | None
+    rules_text: str
+
+
+def score_head(match: Match, result: MatchResult) -> ScoreHead:
+    a, b = result.players
+    m = result.match
+    rules = match.get_preset_display() + (" (own rules)" if match.rule_overrides else "")
+    rules += " · " + result.length.describe(result.rules)
+    if match.stake is not None:
+        rules += f" · stake {format(match.stake.normalize(), 'f')}"
+    return ScoreHead((a, b), (m.score[a], m.score[b]), (m.games_won[a], m.games_won[b]), m.complete, m.winner,
+                     m.settlement, len(result.hands) + 1, result.next_dealer, rules)
+
+
+@dataclass(frozen=True)
+class Pad:
+    result: MatchResult
+    head: ScoreHead
+    names: tuple[str, str]
+    sets: list[list[PadColumn]]  # newest set first; each set one column (three in Hollywood)
+    hands: list[HandLine]  # newest first
+    next_number: int
+
+
+def match_pad(match: Match, hands: list[Hand]) -> Pad:
+    result = match_result(match, hands)
+    a, b = result.players
+    sets = []
+    for games in result.sets():
+        columns = []
+        for g in games:
+            rows = [PadRow(e.hand, PadCell(e.running, e.points, e.boxes) if e.player == a else None,
+                           PadCell(e.running, e.points, e.boxes) if e.player == b else None)
+                    for e in g.entries]
+            columns.append(PadColumn(g, rows, g.players[a], g.players[b]))
+        sets.append(columns)
+    sets.reverse()
+    lines = [hand_line(h, HandEntry.of(row), result.players) for h, row in zip(result.hands, hands)]
+    lines.reverse()
+    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1)
+
+
+def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> HandLine:
+    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games)
+
+
+def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
+    """ "Ann knocked 8 v 32", "Ben went gin (Ann 41)", "Dead hand", with the upcard."""
+    text = record_hand_text(entry_to_json(entry, names))
+    if h.undercut:
+        text += f"; {h.winner} undercut"
+    elif entry.end == "knock" and h.end == "gin":
+        text += " (a gin)"
+    return text
+
+
+_HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}
+
+
+def record_hand_text(d: dict | None) -> str:
+    """A hand as the record writes it, in words (the history's before and after)."""
+    if not d:
+        return "nothing"
+    up = f", upcard {d['upcard']}" if d.get("upcard") else ""
+    if d.get("end") == "dead":
+        return "Dead hand" + up
+    by, end = d.get("by"), d.get("end")
+    if d.get("cards"):
+        return f"{by} {_HOW.get(end, end)} (entered as cards){up}"
+    dw = d.get("deadwood") or {}
+    other = next((p for p in dw if p != by), "?")
+    if end == "knock":
+        return f"{by} knocked {dw.get(by)} v {dw.get(other)}{up}"
+    return f"{by} {_HOW.get(end, end)} ({other} {dw.get(other)}){up}"
+
+
+@dataclass(frozen=True)
+class ChangeLine:
+    change: HandChange
+    before: str
+    after: str
+
+
+def match_changes(match: Match) -> list[ChangeLine]:
+    """The history, newest first, with each hand in words."""
+    changes = HandChange.objects.filter(match=match).select_related("who")
+    return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
+
+
+# The preview of a hand before it is saved
+
+
+@dataclass(frozen=True)
+class Preview:
+    hand: HandResult
+    text: str  # what the hand scores, in one sentence
+    after: str  # the game(s) and match after it
+    next_dealer: str | None
+
+
+def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int) -> Preview:
+    """What ``entry`` would score as hand ``number`` (the next hand, or a correction).
+
+    Raises ``RecordError``/``CardError`` as the engine does, with the hand's number.
+    """
+    entries = [HandEntry.of(h) for h in hands]
+    if number <= len(entries):
+        entries[number - 1] = entry
+    else:
+        entries.append(entry)
+    result = score_match(record_of(match, entries))
+    h = result.hands[number - 1]
+    names = result.players
+    if h.winner is None:
+        text = "Dead hand: no score; the same dealer deals again."
+    else:
+        boxes = "1 box" if h.boxes == 1 else f"{h.boxes} boxes"
+        what = " (undercut)" if h.undercut else (" (gin)" if h.end == "gin" else " (big gin)" if h.end == "big_gin" else "")
+        text = f"{h.winner} scores {h.points} and {boxes}{what}."
+    parts = []
+    for g in result.games:
+        if h.n in [e.hand for e in g.entries]:
+            pa, pb = g.players[names[0]].points, g.players[names[1]].points
+            line = f"Game {g.n}: {names[0]} {pa}, {names[1]} {pb}"
+            if g.ended_after == h.n:
+                line += f"; {g.winner} wins the game, net {g.net}"
+            parts.append(line)
+    m = result.match
+    if m.ended_after == h.n:
+        parts.append(f"{m.winner} wins the match {m.score[m.winner]} to {m.score[_other(names, m.winner)]}")
+    return Preview(h, text, ". ".join(parts) + ("." if parts else ""), result.next_dealer)
+
+
+def _other(names: tuple[str, str], name: str) -> str:
+    return names[1] if name == names[0] else names[0]

@@ -1,0 +1,232 @@
+"""The table pages: a new match, the score pad, entering and correcting hands, the table link."""
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ginscore.engine import CardError, RecordError
+from ginscore.matches import permissions, selectors, services
+from ginscore.matches.forms import HandForm, MatchForm
+from ginscore.matches.models import Match
+from ginscore.matches.records import HandEntry
+
+
+def _deny(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied("You may not change this match.")
+
+
+def _pad_url(match) -> str:
+    return reverse("matches:detail", args=[match.pk])
+
+
+def match_new(request):
+    if not permissions.can_create_match(request.user):
+        return _deny(request)
+    form = MatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        a = services.player_get_or_create(name=d["player_a"])
+        b = services.player_get_or_create(name=d["player_b"])
+        match = services.match_create(player_a=a, player_b=b, rules=d["rules"], length=d["match_length"],
+                                      stake=d.get("stake"), first_dealer=d["first_dealer"],
+                                      created_by=request.user)
+        messages.success(request, f"Match between {a} and {b} started.")
+        return redirect(_pad_url(match))
+    return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
+
+
+def match_detail(request, pk):
+    match = selectors.match_get(pk)
+    hands = selectors.match_hands(match)
+    pad = selectors.match_pad(match, hands)
+    via = permissions.scoring_via(request, match)
+    form = None
+    if via and not match.complete:
+        form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
+    return render(request, "matches/detail.html", {
+        "match": match, "pad": pad, "via": via, "form": form,
+        "can_manage": permissions.can_manage_match(request.user, match),
+        "changes": selectors.match_changes(match), "head": pad.head,
+    })
+
+
+def _for_scoring(request, pk):
+    match = selectors.match_get(pk)
+    via = permissions.scoring_via(request, match)
+    return match, via
+
+
+def hand_new(request, pk):
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        return _deny(request)
+    hands = selectors.match_hands(match)
+    number = len(hands) + 1
+    if match.complete:
+        messages.info(request, "The match is over: no more hands.")
+        return redirect(_pad_url(match))
+    form = HandForm(request.POST or None, match=match, initial={"number": number, "revision": match.revision})
+    if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
+        messages.error(request, services.conflict_text(form.cleaned_data["number"], number))
+        return redirect(_pad_url(match))
+
+    def save(entry):
+        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via)
+
+    return _hand_page(request, match, hands, form, number, save, editing=False)
+
+
+def _scoring_hand(request, pk, number):
+    """The match, its hands and how this request scores it; or a response refusing."""
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        return None, None, None, _deny(request)
+    hands = selectors.match_hands(match)
+    if not 1 <= number <= len(hands):
+        messages.error(request, f"There is no hand {number} in this match.")
+        return None, None, None, redirect(_pad_url(match))
+    return match, hands, via, None
+
+
+def hand_edit(request, pk, number):
+    match, hands, via, refused = _scoring_hand(request, pk, number)
+    if refused:
+        return refused
+    initial = {**HandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number, "revision": match.revision}
+    form = HandForm(request.POST or None, match=match, initial=initial)
+
+    def save(entry):
+        services.hand_edit(match_id=match.pk, number=number, entry=entry,
+                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
+
+    return _hand_page(request, match, hands, form, number, save, editing=True)
+
+
+def _hand_page(request, match, hands, form, number, save, *, editing):
+    """The entry page: a POST previews the hand (engine) and, with action=save, saves it."""
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        entry = form.entry()
+        try:
+            preview = selectors.hand_preview(match, hands, entry, number)
+        except (RecordError, CardError) as e:
+            form.add_error(None, services.sentence(str(e)))
+        else:
+            if request.POST.get("action") == "save":
+                try:
+                    save(entry)
+                except services.HandConflict as e:
+                    messages.error(request, str(e))
+                    return redirect(_pad_url(match))
+                except services.HandRefused as e:
+                    form.add_error(None, str(e))
+                else:
+                    verb = "corrected" if editing else "saved"
+                    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+                    return redirect(_pad_url(match))
+    return render(request, "matches/hand_form.html", {
+        "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
+        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+    })
+
+
+@require_POST
+def hand_preview(request, pk):
+    """JSON for the entry form's live preview: what the hand would score, or the errors by field."""
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        raise PermissionDenied("You may not score this match.")
+    hands = selectors.match_hands(match)
+    form = HandForm(request.POST, match=match)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "errors": form.errors.get_json_data()})
+    number = min(form.cleaned_data["number"], len(hands) + 1)
+    try:
+        p = selectors.hand_preview(match, hands, form.entry(), number)
+    except (RecordError, CardError) as e:
+        return JsonResponse({"ok": False, "errors": {"__all__": [{"message": services.sentence(str(e))}]}})
+    return JsonResponse({"ok": True, "text": p.text, "after": p.after, "next_dealer": p.next_dealer})
+
+
+def hand_delete(request, pk, number):
+    match, hands, via, refused = _scoring_hand(request, pk, number)
+    if refused:
+        return refused
+    if request.method == "POST":
+        try:
+            services.hand_delete(match_id=match.pk, number=number, expected_revision=_revision(request),
+                                 user=request.user, via=via)
+        except (services.HandConflict, services.HandRefused) as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, f"Hand {number} deleted; the later hands moved up one.")
+        return redirect(_pad_url(match))
+    pad = selectors.match_pad(match, hands)
+    line = pad.hands[len(hands) - number]
+    return render(request, "matches/hand_delete.html", {"match": match, "line": line, "number": number})
+
+
+@require_POST
+def hand_undo(request, pk):
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        return _deny(request)
+    try:
+        n = services.hand_undo(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via)
+    except (services.HandConflict, services.HandRefused) as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"Hand {n} undone.")
+    return redirect(_pad_url(match))
+
+
+def _revision(request) -> int:
+    try:
+        return int(request.POST.get("revision", ""))
+    except ValueError:
+        return -1
+
+
+def table_link_open(request, token):
+    match = Match.objects.filter(table_token=token).first()
+    if match is None:
+        return render(request, "matches/table_link_invalid.html", status=404)
+    permissions.table_link_grant(request, match)
+    return redirect(_pad_url(match))
+
+
+def _manage(request, pk):
+    match = selectors.match_get(pk)
+    if not permissions.can_manage_match(request.user, match):
+        return match, _deny(request)
+    return match, None
+
+
+@require_POST
+def table_link_renew(request, pk):
+    match, denied = _manage(request, pk)
+    if denied:
+        return denied
+    services.table_link_renew(match=match)
+    messages.success(request, "New table link made: the old link and QR code no longer work.")
+    return redirect(_pad_url(match))
+
+
+def table_link_qr(request, pk):
+    match, denied = _manage(request, pk)
+    if denied:
+        return denied
+    url = request.build_absolute_uri(reverse("matches:table", args=[match.table_token]))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    response = HttpResponse(image.to_string(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response

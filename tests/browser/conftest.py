@@ -1,0 +1,40 @@
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def phone(live_server):
+    """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+                                      has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.base = live_server.url
+        yield page
+        context.close()
+        browser.close()
+
+
+@pytest.fixture
+def shot(phone):
+    """``shot(name)`` saves a full-page screenshot when GINSCORE_SHOTS names a folder."""
+    folder = os.environ.get("GINSCORE_SHOTS")
+
+    def take(name):
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            phone.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+    return take

@@ -1,0 +1,76 @@
+"""A whole game scored on a phone-sized screen, then a hand corrected."""
+import re
+
+import pytest
+
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def record_hand(page, end, by=None, knocker=None, defender=None, expect=None):
+    form = page.locator("form.hand-form")
+    form.locator("#field-end label").get_by_text(end, exact=True).click()
+    if by:
+        form.locator("#field-by label").get_by_text(by, exact=True).click()
+    if knocker is not None:
+        form.locator("[name=knocker_deadwood]").fill(str(knocker))
+    if defender is not None:
+        form.locator("[name=defender_deadwood]").fill(str(defender))
+    if expect:  # the live preview, from the engine, before saving
+        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
+    form.locator("#save-hand").click()
+    page.locator(".msg-success").wait_for()
+
+
+def score(page):
+    return [int(page.locator(f"[data-score={s}]").inner_text()) for s in "ab"]
+
+
+def test_score_a_game_and_correct_a_hand(phone, shot, ann):
+    page = phone
+    page.goto(page.base + "/accounts/login/")
+    page.fill("[name=username]", "ann")
+    page.fill("[name=password]", PASSWORD)
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.get_by_role("link", name="New match").click()
+    page.fill("[name=player_a]", "Ann")
+    page.fill("[name=player_b]", "Ben")
+    page.locator("#field-length label").get_by_text("One game", exact=True).click()
+    page.fill("[name=stake]", "0.05")
+    shot("01-new-match")
+    page.get_by_role("button", name="Start the match").click()
+    page.locator(".hand-form").wait_for()
+    shot("02-empty-pad")
+
+    record_hand(page, "knock", "Ann", 8, 32, expect="Ann scores 24 and 1 box")
+    record_hand(page, "gin", "Ben", defender=41, expect="Ben scores 66 and 1 box (gin)")
+    record_hand(page, "dead hand", expect="Dead hand")
+    record_hand(page, "knock", "Ann", 5, 4, expect="Ben scores 26 and 1 box (undercut)")
+    shot("03-four-hands")
+    record_hand(page, "gin", "Ann", defender=20, expect="Ann scores 45")
+    record_hand(page, "knock", "Ben", 2, 30, expect="Ben scores 28")
+    shot("04-game-over")
+
+    # Ben: 120 points + 3 boxes x 25 + 100 game = 295; Ann: 69 + 2 x 25 = 119; net 176 to Ben.
+    game = page.locator("#game-1")
+    assert game.locator(".total td").all_inner_texts() == ["119", "295"]
+    assert "Ben +176" in game.locator(".net").inner_text()
+    assert score(page) == [0, 176]
+    settlement = page.locator(".settlement").inner_text()
+    assert "Ann pays Ben 176 points" in settlement and "8.80" in settlement
+    assert page.locator(".hand-form").count() == 0  # the match is over
+
+    # Correct hand 1: Ben had 22, not 32, after laying off.
+    page.get_by_role("link", name="Fix hand 1").click()
+    page.locator("[name=defender_deadwood]").fill("22")
+    page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 14").wait_for()
+    page.locator("#save-hand").click()
+    page.locator(".msg-success").wait_for()
+    assert page.locator("#game-1 .total td").all_inner_texts() == ["109", "295"]
+    assert score(page) == [0, 186]
+    assert "9.30" in page.locator(".settlement").inner_text()
+    page.locator(".history summary").click()
+    history = page.locator(".changes li").first.inner_text()
+    assert re.search(r"hand 1 edited by ann: Ann knocked 8 v 32 → Ann knocked 8 v 22", history)
+    shot("05-corrected")
