@@ -1,9 +1,10 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from ginscore.players import views
 
 app_name = "players"
 
-# Placeholder until the players pages land.
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="club/home.html"), name="list"),
+    path("", views.PlayerListView.as_view(), name="list"),
+    path("<int:pk>/", views.player_detail, name="detail"),
 ]

@@ -1,0 +1,66 @@
+"""django-tables2 tables of matches (the match list, a player's history).
+
+Every column reads the caches on ``Match`` (rebuilt from the hands by the
+services), so a page of matches costs the same queries however long they ran.
+``value_*`` methods keep the CSV export plain.
+"""
+import django_tables2 as tables
+from django.urls import reverse
+
+
+class NumberColumn(tables.Column):
+    """A right-aligned number."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+
+class MatchTable(tables.Table):
+    id = tables.Column(verbose_name="#", linkify=lambda record: reverse("matches:detail", args=[record.pk]))
+    created_at = tables.DateColumn(verbose_name="Date", format="Y-m-d")
+    player_a = tables.Column(verbose_name="Player A", order_by="player_a__name")
+    player_b = tables.Column(verbose_name="Player B", order_by="player_b__name")
+    preset = tables.Column(verbose_name="Rules")
+    score = tables.Column(verbose_name="Score", empty_values=(), orderable=False)
+    games = tables.Column(verbose_name="Games", empty_values=(), orderable=False)
+    hand_count = NumberColumn(verbose_name="Hands")
+    complete = tables.Column(verbose_name="Status")
+    winner = tables.Column(verbose_name="Winner", order_by="winner__name", default="")
+    settlement = NumberColumn(verbose_name="Settlement", empty_values=(), orderable=False)
+
+    class Meta:
+        fields = ("id", "created_at", "player_a", "player_b", "preset", "score", "games", "hand_count",
+                  "complete", "winner", "settlement")
+        order_by = ("-created_at",)
+        attrs = {"class": "table matches"}
+
+    def render_preset(self, record):
+        return record.get_preset_display()
+
+    def value_preset(self, record):
+        return record.preset
+
+    def render_score(self, record):
+        return f"{record.score_a}–{record.score_b}"
+
+    def value_score(self, record):
+        return f"{record.score_a}-{record.score_b}"
+
+    def render_games(self, record):
+        return f"{record.games_a}–{record.games_b}"
+
+    def value_games(self, record):
+        return f"{record.games_a}-{record.games_b}"
+
+    def render_complete(self, value):
+        return "Finished" if value else "In play"
+
+    def value_complete(self, value):
+        return "finished" if value else "in play"
+
+    def render_settlement(self, record):
+        return record.settlement_points if record.complete else "—"
+
+    def value_settlement(self, record):
+        return record.settlement_points if record.complete else ""
