@@ -50,6 +50,16 @@ def spade() -> str:
     return "\u2660" if register_fonts() else "S"
 
 
+SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def card_text(card: str) -> str:
+    """A card as the record writes it ("7S", "10H") with its suit sign where the font has them: 7\u2660."""
+    if card and register_fonts() and card[-1].upper() in SUITS:
+        return card[:-1].upper() + SUITS[card[-1].upper()]
+    return card or ""
+
+
 def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
     """The page for ``paper`` ("letter" or "a4"), turned sideways when ``wide``."""
     try:

@@ -12,7 +12,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, SHADE, new_buffer, page_size, rules_rows, rules_summary, style,
+    BOLD, FAINT, FONT, INK, MARGIN, SHADE, card_text, new_buffer, page_size, rules_rows, rules_summary, style,
 )
 from ginscore.sheets.data import MatchSheet
 
@@ -62,7 +62,7 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
         raw = entered[i] if i < len(entered) else None
         cells = [str(hand["n"]), hand["dealer"]]
         if upcards:
-            cells.append((raw or {}).get("upcard") or "")
+            cells.append(card_text((raw or {}).get("upcard") or ""))
         cells.append(_how(hand, raw, players))
         totals: list[list[str]] = [[], []]
         for g in hand["games"]:

@@ -95,26 +95,33 @@ def _columns(style: str, x: float, w: float, players: Sequence[str] | None, game
 
 
 def draw_block(c: Canvas, style: str, rules: Mapping, players: Sequence[str] | None,
-               x: float, top: float, w: float, rows: int, game: int) -> float:
-    """Draws one game (or Hollywood set) block; returns its bottom y."""
+               x: float, top: float, w: float, rows: int, game: int, layer: str = "all") -> float:
+    """Draws one game (or Hollywood set) block; returns its bottom y. ``layer`` "grid" leaves
+    out the players' names and "names" draws only them (a grid drawn once serves many sheets)."""
     cols, heads = _columns(style, x, w, players, game)
     feet = footer_rows(rules)
     bottom = top - HEAD - NAMES - rows * ROW - len(feet) * ROW
-    c.setFillColor(SHADE)
-    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
-    for x0, x1, text, bold in heads:
-        _text(c, (x0 + x1) / 2, top - HEAD + 4, _fit(c, text, BOLD, 8.5, x1 - x0 - 4), size=8.5, bold=bold,
-              align="centre")
-        if not text and x1 - x0 > 60:
+    names, grid = layer != "grid", layer != "names"
+    if grid:
+        c.setFillColor(SHADE)
+        c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
+    for k, (x0, x1, text, bold) in enumerate(heads):
+        if names if (style == "hollywood" and k) else grid:
+            _text(c, (x0 + x1) / 2, top - HEAD + 4, _fit(c, text, BOLD, 8.5, x1 - x0 - 4), size=8.5, bold=bold,
+                  align="centre")
+        if not text and x1 - x0 > 60 and grid:
             _text(c, x0 + 3, top - HEAD + 4, "name", size=6, color=FAINT)
     y = top - HEAD
     for col in cols:  # the column heads
         size = 7 if col.kind != "score" or not col.bold else 8
-        head = _fit(c, col.head, BOLD if col.bold else FONT, size, col.w - 4)
-        _text(c, col.x + col.w / 2, y - NAMES + 5, head, size=size, bold=col.bold, align="centre")
-        if col.kind == "score" and not col.head:
+        if names if col.bold else grid:
+            head = _fit(c, col.head, BOLD if col.bold else FONT, size, col.w - 4)
+            _text(c, col.x + col.w / 2, y - NAMES + 5, head, size=size, bold=col.bold, align="centre")
+        if col.kind == "score" and not col.head and grid:
             _text(c, col.x + 2, y - 7, "name", size=6, color=FAINT)
     y -= NAMES
+    if not grid:
+        return bottom
     c.setLineWidth(0.4)
     for r in range(rows):  # the hands
         ry = y - (r + 1) * ROW
@@ -159,10 +166,12 @@ def _block_height(rules: Mapping, rows: int) -> float:
 
 def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str, rules: Mapping,
              players: Sequence[str] | None = None, title: str = "", rules_footer: bool = True,
-             heading: bool = True) -> None:
-    """A whole pad in the box (x, top - h)..(x + w, top): heading, game blocks, match line, footer."""
+             heading: bool = True, layer: str = "all") -> None:
+    """A whole pad in the box (x, top - h)..(x + w, top): heading, game blocks, match line, footer.
+    ``layer``: "all", or "grid" (all but the players' names) and "names" (only them)."""
     y = top
-    if heading:
+    grid = layer != "names"
+    if heading and grid:
         for parts in ([title, "Gin Rummy score pad", TITLES[style]], [title, f"{TITLES[style]} pad"],
                       [f"{TITLES[style]} score pad"]):
             head = " \u00b7 ".join(filter(None, parts))
@@ -193,7 +202,7 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
     for d in range(down):
         block_top = y - d * (_block_height(rules, rows) + GAP)
         for a in range(across):
-            draw_block(c, style, rules, players, x + a * (bw + GAP), block_top, bw, rows, game)
+            draw_block(c, style, rules, players, x + a * (bw + GAP), block_top, bw, rows, game, layer)
             game += per_block
     y -= down * (_block_height(rules, rows) + GAP) - GAP
     names = list(players) if players else ["", ""]
@@ -201,13 +210,17 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
     y -= 16
     match = f"Match to {rules['match_target']}:   {blanks[0]}     {blanks[1]}"
     settle = "Settlement: ________ pays ________   ______ pts"
-    _text(c, x, y, match, size=9, bold=True)
+    if layer != "grid":
+        _text(c, x, y, match, size=9, bold=True)
     if c.stringWidth(match, BOLD, 9) + c.stringWidth(settle, FONT, 8.5) + 20 > w:
         y -= 13
-        _text(c, x, y, settle, size=8.5)
-    else:
+        if grid:
+            _text(c, x, y, settle, size=8.5)
+    elif grid:
         _text(c, x + w, y, settle, size=8.5, align="right")
     y -= 8
+    if not grid:
+        return
     for line in legend_lines:
         y -= 9
         _text(c, x, y, line, size=7, color=RULE)

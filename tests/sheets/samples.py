@@ -56,3 +56,98 @@ def long_match(n: int = 300, *, seed: int = 3) -> tuple[dict, dict]:
     """``n`` hands of a match whose target is out of reach: a long sheet."""
     rec = record(random_hands(n, seed=seed), {"preset": "standard", "match_target": 1_000_000})
     return rec, scored(rec)
+
+
+# Tournaments: plain bracket data as a tournament would hand it over.
+
+from ginscore.sheets.data import Bracket, BracketMatch, BracketRound, BracketSection, Slot  # noqa: E402
+
+
+def names(n: int) -> list[str]:
+    first = ["Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kit", "Lena", "Milo",
+             "Nora", "Otto", "Pia"]
+    return [f"{first[i % 16]} {chr(65 + i // 16)}{'ördström' if i == 5 else 'ask'}" for i in range(n)]
+
+
+def seed_order(size: int) -> list[int]:
+    """The seeds down a bracket of ``size`` lines: 1, 16, 8, 9, ... (1 and 2 meet only in the final)."""
+    order = [1]
+    while len(order) < size:
+        n = len(order) * 2
+        order = [s for o in order for s in (o, n + 1 - o)]
+    return order
+
+
+def _round_names(count: int) -> list[str]:
+    tail = ["Final", "Semifinals", "Quarterfinals"]
+    return [tail[count - 1 - r] if count - 1 - r < 3 else f"Round {r + 1}" for r in range(count)]
+
+
+def single_elimination(n: int, *, played: int = 1, title="Saturday Open") -> Bracket:
+    """A single-elimination bracket of ``n`` players, seeded, byes to the top seeds,
+    the first ``played`` rounds decided (the higher seed wins 2-1)."""
+    size = 1 << (n - 1).bit_length()
+    players = names(n)
+    lines = [Slot(players[s - 1], s) if s <= n else Slot("bye") for s in seed_order(size)]
+    rounds = []
+    count = size.bit_length() - 1
+    for r, name in enumerate(_round_names(count)):
+        matches = []
+        for i in range(0, len(lines), 2):
+            top, bottom = lines[i], lines[i + 1]
+            winner = None
+            if r < played and top.name and bottom.name:
+                winner = 1 if top.name == "bye" or (bottom.seed or 99) < (top.seed or 99) else 0
+                if "bye" not in (top.name, bottom.name):
+                    top, bottom = Slot(top.name, top.seed, "2" if winner == 0 else "1"), \
+                        Slot(bottom.name, bottom.seed, "2" if winner == 1 else "1")
+            matches.append(BracketMatch(top, bottom, winner, f"W{r + 1}-{i // 2 + 1}", table=i // 2 + 1))
+        rounds.append(BracketRound(name, tuple(matches)))
+        nxt = []
+        for m in matches:
+            if m.winner is None:
+                nxt.append(Slot())
+            else:
+                won = m.top if m.winner == 0 else m.bottom
+                nxt.append(Slot(won.name, won.seed))
+        lines = nxt
+    return Bracket(title, "single", (BracketSection("Bracket", tuple(rounds)),), subtitle=f"{n} players")
+
+
+def double_elimination(n: int, title="Saturday Double") -> Bracket:
+    """A double-elimination bracket of ``n`` players: winners' bracket with the grand final, losers' bracket."""
+    single = single_elimination(n, played=1, title=title)
+    wb = list(single.sections[0].rounds)
+    wb.append(BracketRound("Grand final", (BracketMatch(Slot(note="Winners' bracket winner"),
+                                                        Slot(note="Losers' bracket winner"), label="GF"),)))
+    wb.append(BracketRound("If needed", (BracketMatch(label="GF2"),)))
+    size = 1 << (n - 1).bit_length()
+    lb = []
+    k = len(single.sections[0].rounds)
+    count = size // 4
+    for r in range(1, 2 * (k - 1) + 1):
+        if r == 1:
+            ms = [BracketMatch(Slot(note=f"Loser of W1-{2 * i + 1}"), Slot(note=f"Loser of W1-{2 * i + 2}"),
+                               label=f"L1-{i + 1}") for i in range(count)]
+        elif r % 2 == 0:
+            w = r // 2 + 1
+            ms = [BracketMatch(Slot(), Slot(note=f"Loser of W{w}-{count - i}"), label=f"L{r}-{i + 1}")
+                  for i in range(count)]
+        else:
+            count //= 2
+            ms = [BracketMatch(label=f"L{r}-{i + 1}") for i in range(count)]
+        lb.append(BracketRound(f"Losers {r}", tuple(ms)))
+    sections = (BracketSection("Winners' bracket", tuple(wb)),
+                BracketSection("Losers' bracket", tuple(lb), last_line="To the grand final"))
+    return Bracket(title, "double", sections, subtitle=f"{n} players, double elimination")
+
+
+def table_sheets(tables: int = 64, rules: str = "standard", tournament="Saturday Open") -> list:
+    from ginscore.engine import PRESETS
+    from ginscore.sheets.data import TableSheet
+
+    players = names(tables * 2)
+    return [TableSheet(tournament, 2, t + 1, (players[2 * t], players[2 * t + 1]), PRESETS[rules].to_json(),
+                       url=f"https://club.example/matches/table/{'x' * 20}{t:04d}/", round_name="Round 2",
+                       length="to 500", match_label=f"Match {t + 101}")
+            for t in range(tables)]

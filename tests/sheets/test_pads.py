@@ -1,0 +1,81 @@
+"""Blank score pads: the grid for each style, paper, names and rules in the footer."""
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from ginscore.engine import rules_from
+from ginscore.sheets.data import Pad
+from ginscore.sheets.pads import build_pad
+from tests.sheets.pdf import first_page_png, ink, pages, text
+
+
+def _size(pdf: bytes) -> tuple[int, int]:
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+@pytest.mark.parametrize("style", ["standard", "hollywood", "oklahoma"])
+@pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a4", (595, 842))])
+def test_each_style_prints_on_each_paper(style, paper, size, tmp_path):
+    pdf = build_pad(Pad(style=style, paper=paper, players=("Ann", "Zoë Ångström"), pages=2))
+    assert _size(pdf) == size
+    got = pages(pdf)
+    assert len(got) == 2
+    for page in got:
+        assert "Ann" in page and "Zoë Ångström" in page
+        assert "Points Boxes ×25" in page and "Total Net" in page
+    image = first_page_png(pdf, tmp_path, f"{style}-{paper}")
+    assert ink(image) > 0.03
+
+
+def test_standard_pad_has_several_games_across_and_the_rules_in_the_footer():
+    page = pages(build_pad(Pad()))[0]
+    for n in range(1, 7):
+        assert f"Game {n}" in page
+    assert "Standard rules" in page and "gin +25" in page and "box 25" in page and "match to 500" in page
+    assert "Hand name name 1 2 3 4 5 6 7 8 9 10 11 12 Points" in page  # blank name lines, a row per hand
+
+
+def test_the_rules_footer_can_be_left_out_and_follows_the_rules_given():
+    assert "gin +25" not in text(build_pad(Pad(rules_footer=False)))
+    rules = rules_from({"preset": "standard", "box_bonus": 20, "game_target": 150}).to_json()
+    page = text(build_pad(Pad(rules=rules)))
+    assert "×20" in page and "×25" not in page and "game to 150" in page
+
+
+def test_hollywood_pad_has_three_game_columns_per_player():
+    page = pages(build_pad(Pad(style="hollywood", players=("Ann", "Ben"))))[0]
+    assert "Set1 Ann Ben" in page
+    assert page.count("Game 1 Game 2 Game 3") == 2
+    assert "3 games at once" in page
+
+
+def test_oklahoma_pad_has_an_upcard_column_and_spade_doubling():
+    page = pages(build_pad(Pad(style="oklahoma")))[0]
+    assert "Hand Up \u2660" in page
+    assert "upcard doubles" in page and "game to 150" in page
+
+
+def test_two_pads_per_page_on_a_page_turned_sideways():
+    pdf = build_pad(Pad(per_page=2, pages=3, players=("Ann", "Ben")))
+    assert _size(pdf) == (792, 612)
+    got = pages(pdf)
+    assert len(got) == 3
+    assert all(p.count("Date") == 2 for p in got)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"style": "rummy"}, "style: must be one of standard, hollywood, oklahoma"),
+    ({"per_page": 4}, "per_page: must be 1 or 2"),
+    ({"pages": 0}, "pages: must be from 1 to 100"),
+    ({"players": ("Ann",)}, "players: give exactly two names"),
+])
+def test_bad_options_name_the_field(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Pad(**kwargs)
+
+
+def test_bad_paper_names_the_field():
+    with pytest.raises(ValueError, match='paper: must be "letter" or "a4"'):
+        build_pad(Pad(paper="legal"))
