@@ -116,7 +116,8 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         result = _score(match, entries)
         try:
             with transaction.atomic():
-                hand = Hand.objects.create(match=match, number=n, entered_by=user, entered_via=via, **entry.fields())
+                hand = Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via,
+                                           **entry.fields())
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
             raise HandConflict(conflict_text(expected_number, n + 1)) from None
         _log(match, n, "added", None, entry, user, via)
@@ -223,10 +224,15 @@ def _log(match, number, action, before: HandEntry | None, after: HandEntry | Non
     names = match_names(match)
     HandChange.objects.create(
         match=match, hand_number=number, action=action, via=via,
-        who=user if user is not None and user.is_authenticated else None,
+        who=_account(user),
         before=entry_to_json(before, names) if before else None,
         after=entry_to_json(after, names) if after else None,
     )
+
+
+def _account(user):
+    """The account behind a write, or None (a table link holder with no account)."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def _write_through(match: Match, result: MatchResult, action: str, number: int | None) -> None:

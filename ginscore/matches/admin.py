@@ -1,0 +1,67 @@
+"""Admin for matches, hands and the history. Hands are read here, not edited:
+a hand changed in the admin would skip the engine's checks and the history,
+so corrections go through the score pad (``ginscore.matches.services``)."""
+from django.contrib import admin
+
+from ginscore.matches.models import Hand, HandChange, Match
+
+
+class HandInline(admin.TabularInline):
+    model = Hand
+    extra = 0
+    can_delete = False
+    fields = ("number", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard", "entered_by", "entered_via",
+              "created_at")
+    readonly_fields = fields
+    ordering = ("number",)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "player_a", "player_b", "preset", "length_kind", "score_a", "score_b", "hand_count",
+                    "complete", "winner", "created_at", "finished_at")
+    list_filter = ("complete", "preset", "length_kind", "created_at")
+    search_fields = ("player_a__name", "player_b__name", "=id")
+    list_select_related = ("player_a", "player_b", "winner")
+    date_hierarchy = "created_at"
+    readonly_fields = ("player_a", "player_b", "preset", "rule_overrides", "rules", "length_kind", "length_games", "first_dealer",
+                       "created_by", "created_at", "updated_at", "revision", "complete", "winner", "score_a",
+                       "score_b", "games_a", "games_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b",
+                       "hand_count", "finished_at")
+    inlines = [HandInline]
+
+    def has_add_permission(self, request):
+        return False  # matches start on the site, where the rules are checked and frozen
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ("match", "number", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard",
+                    "entered_via", "entered_by", "updated_at")
+    list_filter = ("end", "entered_via", "created_at")
+    search_fields = ("match__player_a__name", "match__player_b__name", "=match__id")
+    list_select_related = ("match__player_a", "match__player_b", "entered_by")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(HandChange)
+class HandChangeAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "match", "hand_number", "action", "who", "via")
+    list_filter = ("action", "via", "created_at")
+    search_fields = ("match__player_a__name", "match__player_b__name", "who__username", "=match__id")
+    list_select_related = ("match__player_a", "match__player_b", "who")
+    readonly_fields = ("match", "hand_number", "action", "before", "after", "who", "via", "created_at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
