@@ -24,6 +24,7 @@ def describe(arrangement: Arrangement) -> list[str]:
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # cards only: no models, no database
     help = "Prints the best melds and the deadwood of 10 cards (11: the discard and whether it is big gin)."
 
     def add_arguments(self, parser):
