@@ -1,9 +1,21 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from ginscore.tournaments import views
 
 app_name = "tournaments"
 
-# Placeholder until the tournaments pages land.
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="club/home.html"), name="list"),
+    path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_new, name="new"),
+    path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/entries/", views.entries_save, name="entries"),
+    path("<int:pk>/entries/late/", views.entry_late, name="entry_late"),
+    path("<int:pk>/entries/<int:entry_pk>/withdraw/", views.entry_withdraw, name="withdraw"),
+    path("<int:pk>/start/", views.tournament_start, name="start"),
+    path("<int:pk>/rounds/<int:stage>/<int:number>/", views.round_detail, name="round"),
+    path("<int:pk>/rounds/repair/", views.round_repair, name="round_repair"),
+    path("<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
+    path("<int:pk>/matches/<int:tmatch_pk>/forfeit/<int:entry_pk>/", views.tmatch_forfeit, name="forfeit"),
+    path("<int:pk>/bracket/", views.bracket, name="bracket"),
+    path("<int:pk>/standings/", views.standings, name="standings"),
 ]

@@ -1,0 +1,113 @@
+"""Set-up forms for a tournament. Each error is attached to the field it is about."""
+from __future__ import annotations
+
+from django import forms
+
+from ginscore.engine import RULE_KEYS, MatchLength, RuleError, rules_from
+from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
+from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
+from ginscore.matches.models import PRESET_CHOICES
+from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES
+
+ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+TIEBREAK_CHOICES = [("", "(none)")] + list(TIEBREAK_NAMES.items())
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="swiss", widget=forms.RadioSelect(attrs=CHOICES))
+    rounds = forms.IntegerField(min_value=1, max_value=50, required=False, label="Swiss rounds",
+                                help_text="Swiss (and a Swiss first stage): blank for enough rounds to find a winner.")
+    third_place = forms.BooleanField(required=False, label="Third-place match",
+                                     help_text="Single elimination (and a two-stage knockout).")
+    double_round = forms.BooleanField(required=False, label="Double round robin", help_text="Everyone meets twice.")
+    groups = forms.IntegerField(min_value=1, max_value=64, initial=1, label="Round-robin groups")
+    first_stage = forms.ChoiceField(choices=FIRST_STAGE_CHOICES, initial="swiss", label="Two stages: first stage",
+                                    widget=forms.RadioSelect(attrs=CHOICES))
+    playoff_size = forms.IntegerField(min_value=2, max_value=512, initial=8, label="Two stages: players to the knockout")
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label="Rules",
+                               widget=forms.RadioSelect(attrs=CHOICES))
+    length = forms.ChoiceField(choices=LENGTHS, initial="target", label="One tournament match is",
+                               widget=forms.RadioSelect(attrs=CHOICES))
+    games = forms.IntegerField(min_value=1, max_value=99, required=False, label="K (best of K games)")
+    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="manual", widget=forms.RadioSelect(attrs=CHOICES))
+    tables = forms.IntegerField(min_value=1, max_value=999, required=False, label="Tables in the room",
+                                help_text="Blank: a table for every match.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i, label in enumerate(ORDINALS):
+            self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
+                choices=TIEBREAK_CHOICES, required=False, label=f"{label} tiebreak",
+                initial=DEFAULT_TIEBREAKS[i] if i < len(DEFAULT_TIEBREAKS) else "")
+        rule_fields = MatchForm().fields
+        for key in RULE_KEYS:
+            self.fields[f"rule_{key}"] = rule_fields[f"rule_{key}"]
+
+    def main_fields(self):
+        return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
+                                  "playoff_size", "preset", "length", "games", "seeding", "tables")]
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{i}"] for i in range(len(ORDINALS))]
+
+    def rule_fields(self):
+        return [self[f"rule_{k}"] for k in RULE_KEYS]
+
+    def clean(self):
+        data = super().clean()
+        order = [data.get(f"tiebreak_{i}") for i in range(len(ORDINALS))]
+        chosen = [k for k in order if k]
+        for i, key in enumerate(order):
+            if key and order.index(key) != i:
+                self.add_error(f"tiebreak_{i}", f"{TIEBREAK_NAMES[key]} is already chosen above.")
+        if not chosen:
+            self.add_error("tiebreak_0", "Choose at least one tiebreak.")
+        data["tiebreaks"] = chosen
+        spec = {"preset": data.get("preset") or "standard"}
+        for key in RULE_KEYS:
+            if (text := data.get(f"rule_{key}", "")).strip():
+                spec[key] = _rule_value(text)
+        try:
+            data["rule_overrides"] = rules_from(spec).overrides()
+        except RuleError as e:
+            key = str(e).split(":", 1)[0]
+            self.add_error(f"rule_{key}" if key in RULE_KEYS else None, str(e))
+        kind = data.get("length")
+        if kind == "best_of" and not data.get("games"):
+            self.add_error("games", "Give K, the number of games (best of K).")
+        elif kind == "one_game":
+            data["match_length"] = MatchLength("best_of", 1)
+        elif kind == "best_of":
+            data["match_length"] = MatchLength("best_of", data["games"])
+        elif kind:
+            data["match_length"] = MatchLength(kind)
+        return data
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        return {"name": d["name"], "format": d["format"], "preset": d["preset"], "rule_overrides": d["rule_overrides"],
+                "length": d["match_length"], "seeding": d["seeding"], "tiebreaks": d["tiebreaks"],
+                "rounds": d["rounds"], "third_place": d["third_place"], "double_round": d["double_round"],
+                "groups": d["groups"], "first_stage": d["first_stage"], "playoff_size": d["playoff_size"],
+                "tables": d["tables"]}
+
+
+class EntriesForm(forms.Form):
+    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), label="Players, one per line",
+                            help_text="In seed order (best first) when the seeding is as listed.")
+
+    def clean_names(self):
+        names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
+        names = [n for n in names if n]
+        if len(names) < 2:
+            raise forms.ValidationError("A tournament needs at least 2 players.")
+        lowered = [n.lower() for n in names]
+        twice = sorted({n for n in names if lowered.count(n.lower()) > 1})
+        if twice:
+            raise forms.ValidationError(f"Listed twice: {', '.join(twice)}.")
+        return names
+
+
+class LateEntryForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Late entry", help_text="Paired from the next round.")

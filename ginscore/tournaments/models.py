@@ -1,0 +1,158 @@
+"""Tournaments: entries, and one row per place in a bracket or pairing in a round.
+
+The structure (who meets whom, what advances where) is computed by
+``ginscore.engine.tournament``; these models only keep it. Each row that two
+players actually play is linked to an ordinary ``matches.Match`` (same score
+pad, same table link); ``services.tournament_match_follow`` advances the
+event when that match finishes.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from ginscore.engine.tournament import DEFAULT_TIEBREAKS
+from ginscore.matches.models import LENGTH_CHOICES, PRESET_CHOICES
+
+FORMAT_CHOICES = [
+    ("single", "Single elimination"),
+    ("double", "Double elimination"),
+    ("roundrobin", "Round robin"),
+    ("swiss", "Swiss"),
+    ("two_stage", "Two stages: Swiss or groups, then a knockout"),
+]
+BRACKET_FORMATS = ("single", "double")
+FIRST_STAGE_CHOICES = [("swiss", "Swiss"), ("roundrobin", "Round-robin groups")]
+SEEDING_CHOICES = [("manual", "As listed"), ("random", "Random draw"), ("record", "By record (match wins at the club)")]
+STATUS_SETUP, STATUS_RUNNING, STATUS_FINISHED = "setup", "running", "finished"
+STATUS_CHOICES = [(STATUS_SETUP, "Setting up"), (STATUS_RUNNING, "Running"), (STATUS_FINISHED, "Finished")]
+OUTCOME_CHOICES = [("played", "played"), ("forfeit", "forfeit"), ("withdrawal", "withdrawal"),
+                   ("bye", "bye"), ("void", "no match")]
+SECTION_CHOICES = [("winners", "Winners' bracket"), ("losers", "Losers' bracket"), ("third", "Third place"),
+                   ("final", "Grand final"), ("round", "Round")]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=100)
+    format = models.CharField(max_length=12, choices=FORMAT_CHOICES, default="swiss")
+    # Format options.
+    third_place = models.BooleanField(default=False, help_text="Single elimination: a match for third place.")
+    double_round = models.BooleanField("double round robin", default=False,
+                                       help_text="Round robin: everyone meets twice.")
+    groups = models.PositiveSmallIntegerField(default=1, help_text="Round robin: the number of groups.")
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True,
+                                              help_text="Swiss: the number of rounds (blank: enough for a winner).")
+    first_stage = models.CharField(max_length=12, choices=FIRST_STAGE_CHOICES, default="swiss",
+                                   help_text="Two stages: how the first stage is played.")
+    playoff_size = models.PositiveSmallIntegerField(default=8, help_text="Two stages: how many go to the knockout.")
+    # What one tournament match is.
+    preset = models.CharField(max_length=20, choices=PRESET_CHOICES, default="standard")
+    rule_overrides = models.JSONField(default=dict, blank=True)
+    length_kind = models.CharField(max_length=10, choices=LENGTH_CHOICES, default="target")
+    length_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    seeding = models.CharField(max_length=10, choices=SEEDING_CHOICES, default="manual")
+    tiebreaks = models.JSONField(default=default_tiebreaks, help_text="Tiebreak order, first to last.")
+    tables = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Tables in the room (blank: enough).")
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=STATUS_SETUP, db_index=True)
+    stage = models.PositiveSmallIntegerField(default=1, help_text="Two stages: the stage being played.")
+    champion = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format in BRACKET_FORMATS or (self.format == "two_stage" and self.stage == 2)
+
+    @property
+    def has_bracket(self) -> bool:
+        return self.format in BRACKET_FORMATS or self.format == "two_stage"
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(default=0)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    late = models.BooleanField(default=False, help_text="Joined a Swiss event after it started.")
+
+    class Meta:
+        ordering = ["tournament", "seed", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entry_once_per_tournament")]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class TournamentMatch(models.Model):
+    """A place in a bracket (``key`` "W1-3", "L2-1", "GF1", "3P") or a pairing
+    in a round ("R3-5"); a bye has one entry and no match."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tmatches")
+    stage = models.PositiveSmallIntegerField(default=1)
+    key = models.CharField(max_length=12)
+    section = models.CharField(max_length=8, choices=SECTION_CHOICES, default="round")
+    round = models.PositiveSmallIntegerField(help_text="The round within its section.")
+    number = models.PositiveSmallIntegerField()
+    play_round = models.PositiveSmallIntegerField(db_index=True, help_text="The round of play (round pages).")
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    source_a = models.CharField(max_length=20, blank=True)
+    source_b = models.CharField(max_length=20, blank=True)
+    entry_a = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    entry_b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    filled_a = models.BooleanField(default=False)
+    filled_b = models.BooleanField(default=False)
+    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    outcome = models.CharField(max_length=10, choices=OUTCOME_CHOICES, blank=True)
+    reset = models.BooleanField(default=False)
+    match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="tournament_match")
+    points_a = models.IntegerField(default=0)
+    points_b = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["tournament", "stage", "play_round", "table", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "stage", "key"], name="tmatch_key_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.key}"
+
+    @property
+    def entries(self):
+        return [e for e in (self.entry_a, self.entry_b) if e is not None]
+
+    @property
+    def sides(self):
+        """(entry, known) for both places: known with no entry is a bye."""
+        return [(self.entry_a, self.filled_a), (self.entry_b, self.filled_b)]
+
+    @property
+    def bye(self) -> bool:
+        return self.outcome == "bye"
+
+    @property
+    def label(self) -> str:
+        if self.section == "final":
+            return "Grand final (replay)" if self.reset else "Grand final"
+        if self.section == "third":
+            return "Third place"
+        if self.section == "round":
+            return f"Round {self.round}" + (f", group {self.group}" if self.group else "")
+        side = "Winners" if self.section == "winners" else "Losers"
+        return f"{side} round {self.round}"

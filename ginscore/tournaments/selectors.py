@@ -1,0 +1,89 @@
+"""Reads for the tournament pages. Each costs a fixed number of queries
+whatever the size of the field: the tournament, its entries (with players),
+its rows (with entries, players and match caches)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+
+from ginscore.engine.tournament import TIEBREAK_NAMES
+from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
+from ginscore.tournaments.services import tournament_table
+
+SECTION_ORDER = {"winners": 0, "losers": 1, "third": 2, "final": 3}
+
+
+def tournament_get(pk: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("champion"), pk=pk)
+
+
+def tournament_list():
+    return Tournament.objects.select_related("champion").order_by("-created_at", "-id")
+
+
+def tournament_entries(t: Tournament) -> list[Entry]:
+    return list(t.entries.select_related("player").order_by("seed", "id"))
+
+
+def _rows(t: Tournament):
+    return (TournamentMatch.objects.filter(tournament=t)
+            .select_related("entry_a__player", "entry_b__player", "winner__player", "match")
+            .order_by("stage", "play_round", "table", "id"))
+
+
+def tournament_rounds(t: Tournament) -> "OrderedDict[tuple[int, int], list[TournamentMatch]]":
+    """(stage, round of play) -> the pairings with players (no empty places),
+    tables first, byes last."""
+    out: OrderedDict = OrderedDict()
+    for row in _rows(t).exclude(outcome="void").filter(Q(entry_a__isnull=False) | Q(entry_b__isnull=False)):
+        if row.entry_a is None or row.entry_b is None:
+            if row.outcome != "bye":
+                continue   # still waiting for a player
+        out.setdefault((row.stage, row.play_round), []).append(row)
+    for rows in out.values():
+        rows.sort(key=lambda r: (r.outcome == "bye", r.table is None, r.table or 0, r.id))
+    return out
+
+
+def round_rows(t: Tournament, stage: int, play_round: int) -> list[TournamentMatch]:
+    return tournament_rounds(t).get((stage, play_round), [])
+
+
+def open_match_ids(t: Tournament) -> list[int]:
+    return list(TournamentMatch.objects.filter(tournament=t, outcome="", match__isnull=False)
+                .order_by("stage", "play_round", "id").values_list("match_id", flat=True))
+
+
+def tournament_bracket(t: Tournament, stage: int | None = None) -> list[dict]:
+    """The bracket drawn by section: [{"section", "title", "rounds": [[row, ...], ...]}]."""
+    stage = stage or (2 if t.format == "two_stage" else 1)
+    rows = [r for r in _rows(t).filter(stage=stage).exclude(section="round")]
+    sections: dict[str, dict[int, list]] = {}
+    for row in sorted(rows, key=lambda r: (SECTION_ORDER[r.section], r.round, r.number)):
+        sections.setdefault(row.section, {}).setdefault(row.round, []).append(row)
+    titles = {"winners": "Winners' bracket" if t.format == "double" else "Bracket", "losers": "Losers' bracket",
+              "third": "Third place", "final": "Grand final"}
+    return [{"section": s, "title": titles[s], "rounds": list(rounds.values())} for s, rounds in sections.items()]
+
+
+def tournament_standings(t: Tournament) -> list[dict]:
+    """Rank order, as plain dicts for the table (and its CSV)."""
+    entries = {e.pk: e for e in tournament_entries(t)}
+    out = []
+    for row in tournament_table(t):
+        e = entries[row.player]
+        out.append({
+            "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
+            "group": e.group, "withdrawn": e.withdrawn, "played": row.played, "wins": row.wins,
+            "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
+            "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
+            "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
+            "placing": row.placing,
+        })
+    return out
+
+
+def tiebreak_names(t: Tournament) -> list[str]:
+    return [TIEBREAK_NAMES[k] for k in t.tiebreaks]

@@ -1,0 +1,474 @@
+"""Writes to tournaments, each inside one transaction.
+
+The engine (``ginscore.engine.tournament``) decides every pairing and every
+advance; these functions read the rows, ask the engine, and write the rows
+back. Each place where two players meet gets an ordinary ``Match``; when it
+finishes (``matches.services.match_changed``, connected in ``apps.py``)
+``tournament_match_follow`` records the result and the event moves on: the
+bracket advances, the next Swiss round is paired, the second stage starts,
+the champion is crowned.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from django.db import transaction
+from django.db.models import Count, Max, Q
+
+from ginscore.engine import MatchLength, RuleError, rules_from
+from ginscore.engine.tournament import (
+    DECIDED, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
+    snake_groups, standings, swiss_round,
+)
+from ginscore.matches.models import Match
+from ginscore.players.models import Player
+from ginscore.tournaments.models import (
+    BRACKET_FORMATS, STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, TournamentMatch,
+)
+from ginscore.tournaments.structure import STATE_FIELDS, bracket_of, copy_state, results_of, row_of
+
+
+class TournamentRefused(ValueError):
+    """The director's request cannot be done now; the message says why."""
+
+
+# Set-up
+
+
+def tournament_create(*, name: str, format: str, preset: str = "standard", rule_overrides: dict | None = None,
+                      length: MatchLength = MatchLength(), seeding: str = "manual",
+                      tiebreaks: list[str] | None = None, created_by=None, **options) -> Tournament:
+    """A tournament in set-up. ``options``: third_place, double_round, groups,
+    rounds, first_stage, playoff_size, tables."""
+    rules = rules_from({"preset": preset, **(rule_overrides or {})})
+    order = list(check_tiebreaks(tiebreaks)) if tiebreaks else None
+    t = Tournament(name=name.strip(), format=format, preset=rules.preset, rule_overrides=rules.overrides(),
+                   length_kind=length.kind, length_games=length.games, seeding=seeding, created_by=created_by,
+                   **options)
+    if order:
+        t.tiebreaks = order
+    if not t.name:
+        raise TournamentRefused("name: a tournament needs a name.")
+    t.save()
+    return t
+
+
+def tournament_rules(tournament: Tournament):
+    return rules_from({"preset": tournament.preset, **(tournament.rule_overrides or {})})
+
+
+def tournament_length(tournament: Tournament) -> MatchLength:
+    return MatchLength(tournament.length_kind, tournament.length_games if tournament.length_kind == "best_of" else None)
+
+
+def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
+    """The entries, in this order (the manual seeding); players found or created by name."""
+    if tournament.status != STATUS_SETUP:
+        raise TournamentRefused("entries: the tournament has started; only a Swiss event takes late entries.")
+    players, seen = [], set()
+    for name in names:
+        name = " ".join(name.split())
+        if not name:
+            continue
+        if name.lower() in seen:
+            raise TournamentRefused(f"entries: {name} is listed twice.")
+        seen.add(name.lower())
+        players.append(name)
+    from ginscore.matches.services import player_get_or_create
+
+    with transaction.atomic():
+        found = [player_get_or_create(name=name) for name in players]
+        tournament.entries.all().delete()
+        return Entry.objects.bulk_create(
+            Entry(tournament=tournament, player=player, seed=i) for i, player in enumerate(found, 1))
+
+
+def entry_add(*, tournament: Tournament, name: str) -> Entry:
+    """A new entry: at the end of the list in set-up, or a late entry to a
+    running Swiss event (paired from the next round)."""
+    from ginscore.matches.services import player_get_or_create
+
+    with transaction.atomic():
+        tournament = _locked(tournament.pk)
+        late = tournament.status != STATUS_SETUP
+        if late and not (tournament.format == "swiss" or tournament.format == "two_stage" and
+                         tournament.first_stage == "swiss" and tournament.stage == 1):
+            raise TournamentRefused("entries: only a Swiss event takes late entries once it has started.")
+        if tournament.status == STATUS_FINISHED:
+            raise TournamentRefused("entries: the tournament is over.")
+        player = player_get_or_create(name=name)
+        if tournament.entries.filter(player=player).exists():
+            raise TournamentRefused(f"entries: {player} is already entered.")
+        seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
+        return Entry.objects.create(tournament=tournament, player=player, seed=seed, late=late)
+
+
+def _seed_order(tournament: Tournament, entries: list[Entry], shuffle_seed: int | None) -> list[Entry]:
+    if tournament.seeding == "random":
+        random.Random(shuffle_seed).shuffle(entries)
+    elif tournament.seeding == "record":
+        ids = [e.player_id for e in entries]
+        wins = dict(Player.objects.filter(pk__in=ids).annotate(w=Count("matches_won")).values_list("pk", "w"))
+        entries.sort(key=lambda e: (-wins.get(e.player_id, 0), e.seed))
+    return entries
+
+
+def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None) -> Tournament:
+    """Seeds the entries, builds the bracket or the first round(s) and opens the matches."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        if t.status != STATUS_SETUP:
+            raise TournamentRefused("status: the tournament has already started.")
+        entries = list(t.entries.select_related("player").order_by("seed", "id"))
+        if len(entries) < 2:
+            raise TournamentRefused("entries: a tournament needs at least 2 players.")
+        entries = _seed_order(t, entries, shuffle_seed)
+        for i, e in enumerate(entries, 1):
+            e.seed = i
+        Entry.objects.bulk_update(entries, ["seed"])
+        t.status = STATUS_RUNNING
+        t.save(update_fields=["status"])
+        try:
+            _open_stage(t, entries)
+        except RuleError as e:
+            raise TournamentRefused(str(e)) from None
+    return t
+
+
+def _open_stage(t: Tournament, entries: list[Entry]) -> None:
+    """Builds what the current stage needs from ``entries`` in seed order."""
+    ids = [e.pk for e in entries]
+    by_id = {e.pk: e for e in entries}
+    kind = _stage_kind(t)
+    if kind in BRACKET_FORMATS:
+        build = double_elimination if kind == "double" else single_elimination
+        bracket = build(ids, third_place=t.third_place) if kind == "single" else build(ids)
+        TournamentMatch.objects.bulk_create(row_of(t, t.stage, m, by_id) for m in bracket.matches)
+    elif kind == "roundrobin":
+        groups = t.groups if t.groups > 1 else 1
+        if groups > 1:
+            for g, members in enumerate(snake_groups(entries, groups), 1):
+                for e in members:
+                    e.group = g
+            Entry.objects.bulk_update(entries, ["group"])
+        rounds = round_robin(ids, double=t.double_round, groups=groups)
+        _rows_for_rounds(t, rounds, by_id, first_round=1)
+    else:
+        _pair_swiss_round(t, 1)
+    _open_matches(t)
+
+
+def _stage_kind(t: Tournament) -> str:
+    if t.format == "two_stage":
+        return t.first_stage if t.stage == 1 else "single"
+    return t.format
+
+
+def swiss_rounds_planned(t: Tournament, players: int) -> int:
+    return t.rounds or max(1, math.ceil(math.log2(max(players, 2))))
+
+
+def _rows_for_rounds(t: Tournament, rounds, by_id, first_round: int) -> None:
+    rows = []
+    for r, pairings in enumerate(rounds, first_round):
+        for i, p in enumerate(pairings, 1):
+            a = by_id[p.players[0]]
+            b = by_id[p.players[1]] if not p.bye else None
+            rows.append(TournamentMatch(
+                tournament=t, stage=t.stage, key=f"R{r}-{i}", section="round", round=r, number=i, play_round=r,
+                group=p.group, table=p.table, entry_a=a, entry_b=b, filled_a=True, filled_b=True,
+                winner=a if p.bye else None, outcome="bye" if p.bye else ""))
+    TournamentMatch.objects.bulk_create(rows)
+
+
+def _pair_swiss_round(t: Tournament, r: int) -> None:
+    entries = list(t.entries.order_by("seed", "id"))
+    rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
+    pairings = swiss_round([e.pk for e in entries], results_of(rows), {e.pk for e in entries if e.withdrawn},
+                           t.tiebreaks)
+    _rows_for_rounds(t, [pairings], {e.pk: e for e in entries}, first_round=r)
+
+
+def _open_matches(t: Tournament) -> None:
+    """An ordinary match for every place where both players are known and no
+    result is in; tables for the brackets' matches as tables come free."""
+    waiting = list(TournamentMatch.objects.filter(
+        tournament=t, outcome="", match__isnull=True, entry_a__isnull=False, entry_b__isnull=False,
+    ).select_related("entry_a", "entry_b").order_by("stage", "play_round", "id"))
+    if not waiting:
+        return
+    rules, length = tournament_rules(t), tournament_length(t)
+    matches = Match.objects.bulk_create(
+        Match(player_a_id=row.entry_a.player_id, player_b_id=row.entry_b.player_id, preset=rules.preset,
+              rule_overrides=rules.overrides(), rules=rules.to_json(), length_kind=length.kind,
+              length_games=length.games, created_by=t.created_by)
+        for row in waiting)
+    for row, match in zip(waiting, matches):
+        row.match = match
+    TournamentMatch.objects.bulk_update(waiting, ["match"])
+    if t.is_bracket:
+        _assign_tables(t)
+
+
+def _assign_tables(t: Tournament) -> None:
+    """Bracket matches take the lowest free table, earliest rounds first;
+    with a set number of tables the rest wait for a table to come free."""
+    open_rows = TournamentMatch.objects.filter(tournament=t, outcome="", match__isnull=False)
+    busy = set(open_rows.filter(table__isnull=False).values_list("table", flat=True))
+    waiting = list(open_rows.filter(table__isnull=True).order_by("stage", "play_round", "id"))
+    free = (n for n in range(1, len(busy) + len(waiting) + 2) if n not in busy and (not t.tables or n <= t.tables))
+    for row in waiting:
+        row.table = next(free, None)
+    TournamentMatch.objects.bulk_update(waiting, ["table"])
+
+
+# Results
+
+
+def tournament_match_follow(*, match: Match) -> None:
+    """The hook: called (through ``match_changed``) after every write to a
+    match's hands. A finished match decides its place; a match that is no
+    longer finished (a hand taken back) reopens it while nothing later
+    depends on it."""
+    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
+    if row is None:
+        return
+    with transaction.atomic():
+        t = _locked(row.tournament_id)
+        row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
+        if row.entry_a is None or row.entry_b is None:
+            return   # a place that lost its players to an undo: the match no longer counts
+        winner = None
+        if match.complete and match.winner_id is not None:
+            winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
+        row.points_a, row.points_b = (match.score_a, match.score_b) if match.player_a_id == row.entry_a.player_id \
+            else (match.score_b, match.score_a)
+        if row.outcome == "played" and (winner is None or winner.pk != row.winner_id):
+            _undo(t, row)
+        if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
+            _decide(t, row, winner, "played")
+        else:
+            row.save(update_fields=["points_a", "points_b"])
+
+
+def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
+    """The director gives the match to ``winner`` (the opponent did not play)."""
+    with transaction.atomic():
+        t = _locked(tmatch.tournament_id)
+        row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=tmatch.pk)
+        if row.outcome:
+            raise TournamentRefused("result: this match already has a result.")
+        if winner.pk not in (row.entry_a_id, row.entry_b_id) or None in (row.entry_a_id, row.entry_b_id):
+            raise TournamentRefused("winner: pick one of the two players of this match.")
+        _decide(t, row, winner, "forfeit")
+
+
+def entry_withdraw(*, entry: Entry) -> None:
+    """The player leaves: their open match goes to the opponent, and so does
+    every later one in a bracket; a Swiss or round-robin player is no longer paired."""
+    with transaction.atomic():
+        t = _locked(entry.tournament_id)
+        entry = Entry.objects.get(pk=entry.pk)
+        if entry.withdrawn:
+            raise TournamentRefused(f"entries: {entry.player} has already withdrawn.")
+        entry.withdrawn = True
+        entry.save(update_fields=["withdrawn"])
+        if t.status != STATUS_RUNNING:
+            return
+        if t.is_bracket:
+            bracket, rows = _bracket(t)
+            _save_bracket(t, rows, bracket.withdraw(entry.pk))
+        else:
+            open_rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="").filter(
+                Q(entry_a=entry) | Q(entry_b=entry))
+            for row in open_rows:
+                other = row.entry_b_id if row.entry_a_id == entry.pk else row.entry_a_id
+                row.winner_id, row.outcome = other, "withdrawal"
+                row.save(update_fields=["winner", "outcome"])
+        _advance(t)
+
+
+def _decide(t: Tournament, row: TournamentMatch, winner: Entry, outcome: str) -> None:
+    if row.stage == t.stage and t.is_bracket:
+        bracket, rows = _bracket(t)
+        rows[row.key].points_a, rows[row.key].points_b = row.points_a, row.points_b
+        try:
+            changed = bracket.report(row.key, winner.pk, outcome)
+        except RuleError as e:
+            raise TournamentRefused(str(e)) from None
+        _save_bracket(t, rows, changed)
+        rows[row.key].save(update_fields=["points_a", "points_b"])
+    else:
+        row.winner, row.outcome = winner, outcome
+        row.save(update_fields=["winner", "outcome", "points_a", "points_b"])
+    _advance(t)
+
+
+def _undo(t: Tournament, row: TournamentMatch) -> None:
+    """A finished match reopened by a correction at the table."""
+    from ginscore.matches.services import HandRefused
+
+    if row.stage != t.stage:
+        raise HandRefused("This match belongs to a stage that is over; its result can no longer change.")
+    if t.is_bracket:
+        bracket, rows = _bracket(t)
+        try:
+            changed = bracket.undo(row.key)
+        except RuleError as e:
+            raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
+        _save_bracket(t, rows, changed)
+        _close_void_matches(t)
+    else:
+        if TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=row.play_round,
+                                          section="round").exists() and t.format != "roundrobin" \
+                and _stage_kind(t) == "swiss":
+            raise HandRefused(f"Round {row.play_round + 1} is already paired; undo it before changing this result.")
+        row.winner, row.outcome = None, ""
+        row.save(update_fields=["winner", "outcome"])
+    if t.status == STATUS_FINISHED:
+        t.status, t.champion = STATUS_RUNNING, None
+        t.save(update_fields=["status", "champion"])
+    row.refresh_from_db()
+
+
+def _close_void_matches(t: Tournament) -> None:
+    """Matches opened for a place that lost its players (after an undo) go,
+    if no hand was played in them."""
+    stale = TournamentMatch.objects.filter(tournament=t, match__isnull=False).filter(
+        Q(entry_a__isnull=True) | Q(entry_b__isnull=True), match__hand_count=0)
+    ids = list(stale.values_list("match_id", flat=True))
+    stale.update(match=None, table=None)
+    Match.objects.filter(pk__in=ids, hand_count=0).delete()
+
+
+def _bracket(t: Tournament):
+    rows = {r.key: r for r in TournamentMatch.objects.filter(tournament=t, stage=t.stage).order_by("id")}
+    entries = list(t.entries.order_by("seed", "id").values_list("pk", "withdrawn"))
+    seeds = _bracket_seeds(rows.values()) if t.stage == 2 else [pk for pk, _ in entries]
+    return bracket_of(rows.values(), seeds, [pk for pk, w in entries if w]), rows
+
+
+def _save_bracket(t: Tournament, rows: dict[str, TournamentMatch], changed) -> None:
+    entries = {e.pk: e for e in t.entries.all()}
+    touched = []
+    for m in {m.id: m for m in changed}.values():
+        row = rows[m.id]
+        copy_state(row, m, entries)
+        touched.append(row)
+    TournamentMatch.objects.bulk_update(touched, STATE_FIELDS)
+
+
+def _advance(t: Tournament) -> None:
+    """After any result: open new matches, pair the next Swiss round, start
+    the second stage, or finish."""
+    rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
+    open_left = rows.filter(outcome="").exists()
+    kind = _stage_kind(t)
+    if not open_left and kind == "swiss":
+        done = rows.aggregate(r=Max("play_round"))["r"] or 0
+        active = t.entries.filter(withdrawn=False).count()
+        if done < swiss_rounds_planned(t, t.entries.count()) and active >= 2:
+            _pair_swiss_round(t, done + 1)
+            open_left = True
+    if not open_left and t.format == "two_stage" and t.stage == 1:
+        table = tournament_table(t, stage=1)
+        groups = None
+        if t.first_stage == "roundrobin" and t.groups > 1:
+            groups = [set(t.entries.filter(group=g).values_list("pk", flat=True)) for g in range(1, t.groups + 1)]
+        withdrawn = set(t.entries.filter(withdrawn=True).values_list("pk", flat=True))
+        active = [row for row in table if row.player not in withdrawn]
+        seeds = playoff_seeds(active, min(t.playoff_size, len(active)), groups) if len(active) >= 2 else []
+        if len(seeds) >= 2:
+            t.stage = 2
+            t.save(update_fields=["stage"])
+            by_id = {e.pk: e for e in t.entries.all()}
+            bracket = single_elimination(seeds, third_place=t.third_place)
+            TournamentMatch.objects.bulk_create(row_of(t, 2, m, by_id) for m in bracket.matches)
+            open_left = True
+    if open_left:
+        _open_matches(t)
+        return
+    table = tournament_table(t)
+    t.status = STATUS_FINISHED
+    t.champion_id = Entry.objects.get(pk=table[0].player).player_id if table else None
+    t.save(update_fields=["status", "champion"])
+
+
+# Rounds (Swiss)
+
+
+def _latest_round(t: Tournament) -> tuple[int, list[TournamentMatch]]:
+    if _stage_kind(t) != "swiss" or t.status != STATUS_RUNNING:
+        raise TournamentRefused("round: only the rounds of a running Swiss event can be re-paired or undone.")
+    r = TournamentMatch.objects.filter(tournament=t, stage=t.stage).aggregate(r=Max("play_round"))["r"]
+    rows = list(TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round=r).select_related("match"))
+    if any(row.outcome in DECIDED or (row.match and row.match.hand_count) for row in rows):
+        raise TournamentRefused(f"round: round {r} already has results or hands.")
+    return r, rows
+
+
+def _drop_round(rows: list[TournamentMatch]) -> None:
+    match_ids = [row.match_id for row in rows if row.match_id]
+    TournamentMatch.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    Match.objects.filter(pk__in=match_ids, hand_count=0).delete()
+
+
+def round_repair(*, tournament: Tournament) -> int:
+    """Pairs the latest Swiss round again (e.g. after a late entry or a
+    withdrawal), while it has no result and no hand."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        r, rows = _latest_round(t)
+        _drop_round(rows)
+        _pair_swiss_round(t, r)
+        _open_matches(t)
+    return r
+
+
+def round_undo(*, tournament: Tournament) -> int:
+    """Takes back the latest Swiss round, while it has no result and no hand."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        r, rows = _latest_round(t)
+        if r == 1:
+            raise TournamentRefused("round: round 1 cannot be undone; re-pair it instead.")
+        _drop_round(rows)
+    return r
+
+
+# Reads the services need (the standings are computed, never stored)
+
+
+def tournament_table(t: Tournament, stage: int | None = None):
+    """The engine's standings rows (``player`` is the entry id); over both
+    stages, knockout placing first."""
+    entries = list(t.entries.order_by("seed", "id").values_list("pk", "withdrawn"))
+    rows = list(TournamentMatch.objects.filter(tournament=t, **({"stage": stage} if stage else {})).order_by("id"))
+    placing = None
+    bracket_rows = [r for r in rows if r.section != "round"]
+    if bracket_rows:
+        ids = [pk for pk, _ in entries]
+        seeds = ids if t.format in BRACKET_FORMATS else _bracket_seeds(bracket_rows)
+        bracket = bracket_of(bracket_rows, seeds, [])
+        placing = placings(bracket)
+        worst = max(placing.values(), default=0) + 1
+        placing = {pk: placing.get(pk, worst) for pk in ids}
+    return standings([pk for pk, _ in entries], results_of(rows), t.tiebreaks, placing)
+
+
+def _bracket_seeds(rows) -> list[int]:
+    """Seed order of a second-stage bracket, read from its first round."""
+    from ginscore.engine.tournament import seed_positions
+
+    first = [r for r in rows if r.section == "winners" and r.round == 1]
+    by_seed = {}
+    for r in first:
+        for src, entry in ((r.source_a, r.entry_a_id), (r.source_b, r.entry_b_id)):
+            if src.startswith("seed:") and entry is not None:
+                by_seed[int(src[5:])] = entry
+    return [by_seed[s] for s in sorted(by_seed)] if by_seed else []
+
+
+def _locked(pk: int) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=pk)

@@ -1,0 +1,149 @@
+"""Tournament pages. Reading is public (the pages refresh themselves while
+the event runs); only directors and club admins set up and run an event."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from ginscore.club.roles import is_director
+from ginscore.tournaments import selectors, services
+from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
+from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
+from ginscore.tournaments.tables import TournamentTable, standings_table
+
+
+def _director_only(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not is_director(request.user):
+        raise PermissionDenied("Only directors and club admins run tournaments.")
+    return None
+
+
+def _context(request, t, **extra):
+    rounds = list(selectors.tournament_rounds(t)) if t.status != STATUS_SETUP else []
+    return {"t": t, "can_direct": is_director(request.user), "round_keys": rounds,
+            "live": t.status == STATUS_RUNNING, **extra}
+
+
+def tournament_list(request):
+    table = TournamentTable(selectors.tournament_list())
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "tournaments/list.html", {"table": table, "can_direct": is_director(request.user)})
+
+
+def tournament_new(request):
+    if denied := _director_only(request):
+        return denied
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        t = services.tournament_create(created_by=request.user, **form.options())
+        messages.success(request, f"{t} created. Now add the players.")
+        return redirect(t)
+    return render(request, "tournaments/form.html", {"form": form})
+
+
+def tournament_detail(request, pk):
+    t = selectors.tournament_get(pk)
+    entries = selectors.tournament_entries(t)
+    ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t))
+    if ctx["can_direct"]:
+        ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(e.player.name for e in entries)})
+        ctx["late_form"] = LateEntryForm()
+    return render(request, "tournaments/detail.html", ctx)
+
+
+def _post_action(request, pk, action, done: str):
+    """Runs a director's action; a refusal is shown as a message."""
+    if denied := _director_only(request):
+        return denied
+    t = selectors.tournament_get(pk)
+    try:
+        text = action(t)
+        messages.success(request, text if isinstance(text, str) else done)
+    except services.TournamentRefused as e:
+        messages.error(request, str(e).split(": ", 1)[-1].capitalize() if ": " in str(e) else str(e))
+    return redirect(request.POST.get("next") or t.get_absolute_url())
+
+
+@require_POST
+def entries_save(request, pk):
+    if denied := _director_only(request):
+        return denied
+    t = selectors.tournament_get(pk)
+    form = EntriesForm(request.POST)
+    if not form.is_valid():
+        return render(request, "tournaments/detail.html", _context(
+            request, t, entries=selectors.tournament_entries(t), entries_form=form,
+            tiebreaks=selectors.tiebreak_names(t)))
+    return _post_action(request, pk, lambda t: services.entries_set(tournament=t, names=form.cleaned_data["names"]),
+                        "Entries saved.")
+
+
+@require_POST
+def entry_late(request, pk):
+    form = LateEntryForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the late entry's name.")
+        return redirect("tournaments:detail", pk=pk)
+    return _post_action(request, pk, lambda t: services.entry_add(tournament=t, name=form.cleaned_data["name"]),
+                        f"{form.cleaned_data['name']} is entered.")
+
+
+@require_POST
+def tournament_start(request, pk):
+    return _post_action(request, pk, lambda t: services.tournament_start(tournament=t),
+                        "The tournament has started: the first matches are at their tables.")
+
+
+@require_POST
+def entry_withdraw(request, pk, entry_pk):
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    return _post_action(request, pk, lambda t: services.entry_withdraw(entry=entry),
+                        f"{entry.player} has withdrawn.")
+
+
+@require_POST
+def tmatch_forfeit(request, pk, tmatch_pk, entry_pk):
+    row = get_object_or_404(TournamentMatch, pk=tmatch_pk, tournament_id=pk)
+    winner = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    return _post_action(request, pk, lambda t: services.tmatch_forfeit(tmatch=row, winner=winner),
+                        f"Forfeit recorded: {winner.player} goes through.")
+
+
+@require_POST
+def round_repair(request, pk):
+    return _post_action(request, pk, lambda t: f"Round {services.round_repair(tournament=t)} paired again.", "")
+
+
+@require_POST
+def round_undo(request, pk):
+    return _post_action(request, pk, lambda t: f"Round {services.round_undo(tournament=t)} taken back.", "")
+
+
+def round_detail(request, pk, stage, number):
+    t = selectors.tournament_get(pk)
+    rows = selectors.round_rows(t, stage, number)
+    return render(request, "tournaments/round.html", _context(request, t, rows=rows, stage=stage, number=number,
+                                                                   refresh=True))
+
+
+def bracket(request, pk):
+    t = selectors.tournament_get(pk)
+    return render(request, "tournaments/bracket.html", _context(request, t, sections=selectors.tournament_bracket(t),
+                                                                      refresh=True))
+
+
+def standings(request, pk):
+    t = selectors.tournament_get(pk)
+    table = standings_table(selectors.tournament_standings(t), t)
+    export = request.GET.get("_export")
+    if TableExport.is_valid_format(export):
+        return TableExport(export, table).response(f"standings-{t.pk}.{export}")
+    return render(request, "tournaments/standings.html", _context(
+        request, t, table=table, tiebreaks=selectors.tiebreak_names(t), refresh=True))

@@ -1,0 +1,121 @@
+"""Pages: who may manage, what the pages show, constant query counts."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
+
+from .conftest import names, row, win
+
+pytestmark = pytest.mark.django_db
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+FORM = {"name": "Saturday Swiss", "format": "swiss", "rounds": "3", "groups": "1", "first_stage": "swiss",
+        "playoff_size": "8", "preset": "standard", "length": "one_game", "seeding": "manual",
+        "tiebreak_0": "wins", "tiebreak_1": "buchholz", "tiebreak_2": "net"}
+
+
+def test_only_directors_and_admins_manage(client, member, director, club_admin, make_tournament):
+    t = make_tournament("single", 4, start=False)
+    new = reverse("tournaments:new")
+    start = reverse("tournaments:start", args=[t.pk])
+    assert client.get(new).status_code == 302   # visitor: log in first
+    assert client.post(start).status_code == 302
+    login(client, member)
+    assert client.get(new).status_code == 403
+    assert client.post(start).status_code == 403
+    assert client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "A\nB"}).status_code == 403
+    t.refresh_from_db()
+    assert t.status == "setup"
+    for user in (director, club_admin):
+        login(client, user)
+        assert client.get(new).status_code == 200
+    response = client.post(start)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.status == "running"
+
+
+def test_director_sets_up_and_starts(client, director):
+    login(client, director)
+    response = client.post(reverse("tournaments:new"), {**FORM, "rule_gin_bonus": "30"})
+    t = Tournament.objects.get(name="Saturday Swiss")
+    assert response.status_code == 302 and response["Location"] == t.get_absolute_url()
+    assert t.tiebreaks == ["wins", "buchholz", "net"] and t.rule_overrides == {"gin_bonus": 30}
+    assert (t.length_kind, t.length_games, t.rounds) == ("best_of", 1, 3)
+    client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "Ann\nBen\nCat\nDan\nEve"})
+    assert list(Entry.objects.filter(tournament=t).values_list("player__name", flat=True)) == \
+        ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    client.post(reverse("tournaments:start", args=[t.pk]))
+    page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
+    assert "Ann" in page and "Cat" in page and "bye" in page and "forfeit to" in page
+    assert 'http-equiv="refresh"' in page
+
+
+def test_form_errors_name_the_field(client, director):
+    login(client, director)
+    response = client.post(reverse("tournaments:new"), {**FORM, "tiebreak_1": "wins", "rule_knock_limit": "99"})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "already chosen" in form.errors["tiebreak_1"][0]
+    assert "knock_limit" in form.errors["rule_knock_limit"][0]
+    assert not Tournament.objects.exists()
+
+
+def test_forfeit_and_withdraw_from_the_pages(client, director, make_tournament):
+    t = make_tournament("single", 4)
+    login(client, director)
+    r = row(t, "W1-1")
+    client.post(reverse("tournaments:forfeit", args=[t.pk, r.pk, r.entry_b_id]))
+    assert row(t, "W1-1").winner.player.name == "P4"
+    p2 = Entry.objects.get(tournament=t, player__name="P2")
+    client.post(reverse("tournaments:withdraw", args=[t.pk, p2.pk]))
+    assert row(t, "W1-2").winner.player.name == "P3"
+    response = client.post(reverse("tournaments:forfeit", args=[t.pk, r.pk, r.entry_a_id]), follow=True)
+    assert "already has a result" in response.content.decode()
+
+
+def test_public_pages_read_only(client, make_tournament):
+    t = make_tournament("double", 8)
+    for name in ("detail", "bracket", "standings"):
+        page = client.get(reverse(f"tournaments:{name}", args=[t.pk])).content.decode()
+        assert "P8" in page
+        assert "forfeit to" not in page and "withdraw" not in page
+    assert "Losers&#x27; bracket" in client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    assert client.get(reverse("tournaments:list")).status_code == 200
+
+
+def test_standings_csv(client, make_tournament):
+    t = make_tournament("single", 4)
+    win(row(t, "W1-1"), "P1")
+    response = client.get(reverse("tournaments:standings", args=[t.pk]), {"_export": "csv"})
+    lines = response.content.decode().strip().splitlines()
+    assert lines[0].startswith("#,Player,Played,Won,Lost")
+    assert lines[1].startswith("1,P1,1,1,0") or lines[1].split(",")[1] in ("P1", "P2", "P3")
+    assert len(lines) == 5
+
+
+def _queries(client, url):
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx)
+
+
+@pytest.mark.parametrize("format", ["single", "double", "swiss"])
+def test_query_counts_do_not_grow_with_the_field(client, make_tournament, format):
+    small, large = make_tournament(format, 8), make_tournament(format, 64)
+    for t in (small, large):   # some results in, so every kind of row shows
+        first = TournamentMatch.objects.filter(tournament=t, outcome="", match__isnull=False).first()
+        win(row(t, first.key), names(row(t, first.key))[0])
+    pages = ["standings", "detail"] + (["bracket"] if format != "swiss" else [])
+    for page in pages:
+        counts = [_queries(client, reverse(f"tournaments:{page}", args=[t.pk])) for t in (small, large)]
+        assert counts[0] == counts[1], f"{page}: {counts}"
+    counts = [_queries(client, reverse("tournaments:round", args=[t.pk, 1, 1])) for t in (small, large)]
+    assert counts[0] == counts[1]
