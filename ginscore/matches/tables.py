@@ -6,6 +6,7 @@ services), so a page of matches costs the same queries however long they ran.
 """
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import timezone
 
 
 class NumberColumn(tables.Column):
@@ -34,6 +35,9 @@ class MatchTable(tables.Table):
                   "complete", "winner", "settlement")
         order_by = ("-created_at",)
         attrs = {"class": "table matches"}
+
+    def value_created_at(self, value):
+        return timezone.localdate(value).isoformat()
 
     def render_preset(self, record):
         return record.get_preset_display()

@@ -1,13 +1,14 @@
 from django.urls import path
-from django.views.generic import TemplateView
 
-from ginscore.matches import views
+from ginscore.matches import io_views, list_views, views
 
 app_name = "matches"
 
 urlpatterns = [
-    # The match list (filters, CSV) belongs to the lists pages; placeholder until they land.
-    path("", TemplateView.as_view(template_name="club/home.html"), name="list"),
+    path("", list_views.MatchListView.as_view(), name="list"),
+    path("import/", io_views.records_import, name="import"),
+    path("records.json", io_views.records_download, name="export"),
+    path("<int:pk>/record.json", io_views.record_download, name="record"),
     path("new/", views.match_new, name="new"),
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/hands/new/", views.hand_new, name="hand_new"),

@@ -3,33 +3,29 @@
 Anyone may read them, visitors included; nothing here writes.
 """
 from django.shortcuts import render
-from django_tables2 import RequestConfig, SingleTableView
-from django_tables2.export.views import ExportMixin
+from django_tables2 import RequestConfig
 
+from ginscore.matches.list_views import FilteredTableView
 from ginscore.matches.tables import MatchTable
 from ginscore.players import selectors
 from ginscore.players.forms import PlayerSearchForm
 from ginscore.players.tables import HeadToHeadTable, PlayerRecordTable
 
 
-class PlayerListView(ExportMixin, SingleTableView):
-    """Sortable, paginated, ``?_export=csv`` for the whole (searched) list."""
+class PlayerListView(FilteredTableView):
+    """Every player's record: sortable, paginated, ``?_export=csv`` for the whole (searched) list."""
 
+    form_class = PlayerSearchForm
     table_class = PlayerRecordTable
     template_name = "players/list.html"
-    paginate_by = 25
     export_name = "players"
 
-    def get_queryset(self):
-        self.form = PlayerSearchForm(self.request.GET or None)
+    def rows(self, form):
         records = selectors.player_records()
-        if self.form.is_valid() and self.form.cleaned_data["q"]:
-            q = self.form.cleaned_data["q"].casefold()
+        if form.is_valid() and form.cleaned_data["q"]:
+            q = form.cleaned_data["q"].casefold()
             records = [r for r in records if q in r.player.name.casefold()]
         return records
-
-    def get_context_data(self, **kwargs):
-        return super().get_context_data(form=self.form, **kwargs)
 
 
 def player_detail(request, pk):

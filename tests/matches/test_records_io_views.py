@@ -1,0 +1,127 @@
+"""Import and export from the site: who may, what it saves, what it says."""
+import json
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from ginscore.matches.models import Match
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["visitor", "member", "director", "club_admin"]
+
+RECORD = {"format": "ginscore/1", "rules": "standard", "players": ["Ann", "Ben"], "first_dealer": "Ben",
+          "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 8, "Ben": 32}},
+                    {"end": "gin", "by": "Ben", "deadwood": {"Ann": 41}}]}
+BAD = {"rules": "standard", "players": ["Ann", "Cleo"],
+       "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Cleo": 20}}] * 6
+       + [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 12, "Cleo": 30}}]}
+
+
+def login(client, request, role):
+    if role == "visitor":
+        return None
+    user = request.getfixturevalue(role)
+    client.force_login(user)
+    return user
+
+
+def upload(data, name="records.json"):
+    return SimpleUploadedFile(name, json.dumps(data).encode(), content_type="application/json")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_import_permission_matrix(client, request, role):
+    user = login(client, request, role)
+    url = reverse("matches:import")
+    page = client.get(url)
+    response = client.post(url, {"file": upload(RECORD)})
+    if role == "visitor":
+        assert page.status_code == 302 and page["Location"].startswith(reverse("login"))
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+        assert Match.objects.count() == 0
+        return
+    assert page.status_code == 200 and 'enctype="multipart/form-data"' in page.content.decode()
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("matches:detail", args=[match.pk])
+    assert match.created_by == user and match.hand_count == 2
+
+
+def test_import_an_array_by_pasting(client, member):
+    client.force_login(member)
+    response = client.post(reverse("matches:import"), {"text": json.dumps([RECORD, RECORD])}, follow=True)
+    ids = list(Match.objects.order_by("pk").values_list("pk", flat=True))
+    assert len(ids) == 2
+    assert f"Imported 2 matches: #{ids[0]}, #{ids[1]}." in response.content.decode()
+
+
+def field_error(response, field):
+    html = response.content.decode()
+    m = re.search(rf'id="field-{field}".*?<p class="error" role="alert">(.*?)</p>', html, re.S)
+    return m and m.group(1)
+
+
+def test_a_bad_record_saves_nothing_and_the_message_is_next_to_the_field(client, member):
+    client.force_login(member)
+    response = client.post(reverse("matches:import"), {"file": upload([RECORD, BAD])})
+    assert response.status_code == 400
+    assert field_error(response, "file") == (
+        "Nothing was imported. record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10")
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize("post, field, message", [
+    ({}, None, "Choose a record file or paste a record."),
+    ({"text": "[{"}, "text", "the pasted text: not valid JSON"),
+    ({"text": '{"players": ["Ann", "Ann"]}'}, "text", 'players: the two players must be different'),
+])
+def test_bad_uploads_are_explained(client, member, post, field, message):
+    client.force_login(member)
+    response = client.post(reverse("matches:import"), post)
+    assert response.status_code == 400
+    if field:
+        assert message in field_error(response, field)
+    else:
+        assert message in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_a_file_that_is_not_json(client, member):
+    client.force_login(member)
+    response = client.post(reverse("matches:import"), {"file": SimpleUploadedFile("x.json", b"\xff\xfe")})
+    assert field_error(response, "file") == "x.json: is not UTF-8 text"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_everyone_may_download_records(client, request, role, make_match):
+    match = make_match(hands=RECORD["hands"], first_dealer="Ben")
+    login(client, request, role)
+    one = client.get(reverse("matches:record", args=[match.pk]))
+    assert one.status_code == 200 and one["Content-Type"].startswith("application/json")
+    assert f'filename="ginscore-match-{match.pk}.json"' in one["Content-Disposition"]
+    assert json.loads(one.content) == RECORD
+    every = client.get(reverse("matches:export"))
+    assert every.status_code == 200 and json.loads(every.content) == [RECORD]
+    assert client.post(reverse("matches:export")).status_code == 405
+
+
+def test_download_follows_the_list_filters(client, make_match, ann, ben):
+    make_match(hands=[{"end": "gin", "by": "Ann", "deadwood": {"Ben": 0}}] * 8)  # finished
+    in_play = make_match(rules="classic")
+    records = json.loads(client.get(reverse("matches:export"), {"status": "in_play"}).content)
+    assert [r["rules"] for r in records] == ["classic"]
+    assert len(json.loads(client.get(reverse("matches:export")).content)) == 2
+    assert client.get(reverse("matches:record", args=[in_play.pk + 100])).status_code == 404
+
+
+def test_download_upload_download_through_the_site(client, member, make_match):
+    make_match(hands=RECORD["hands"], stake="0.25")
+    make_match(rules="hollywood", hands=[{"end": "gin", "by": "Ben", "deadwood": {"Ann": 7}}])
+    first = client.get(reverse("matches:export")).content
+    Match.objects.all().delete()
+    client.force_login(member)
+    client.post(reverse("matches:import"), {"file": SimpleUploadedFile("m.json", first)})
+    assert Match.objects.count() == 2
+    assert client.get(reverse("matches:export")).content == first
