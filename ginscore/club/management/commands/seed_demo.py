@@ -1,0 +1,145 @@
+"""``python manage.py seed_demo [--if-empty]``: a demo club to look around in.
+
+Accounts (password ``ginscore-demo``): ``admin`` (superuser), ``director``
+(group "director"), members ``ann`` and ``ben`` (linked to the players Ann and
+Ben); a dozen players; matches in every preset, finished and in play. The
+hands are made up at random (seeded, so every run makes the same club) and
+played through the engine, so each one is legal and a finished match stops at
+exactly the hand that ended it.
+"""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from ginscore.club.roles import DIRECTOR_GROUP
+from ginscore.engine import PRESETS, Card, Hand, MatchLength, MatchRecord, MatchScorer, Rules
+from ginscore.matches.models import Match
+from ginscore.matches.services import match_import, player_get_or_create
+from ginscore.players.models import Player
+
+PASSWORD = "ginscore-demo"
+PLAYER_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivy", "Jack", "Kofi", "Lena")
+SUITS = "SHDC"
+
+
+def demo_hand(rng: random.Random, rules: Rules, players: tuple[str, str]) -> Hand:
+    """One plausible hand: mostly knocks, some gins, the odd undercut and dead hand."""
+    upcard = Card(rng.randint(1, 13), rng.choice(SUITS)) if rules.oklahoma else None
+    roll = rng.random()
+    if roll < 0.05:
+        return Hand("dead", upcard=upcard)
+    by = rng.choice(players)
+    other = players[1] if by == players[0] else players[0]
+    limit = rules.knock_limit_for(upcard)
+    if roll < 0.27 or limit == 0:
+        end = "big_gin" if rng.random() < 0.08 else "gin"
+        return Hand(end, by, {other: rng.randint(4, 48)}, upcard)
+    knocker = rng.randint(1, limit)
+    defender = min(98, max(0, round(rng.gauss(22, 11))))
+    return Hand("knock", by, {by: knocker, other: defender}, upcard)
+
+
+def demo_record(rng: random.Random, *, preset: str, players: tuple[str, str], finished: bool,
+                stake: Decimal | None = None, length: MatchLength = MatchLength()) -> MatchRecord:
+    """A match under ``preset``: played to its end, or stopped part-way (still in play)."""
+    rules = PRESETS[preset]
+    first_dealer = rng.choice(players)
+    scorer = MatchScorer(rules, players, first_dealer, length)
+    hands: list[Hand] = []
+    while not scorer.complete:
+        hand = demo_hand(rng, rules, players)
+        scorer.play(hand)
+        hands.append(hand)
+    if not finished:
+        # Any first part of a legal match is a legal match still in play.
+        hands = hands[: rng.randint(max(1, len(hands) // 4), len(hands) - 1)]
+    return MatchRecord(rules, players, first_dealer, stake, tuple(hands), length)
+
+
+# Matches: (preset, finished, length or None, stake); the players rotate round the club.
+DEMO_MATCHES = (
+    ("standard", True, None, "0.05"), ("standard", True, None, None), ("standard", False, None, "0.10"),
+    ("standard", True, MatchLength("best_of", 3), None), ("standard", False, None, None),
+    ("classic", True, None, "0.01"), ("classic", True, None, None), ("classic", False, None, None),
+    ("oklahoma", True, None, "0.05"), ("oklahoma", True, None, None), ("oklahoma", False, None, None),
+    ("hollywood", True, None, None), ("hollywood", True, MatchLength("set"), "0.02"),
+    ("hollywood", False, None, None),
+)
+
+
+def seed_accounts() -> dict:
+    """The demo accounts, created or reset to the demo password."""
+    User = get_user_model()
+    users = {}
+    for username, group in (("admin", None), ("director", DIRECTOR_GROUP), ("ann", None), ("ben", None)):
+        user, _ = User.objects.get_or_create(username=username)
+        user.is_superuser = user.is_staff = username == "admin"
+        user.set_password(PASSWORD)
+        user.save()
+        if group:
+            user.groups.add(Group.objects.get_or_create(name=group)[0])
+        users[username] = user
+    return users
+
+
+def seed_players(users: dict) -> list[Player]:
+    players = [player_get_or_create(name=name) for name in PLAYER_NAMES]
+    for player in players:
+        account = users.get(player.name.lower())
+        if account is not None and player.user_id != account.pk:
+            Player.objects.filter(user=account).exclude(pk=player.pk).update(user=None)
+            player.user = account
+            player.save(update_fields=["user"])
+    return players
+
+
+def seed_matches(rng: random.Random, players: list[Player], users: dict) -> list[Match]:
+    """The demo matches, oldest first, spread over the last weeks; Ann and Ben have one in play."""
+    now = timezone.now()
+    matches = []
+    count = len(DEMO_MATCHES)
+    for i, (preset, finished, length, stake) in enumerate(DEMO_MATCHES):
+        if i == count - 1:
+            a, b = players[0], players[1]  # Ann v Ben, in play: the members can score it
+        else:
+            a, b = players[i % len(players)], players[(i * 5 + 1) % len(players)]
+            if a == b:
+                b = players[(i + 1) % len(players)]
+        record = demo_record(rng, preset=preset, players=(a.name, b.name), finished=finished,
+                             stake=Decimal(stake) if stake else None, length=length or MatchLength())
+        creator = users["director"] if i % 3 else users["ann"]
+        match = match_import(record=record, created_by=creator)
+        started = now - timedelta(days=2 * (count - i), hours=rng.randint(0, 5))
+        Match.objects.filter(pk=match.pk).update(
+            created_at=started, finished_at=started + timedelta(hours=2) if finished else None)
+        matches.append(match)
+    return matches
+
+
+class Command(BaseCommand):
+    help = "Creates the demo club: accounts, a dozen players and matches in every preset."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true", help="do nothing if there are players already")
+
+    def handle(self, *args, if_empty, **options):
+        if if_empty and Player.objects.exists():
+            self.stdout.write("The club has players already; no demo data added.")
+            return
+        with transaction.atomic():
+            users = seed_accounts()
+            players = seed_players(users)
+            matches = seed_matches(random.Random(2026), players, users)
+        finished = sum(m.complete for m in matches)
+        self.stdout.write(
+            f"Demo club ready: {len(players)} players, {len(matches)} matches "
+            f"({finished} finished, {len(matches) - finished} in play).\n"
+            f'Accounts (password "{PASSWORD}"): admin, director, ann, ben.')
