@@ -30,6 +30,15 @@ def random_hands(n: int, players=("Ann", "Ben"), *, seed: int = 7, upcards: bool
     return hands
 
 
+def legal_hands(n: int, rules="standard", *, seed: int = 7) -> list[dict]:
+    """Up to ``n`` random hands, stopping where the match ends."""
+    hands = random_hands(n, seed=seed, upcards=rules == "oklahoma")
+    for k in range(1, len(hands) + 1):
+        if scored(record(hands[:k], rules))["match"]["complete"]:
+            return hands[:k]
+    return hands
+
+
 def record(hands, rules="standard", players=("Ann", "Ben"), **extra) -> dict:
     return {"format": "ginscore/1", "rules": rules, "players": list(players), "hands": hands, **extra}
 

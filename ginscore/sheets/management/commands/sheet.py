@@ -1,0 +1,76 @@
+"""Print a sheet to a PDF file.
+
+    python manage.py sheet pad --style {standard,hollywood,oklahoma} [--paper {letter,a4}] [--players A B] -o FILE
+    python manage.py sheet match ID -o FILE
+    python manage.py sheet bracket TOURNAMENT -o FILE
+    python manage.py sheet tables TOURNAMENT --round R -o FILE
+    python manage.py sheet round TOURNAMENT --round R -o FILE
+    python manage.py sheet standings TOURNAMENT -o FILE
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.http import Http404
+
+from ginscore.sheets import selectors
+from ginscore.sheets.data import PAD_STYLES, Pad
+from ginscore.sheets.match_sheet import build_match_sheet
+from ginscore.sheets.pads import build_pad
+
+
+class Command(BaseCommand):
+    help = "Prints a score pad, a match sheet or a tournament's paperwork to a PDF file."
+
+    def add_arguments(self, parser):
+        kinds = parser.add_subparsers(dest="kind", required=True, metavar="{pad,match,bracket,tables,round,standings}")
+
+        def kind(name, help_text):
+            sub = kinds.add_parser(name, help=help_text)
+            sub.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PDF")
+            sub.add_argument("--paper", choices=["letter", "a4"], default="letter")
+            return sub
+
+        pad = kind("pad", "blank score pads")
+        pad.add_argument("--style", choices=PAD_STYLES, default="standard")
+        pad.add_argument("--players", nargs=2, metavar=("A", "B"), help="the players' names, printed in")
+        pad.add_argument("--per-page", type=int, choices=[1, 2], default=1, help="pads per page")
+        pad.add_argument("--pages", type=int, default=1)
+        pad.add_argument("--no-rules", action="store_true", help="leave the rules summary out of the footer")
+        kind("match", "a match's filled sheet").add_argument("id", type=int, help="the match's number")
+        for name, text in (("bracket", "a tournament's bracket"), ("standings", "a tournament's standings")):
+            kind(name, text).add_argument("tournament", help="the tournament's number or slug")
+        for name, text in (("tables", "one score sheet per table of a round"), ("round", "a round's pairings")):
+            sub = kind(name, text)
+            sub.add_argument("tournament", help="the tournament's number or slug")
+            sub.add_argument("--round", type=int, required=True, metavar="R")
+
+    def handle(self, *args, **opts):
+        try:
+            pdf = self.build(opts)
+        except Http404 as e:
+            raise CommandError(str(e) or "not found") from None
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        out = Path(opts["output"])
+        try:
+            out.write_bytes(pdf)
+        except OSError as e:
+            raise CommandError(f"output: cannot write {out}: {e.strerror}") from None
+        self.stdout.write(f"Wrote {out} ({len(pdf) // 1024 + 1} KiB).")
+
+    def build(self, opts) -> bytes:
+        kind, paper = opts["kind"], opts["paper"]
+        if kind == "pad":
+            players = tuple(opts["players"]) if opts["players"] else None
+            return build_pad(Pad(style=opts["style"], paper=paper, players=players, per_page=opts["per_page"],
+                                 pages=opts["pages"], rules_footer=not opts["no_rules"]))
+        if kind == "match":
+            try:
+                return build_match_sheet(selectors.match_sheet_data(pk=opts["id"], paper=paper))
+            except Http404:
+                raise CommandError(f"match: there is no match number {opts['id']}") from None
+        from ginscore.sheets import tournament_selectors  # the tournaments app, when it is installed
+
+        return tournament_selectors.build(kind, opts["tournament"], paper=paper, round_no=opts.get("round"))
