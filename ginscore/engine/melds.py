@@ -51,10 +51,6 @@ class Arrangement(NamedTuple):
     deadwood_cards: tuple[Card, ...]  # by rank, then suit
     deadwood: int
 
-    @property
-    def gin(self) -> bool:
-        return self.deadwood == 0 and not self.deadwood_cards
-
 
 class Eleven(NamedTuple):
     """Eleven cards: all melded (a big gin, no discard), or the discard that

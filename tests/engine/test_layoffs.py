@@ -2,6 +2,7 @@
 import random
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginscore.engine import parse_cards
 from ginscore.engine.layoffs import best_layoffs, defender_play, knock_plays, knocker_choice
@@ -132,7 +133,7 @@ def check_play(defender, melds, play):
     assert brute.can_lay_off(list(play.layoffs), [list(m.cards) for m in melds])
 
 
-@settings(max_examples=400)
+@settings(max_examples=250)
 @given(deals())
 def test_best_layoffs_agree_with_brute_force(deal):
     knocker_cards, defender = deal
@@ -155,9 +156,11 @@ def test_knocker_choice_agrees_with_brute_force(deal):
         check_play(defender, choice.knocker.melds, choice.defender)
 
 
-def test_thousands_of_crowded_deals_agree_with_brute_force():
-    rng = random.Random(6)
-    for i in range(1500):
+@settings(max_examples=30)
+@given(st.integers(0, 2**32))
+def test_thousands_of_crowded_deals_agree_with_brute_force(seed):
+    rng = random.Random(seed)
+    for i in range(50):  # 1,500 deals in all
         cards = rng.sample(POOLS[i % len(POOLS)], 20)
         knocker_cards, defender = cards[:10], cards[10:]
         k = best_arrangement(knocker_cards)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginscore.engine import CardError, parse_cards
 from ginscore.engine.cards import DECK
@@ -173,7 +174,7 @@ def check_arrangement(cards, found):
     assert found.deadwood == sum(c.value for c in found.deadwood_cards)
 
 
-@settings(max_examples=600)
+@settings(max_examples=400)
 @given(hands(10))
 def test_least_deadwood_agrees_with_brute_force(cards):
     least = brute.least_deadwood(cards)
@@ -186,7 +187,7 @@ def test_least_deadwood_agrees_with_brute_force(cards):
     assert found in every
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(hands(11))
 def test_eleven_agrees_with_brute_force(cards):
     least, big = brute.least_deadwood_eleven(cards)
@@ -197,9 +198,11 @@ def test_eleven_agrees_with_brute_force(cards):
     check_arrangement(kept, found.arrangement)
 
 
-def test_thousands_of_random_hands_agree_with_brute_force():
-    rng = random.Random(6)
-    for _ in range(3000):
+@settings(max_examples=30)
+@given(st.integers(0, 2**32))
+def test_thousands_of_random_hands_agree_with_brute_force(seed):
+    rng = random.Random(seed)
+    for _ in range(100):  # 3,000 hands in all
         cards = rng.sample(DECK, 10)
         assert deadwood(cards) == brute.least_deadwood(cards), cards
 
