@@ -3,7 +3,9 @@
     .venv/bin/python bench/bench_tournament.py
 
 Engine: pairing a Swiss round for 512 players (goal < 1 s) at several points of
-an event, and building a 1,024-entry double-elimination bracket.
+an event, and building a 1,024-entry double-elimination bracket. Database:
+creating a 1,024-entry double-elimination event with its matches (goal < 2 s),
+in an in-memory SQLite database unless DATABASE_URL says otherwise.
 """
 from __future__ import annotations
 
@@ -50,10 +52,38 @@ def bench_double(entries: int = 1024) -> None:
     print(f"double elimination {entries} entries: played through in {seconds:.3f} s")
 
 
+def bench_database(entries: int = 1024) -> None:
+    """Creating a 1,024-entry double-elimination event with its matches, in a
+    fresh in-memory SQLite database (DATABASE_URL overrides it)."""
+    import os
+
+    import django
+    from django.core.management import call_command
+
+    os.environ.setdefault("DATABASE_URL", "sqlite://:memory:")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+    django.setup()
+    call_command("migrate", verbosity=0)
+    from ginscore.engine import MatchLength
+    from ginscore.tournaments import services
+    from ginscore.tournaments.models import TournamentMatch
+
+    def create():
+        t = services.tournament_create(name="Bench double", format="double", length=MatchLength("best_of", 1))
+        services.entries_set(tournament=t, names=[f"Bench player {i}" for i in range(1, entries + 1)])
+        services.tournament_start(tournament=t)
+        return t
+    t, seconds = timed(create)
+    rows = TournamentMatch.objects.filter(tournament=t)
+    print(f"database: double elimination {entries} entries created with {rows.count()} bracket places and "
+          f"{rows.filter(match__isnull=False).count()} matches in {seconds:.3f} s (goal < 2 s)")
+
+
 def main() -> None:
     bench_swiss()
     bench_swiss(511, 5)
     bench_double()
+    bench_database()
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import random
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
+from django.db.models.functions import Lower
 
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
@@ -75,13 +76,15 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
             raise TournamentRefused(f"entries: {name} is listed twice.")
         seen.add(name.lower())
         players.append(name)
-    from ginscore.matches.services import player_get_or_create
-
     with transaction.atomic():
-        found = [player_get_or_create(name=name) for name in players]
+        known = {p.lname: p for p in Player.objects.annotate(lname=Lower("name"))
+                 .filter(lname__in=[n.lower() for n in players])}
+        Player.objects.bulk_create(Player(name=n) for n in players if n.lower() not in known)
+        known.update({p.lname: p for p in Player.objects.annotate(lname=Lower("name"))
+                      .filter(lname__in=[n.lower() for n in players if n.lower() not in known])})
         tournament.entries.all().delete()
         return Entry.objects.bulk_create(
-            Entry(tournament=tournament, player=player, seed=i) for i, player in enumerate(found, 1))
+            Entry(tournament=tournament, player=known[name.lower()], seed=i) for i, name in enumerate(players, 1))
 
 
 def entry_add(*, tournament: Tournament, name: str) -> Entry:
@@ -124,9 +127,10 @@ def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None)
         if len(entries) < 2:
             raise TournamentRefused("entries: a tournament needs at least 2 players.")
         entries = _seed_order(t, entries, shuffle_seed)
+        moved = [e for i, e in enumerate(entries, 1) if e.seed != i]
         for i, e in enumerate(entries, 1):
             e.seed = i
-        Entry.objects.bulk_update(entries, ["seed"])
+        Entry.objects.bulk_update(moved, ["seed"], batch_size=500)
         t.status = STATUS_RUNNING
         t.save(update_fields=["status"])
         try:
@@ -144,7 +148,7 @@ def _open_stage(t: Tournament, entries: list[Entry]) -> None:
     if kind in BRACKET_FORMATS:
         build = double_elimination if kind == "double" else single_elimination
         bracket = build(ids, third_place=t.third_place) if kind == "single" else build(ids)
-        TournamentMatch.objects.bulk_create(row_of(t, t.stage, m, by_id) for m in bracket.matches)
+        _insert_rows(t, [row_of(t, t.stage, m, by_id) for m in bracket.matches])
     elif kind == "roundrobin":
         groups = t.groups if t.groups > 1 else 1
         if groups > 1:
@@ -179,7 +183,7 @@ def _rows_for_rounds(t: Tournament, rounds, by_id, first_round: int) -> None:
                 tournament=t, stage=t.stage, key=f"R{r}-{i}", section="round", round=r, number=i, play_round=r,
                 group=p.group, table=p.table, entry_a=a, entry_b=b, filled_a=True, filled_b=True,
                 winner=a if p.bye else None, outcome="bye" if p.bye else ""))
-    TournamentMatch.objects.bulk_create(rows)
+    _insert_rows(t, rows)
 
 
 def _pair_swiss_round(t: Tournament, r: int) -> None:
@@ -190,6 +194,28 @@ def _pair_swiss_round(t: Tournament, r: int) -> None:
     _rows_for_rounds(t, [pairings], {e.pk: e for e in entries}, first_round=r)
 
 
+def _insert_rows(t: Tournament, rows: list[TournamentMatch]) -> None:
+    """New rows, with a match (and, in a bracket, a table) for each one ready to play."""
+    ready = [r for r in rows if not r.outcome and r.entry_a is not None and r.entry_b is not None]
+    for r, match in zip(ready, _create_matches(t, ready)):
+        r.match = match
+    if t.is_bracket:
+        for n, r in enumerate(ready, 1):
+            r.table = n if not t.tables or n <= t.tables else None
+    TournamentMatch.objects.bulk_create(rows, batch_size=500)
+
+
+def _create_matches(t: Tournament, rows: list[TournamentMatch]) -> list[Match]:
+    """Ordinary matches, as ``matches.services.match_create`` makes them (rules
+    frozen, no hands), created in one statement."""
+    rules, length = tournament_rules(t), tournament_length(t)
+    spec, overrides = rules.to_json(), rules.overrides()
+    return Match.objects.bulk_create(
+        (Match(player_a_id=r.entry_a.player_id, player_b_id=r.entry_b.player_id, preset=rules.preset,
+               rule_overrides=overrides, rules=spec, length_kind=length.kind, length_games=length.games,
+               created_by_id=t.created_by_id) for r in rows), batch_size=500)
+
+
 def _open_matches(t: Tournament) -> None:
     """An ordinary match for every place where both players are known and no
     result is in; tables for the brackets' matches as tables come free."""
@@ -198,13 +224,7 @@ def _open_matches(t: Tournament) -> None:
     ).select_related("entry_a", "entry_b").order_by("stage", "play_round", "id"))
     if not waiting:
         return
-    rules, length = tournament_rules(t), tournament_length(t)
-    matches = Match.objects.bulk_create(
-        Match(player_a_id=row.entry_a.player_id, player_b_id=row.entry_b.player_id, preset=rules.preset,
-              rule_overrides=rules.overrides(), rules=rules.to_json(), length_kind=length.kind,
-              length_games=length.games, created_by=t.created_by)
-        for row in waiting)
-    for row, match in zip(waiting, matches):
+    for row, match in zip(waiting, _create_matches(t, waiting)):
         row.match = match
     TournamentMatch.objects.bulk_update(waiting, ["match"])
     if t.is_bracket:
@@ -384,7 +404,7 @@ def _advance(t: Tournament) -> None:
             t.save(update_fields=["stage"])
             by_id = {e.pk: e for e in t.entries.all()}
             bracket = single_elimination(seeds, third_place=t.third_place)
-            TournamentMatch.objects.bulk_create(row_of(t, 2, m, by_id) for m in bracket.matches)
+            _insert_rows(t, [row_of(t, 2, m, by_id) for m in bracket.matches])
             open_left = True
     if open_left:
         _open_matches(t)
