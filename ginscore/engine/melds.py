@@ -134,23 +134,21 @@ def deadwood(cards: Iterable[Card]) -> int:
     return mask_deadwood(cards_mask(cards))
 
 
-def _best_masks(m: int) -> tuple[list[int], int]:
-    """(meld masks, deadwood) of one least-deadwood arrangement of mask ``m``."""
+def _three_of_a_kind(m: int) -> int:
+    """The ranks (as 13 bits) held three or four times in mask ``m``."""
     a, b, c, d = m & SUIT_BITS, m >> 13 & SUIT_BITS, m >> 26 & SUIT_BITS, m >> 39
-    three = a & b & (c | d) | c & d & (a | b)
-    sets = 0
-    if three:
-        best = None
-        for choice in _set_choices(m, three):
-            dw = _runs_deadwood(m & ~choice)
-            if best is None or dw < best:
-                best, sets = dw, choice
+    return a & b & (c | d) | c & d & (a | b)
+
+
+def _best_melds(m: int) -> list[int]:
+    """The meld masks of one least-deadwood arrangement of mask ``m``."""
+    three = _three_of_a_kind(m)
+    sets = min(_set_choices(m, three), key=lambda choice: _runs_deadwood(m & ~choice)) if three else 0
     melds = _split_sets(sets)
     rest = m & ~sets
     for s in range(4):
         melds += [r << 13 * s for r in _RUNS[rest >> 13 * s & SUIT_BITS]]
-    melded = sum(melds)
-    return melds, _mask_value(m & ~melded)
+    return melds
 
 
 def _split_sets(sets: int) -> list[int]:
@@ -189,14 +187,14 @@ def _meld_key(meld: Meld) -> tuple[int, int, int]:
 
 def arrangement_from_masks(m: int, meld_masks: Iterable[int]) -> Arrangement:
     """The ``Arrangement`` of mask ``m`` with these (disjoint) meld masks."""
+    meld_masks = tuple(meld_masks)
     melds = tuple(sorted((_meld_from_mask(x) for x in meld_masks), key=_meld_key))
     rest = m & ~sum(meld_masks)
     return Arrangement(melds, tuple(sorted(cards_from_mask(rest), key=card_order)), _mask_value(rest))
 
 
 def mask_arrangement(m: int) -> Arrangement:
-    melds, _ = _best_masks(m)
-    return arrangement_from_masks(m, melds)
+    return arrangement_from_masks(m, _best_melds(m))
 
 
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
@@ -236,8 +234,7 @@ def candidate_melds(m: int) -> list[int]:
                 out.append(run << 13 * s)
                 run |= top
                 top <<= 1
-    a, b, c, d = m & SUIT_BITS, m >> 13 & SUIT_BITS, m >> 26 & SUIT_BITS, m >> 39
-    for x in _bits(a & b & (c | d) | c & d & (a | b)):
+    for x in _bits(_three_of_a_kind(m)):
         whole = m & (_RANK_ALL_SUITS << (x.bit_length() - 1))
         out.append(whole)
         if whole.bit_count() == 4:
