@@ -32,6 +32,11 @@ class MatchFilterForm(forms.Form):
             data.pop("date_from", None)  # the range is what is wrong: leave out both ends
         return data
 
+    @property
+    def active(self) -> bool:
+        """Whether any filter is given (the page opens the filters then)."""
+        return self.is_bound and any(self.data.get(name) for name in self.fields)
+
     def matches(self) -> QuerySet[Match]:
         """The matches the valid filters allow (a filter with an error is left out)."""
         self.is_valid()

@@ -83,7 +83,8 @@ def test_a_bad_filter_says_so_next_to_the_field_and_is_left_out(client, matches)
 
 def test_sorting(client, matches):
     assert ids(client.get(URL, {"sort": "created_at"})) == [matches[k].pk for k in ("finished", "in_play", "hollywood")]
-    assert ids(client.get(URL, {"sort": "player_a"}))[-1] == matches["hollywood"].pk  # Ann, Ann, Ben
+    assert ids(client.get(URL, {"sort": "players"}))[-1] == matches["hollywood"].pk  # Ann v Ben twice, Ben v Cleo
+    assert ids(client.get(URL, {"sort": "-players"}))[0] == matches["hollywood"].pk
 
 
 def test_pages(client, make_match):
@@ -98,10 +99,10 @@ def test_csv_export_of_the_filtered_list(client, matches):
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert 'filename="matches.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["#", "Date", "Player A", "Player B", "Rules", "Score", "Games", "Hands", "Status", "Winner",
-                       "Settlement"]
-    assert rows[1:] == [[str(matches["finished"].pk), "2026-01-10", "Ann", "Ben", "standard", "800-0", "2-0", "8",
-                         "finished", "Ann", "800"]]
+    assert rows[0] == ["#", "Player A", "Player B", "Score", "Status", "Rules", "Games", "Hands", "Winner",
+                       "Settlement", "Date"]
+    assert rows[1:] == [[str(matches["finished"].pk), "Ann", "Ben", "800-0", "finished", "standard", "2-0", "8",
+                         "Ann", "800", "2026-01-10"]]
 
 
 @pytest.mark.parametrize("role", ["visitor", "member", "director", "club_admin"])

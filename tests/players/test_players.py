@@ -130,7 +130,7 @@ def test_player_page_shows_record_history_and_head_to_head(client, club, ann):
     assert len(history) == 3
     assert {r[0] for r in history} == {str(club[k].pk) for k in ("finished", "in_play", "other")}
     finished = next(r for r in history if r[0] == str(club["finished"].pk))
-    assert finished[2:] == ["Ann", "Ben", "Standard", "800–0", "2–0", "8", "Finished", "Ann", "800"]
+    assert finished[1:-1] == ["Ann v Ben", "800–0", "Finished", "Standard", "2–0", "8", "Ann", "800"]
 
 
 def test_unknown_player_is_404(client, db):
