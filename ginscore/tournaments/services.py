@@ -222,13 +222,11 @@ def _open_matches(t: Tournament) -> None:
     waiting = list(TournamentMatch.objects.filter(
         tournament=t, outcome="", match__isnull=True, entry_a__isnull=False, entry_b__isnull=False,
     ).select_related("entry_a", "entry_b").order_by("stage", "play_round", "id"))
-    if not waiting:
-        return
     for row, match in zip(waiting, _create_matches(t, waiting)):
         row.match = match
     TournamentMatch.objects.bulk_update(waiting, ["match"])
     if t.is_bracket:
-        _assign_tables(t)
+        _assign_tables(t)   # also gives a table that came free to a match waiting for one
 
 
 def _assign_tables(t: Tournament) -> None:
@@ -340,9 +338,8 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         _save_bracket(t, rows, changed)
         _close_void_matches(t)
     else:
-        if TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=row.play_round,
-                                          section="round").exists() and t.format != "roundrobin" \
-                and _stage_kind(t) == "swiss":
+        if _stage_kind(t) == "swiss" and TournamentMatch.objects.filter(
+                tournament=t, stage=t.stage, play_round__gt=row.play_round).exists():
             raise HandRefused(f"Round {row.play_round + 1} is already paired; undo it before changing this result.")
         row.winner, row.outcome = None, ""
         row.save(update_fields=["winner", "outcome"])

@@ -187,3 +187,28 @@ def test_entries_and_start_refusals(make_tournament):
         services.tournament_start(tournament=t)
     with pytest.raises(services.TournamentRefused, match="listed twice"):
         services.entries_set(tournament=t, names=["Ann", "ann"])
+
+
+def test_bracket_matches_wait_for_a_free_table(make_tournament):
+    t = make_tournament("single", 8, tables=2)
+    first = [row(t, f"W1-{i}") for i in range(1, 5)]
+    assert [r.table for r in first] == [1, 2, None, None]
+    assert all(r.match is not None for r in first)   # the matches exist; two wait for a table
+    win(first[1], names(first[1])[0])
+    assert row(t, "W1-3").table == 2 and row(t, "W1-4").table is None
+
+
+def test_two_stages_round_robin_groups_then_knockout(make_tournament):
+    t = make_tournament("two_stage", 8, first_stage="roundrobin", groups=2, playoff_size=4)
+    assert t.stage == 1
+    while t.status == "running":
+        for r in open_rows(t):
+            r = row(t, r.key, r.stage)
+            win(r, min(names(r), key=lambda n: int(n[1:])))   # the better seed always wins
+        t.refresh_from_db()
+    # groups by snake: (1, 4, 5, 8) and (2, 3, 6, 7); winners 1 and 2, runners-up 4 and 3
+    semis = TournamentMatch.objects.filter(tournament=t, stage=2, round=1).order_by("number")
+    assert [sorted(e.player.name for e in r.entries) for r in semis] == [["P1", "P3"], ["P2", "P4"]]
+    assert t.champion.name == "P1"
+    table = selectors.tournament_standings(t)
+    assert [r["player"] for r in table][:2] == ["P1", "P2"]

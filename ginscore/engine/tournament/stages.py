@@ -26,14 +26,14 @@ def swiss_round(players: Sequence[Hashable], results: Iterable[Result], withdraw
 def playoff_seeds(table: Sequence[Standing], top: int, groups: Sequence[Collection[Hashable]] | None = None) -> list[Hashable]:
     """The seeds of the knockout stage, best first: the top ``top`` of the
     first stage. With groups, all group winners come first (in the order of the
-    overall table), then all runners-up, and so on."""
+    overall table), then all runners-up, and so on; every place lists its
+    players in the order of their groups' winners, so with standard seed
+    positions a winner meets a runner-up from another group (A1 v D2, B1 v C2...)."""
     if not 2 <= top <= len(table):
         raise RuleError(f"top: the knockout stage needs from 2 to {len(table)} players")
     order = [row.player for row in table]
     if groups:
-        place = {}
-        for group in groups:
-            members = [p for p in order if p in group]
-            place.update({p: i for i, p in enumerate(members)})
-        order.sort(key=lambda p: place[p])   # stable: the overall order within each place
+        members = [[p for p in order if p in group] for group in groups]
+        members = sorted((m for m in members if m), key=lambda m: order.index(m[0]))
+        order = [m[place] for place in range(max(map(len, members))) for m in members if place < len(m)]
     return order[:top]

@@ -76,3 +76,21 @@ def test_playoff_seeds_with_groups():
     assert playoff_seeds(rows, 2, groups=[{"A", "B"}, {"C", "D"}]) == ["A", "C"]
     with pytest.raises(RuleError, match="top"):
         playoff_seeds(rows, 5)
+
+
+def test_playoff_seeds_keep_group_mates_apart_in_the_first_round():
+    from ginscore.engine.tournament import first_round, snake_groups
+
+    players = list(range(1, 17))
+    groups = [set(g) for g in snake_groups(players, 4)]
+    results = []
+    for g in groups:   # in each group the better seed beats the worse
+        for a in g:
+            for b in g:
+                if a < b:
+                    results.append(Result((a, b), a, (100, 0)))
+    seeds = playoff_seeds(standings(players, results), 8, groups=groups)
+    assert seeds[:4] == [1, 2, 3, 4]
+    group_of = {p: i for i, g in enumerate(groups) for p in g}
+    for a, b in first_round(seeds):
+        assert group_of[a] != group_of[b]
