@@ -84,8 +84,9 @@ def yes(v) -> str:
     return "yes" if v else "no"
 
 
-def rules_summary(rules: Mapping) -> str:
-    """The bonuses in one line, for a pad's footer and a sheet's header."""
+def rules_summary(rules: Mapping, *, match_target: bool = True) -> str:
+    """The bonuses in one line, for a pad's footer and a sheet's header
+    (without the match target for a match of a set number of games)."""
     parts = [f"{rules['preset'].capitalize()} rules"]
     if rules.get("oklahoma"):
         parts.append("knock limit = upcard (face 10, ace " +
@@ -111,7 +112,8 @@ def rules_summary(rules: Mapping) -> str:
         parts.append("shutout doubles")
     if rules.get("columns", 1) > 1:
         parts.append(f"{rules['columns']} games at once")
-    parts.append(f"match to {rules['match_target']}")
+    if match_target:
+        parts.append(f"match to {rules['match_target']}")
     return " \u00b7 ".join(parts)
 
 

@@ -96,7 +96,7 @@ class Bracket:
 
 @dataclass(frozen=True)
 class Pairing:
-    table: int
+    table: int | None  # None: no table (a bye)
     a: str
     b: str | None  # None: a bye
     result: str = ""
@@ -123,8 +123,9 @@ class TableSheet:
     rules: Mapping
     url: str = ""
     round_name: str = ""
-    length: str = ""  # e.g. "to 500", "best of 3 games"
+    length: str = ""  # e.g. "to 500", "best of 3 games", "one game"
     match_label: str = ""
+    games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
 
 
 @dataclass(frozen=True)

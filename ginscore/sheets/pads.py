@@ -166,9 +166,11 @@ def _block_height(rules: Mapping, rows: int) -> float:
 
 def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str, rules: Mapping,
              players: Sequence[str] | None = None, title: str = "", rules_footer: bool = True,
-             heading: bool = True, layer: str = "all") -> None:
+             heading: bool = True, layer: str = "all", blocks: int | None = None, length: str = "") -> None:
     """A whole pad in the box (x, top - h)..(x + w, top): heading, game blocks, match line, footer.
-    ``layer``: "all", or "grid" (all but the players' names) and "names" (only them)."""
+    ``layer``: "all", or "grid" (all but the players' names) and "names" (only them).
+    ``blocks``: how many games (Hollywood: sets) the match can last, when it is short;
+    ``length``: the match's length in words ("one game"), when it is not to the match target."""
     y = top
     grid = layer != "names"
     if heading and grid:
@@ -195,6 +197,11 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
     across = 1 if style == "hollywood" else max(1, min(3, int((w + GAP) // (MIN_WIDTH[style] + GAP))))
     fixed = _block_height(rules, 0)
     down = max(1, int((area + GAP) // (fixed + MIN_ROWS[style] * ROW + GAP)))
+    if blocks:  # as many games as the match can take, while a game keeps room for 9 hands
+        across = min(across, blocks)
+        down = -(-blocks // across)
+        while down > 1 and (area + GAP) / down - GAP - fixed < 9 * ROW:
+            down -= 1
     rows = max(4, int(((area + GAP) / down - GAP - fixed) // ROW))
     bw = (w - GAP * (across - 1)) / across
     per_block = 3 if style == "hollywood" else 1
@@ -202,13 +209,15 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
     for d in range(down):
         block_top = y - d * (_block_height(rules, rows) + GAP)
         for a in range(across):
+            if blocks and game > blocks * per_block:
+                break
             draw_block(c, style, rules, players, x + a * (bw + GAP), block_top, bw, rows, game, layer)
             game += per_block
     y -= down * (_block_height(rules, rows) + GAP) - GAP
     names = list(players) if players else ["", ""]
     blanks = [f"{n[:18]} ______" if n else "__________  ______" for n in names]
     y -= 16
-    match = f"Match to {rules['match_target']}:   {blanks[0]}     {blanks[1]}"
+    match = f"Match {length or 'to ' + str(rules['match_target'])}:   {blanks[0]}     {blanks[1]}"
     settle = "Settlement: ________ pays ________   ______ pts"
     if layer != "grid":
         _text(c, x, y, match, size=9, bold=True)

@@ -5,12 +5,16 @@ tournaments) into the dataclasses of ``ginscore.sheets.data``.
 """
 from __future__ import annotations
 
+from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
 
 from ginscore.engine import result_to_json
 from ginscore.matches import selectors as match_selectors
 from ginscore.matches.records import match_to_json
-from ginscore.sheets.data import MatchSheet
+from ginscore.sheets.data import (
+    Bracket, BracketMatch, BracketRound, BracketSection, MatchSheet, Pairing, RoundSheet, Slot, Standings, TableSheet,
+)
 
 
 def _day(when) -> str:
@@ -29,3 +33,155 @@ def match_sheet_data(*, pk: int, paper: str = "letter") -> MatchSheet:
                    + (f" \u00b7 stake {match.stake.normalize()} a point" if match.stake is not None else ""))
     return MatchSheet(result=result_to_json(result), record=match_to_json(match, hands),
                       title=f"Match #{match.pk}", details=tuple(details), paper=paper)
+
+
+# Tournaments
+
+
+def _tournament(pk):
+    from ginscore.tournaments import selectors as tsel
+
+    return tsel, tsel.tournament_get(pk)
+
+
+def _rules_and_length(match) -> tuple[dict, str, int | None]:
+    """The match's rules, its length in words, and the most games (Hollywood: sets) it can take."""
+    from ginscore.matches.records import match_length, match_rules
+
+    rules = match_rules(match)
+    length = match_length(match)
+    games = {"best_of": length.games, "set": 1}.get(length.kind)
+    if games and length.kind == "best_of" and rules.columns > 1:
+        games = -(-games // rules.columns)  # sets of three games
+    return rules.to_json(), length.describe(rules), games
+
+
+def _slot(row, side: str) -> Slot:
+    entry, filled = getattr(row, f"entry_{side}"), getattr(row, f"filled_{side}")
+    if entry is not None:
+        score = ""
+        if row.outcome == "played":
+            score = str(getattr(row, f"points_{side}"))
+        elif row.outcome in ("forfeit", "withdrawal") and row.winner_id != entry.pk:
+            score = "ff"
+        return Slot(entry.player.name, entry.seed or None, score)
+    if filled:
+        return Slot("bye")
+    kind, _, ref = getattr(row, f"source_{side}").partition(":")
+    return Slot(note={"winner": f"Winner of {ref}", "loser": f"Loser of {ref}", "seed": f"Seed {ref}"}.get(kind, ""))
+
+
+def _bracket_match(row) -> BracketMatch:
+    winner = None
+    if row.winner_id is not None:
+        winner = 0 if row.winner_id == row.entry_a_id else 1
+    return BracketMatch(_slot(row, "a"), _slot(row, "b"), winner, row.key, row.table)
+
+
+def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
+    """The tournament's bracket; the grand final follows the winners' bracket on its pages."""
+    tsel, t = _tournament(pk)
+    found = {s["section"]: s for s in tsel.tournament_bracket(t)}
+    if not found:
+        raise ValueError(f"tournament: {t.name} has no bracket (it is played in rounds)")
+
+    def rounds(section: str, names=None) -> list[BracketRound]:
+        out = []
+        rows_by_round = found[section]["rounds"] if section in found else []
+        for k, rows in enumerate(rows_by_round):
+            name = names(k, len(rows_by_round)) if names else f"Round {rows[0].round}"
+            out.append(BracketRound(name, tuple(_bracket_match(r) for r in rows)))
+        return out
+
+    def main_names(k: int, count: int) -> str:
+        left = count - 1 - k
+        name = {0: "Final", 1: "Semifinals", 2: "Quarterfinals"}.get(left, f"Round {k + 1}")
+        return f"Winners' {name.lower()}" if "final" in found and left < 3 else name
+
+    champion = t.champion.name if t.champion else ""
+    sections = []
+    if "final" in found:
+        winners = rounds("winners", main_names) + rounds("final", lambda k, n: "Grand final" if k == 0 else
+                                                            "Replay, if needed")
+        sections.append(BracketSection("Winners' bracket", tuple(winners), last_name=champion))
+        losers = rounds("losers", lambda k, n: f"Losers' round {k + 1}")
+        sections.append(BracketSection("Losers' bracket", tuple(losers), last_line="To the grand final"))
+    else:
+        sections.append(BracketSection("Bracket", tuple(rounds("winners", main_names)), last_name=champion))
+    if "third" in found:
+        sections.append(BracketSection("Third place", tuple(rounds("third", lambda k, n: "Third place")),
+                                       last_line="Third"))
+    kind = "double" if "final" in found else "single"
+    players = len(tsel.tournament_entries(t))
+    subtitle = f"{players} players, {'double' if kind == 'double' else 'single'} elimination"
+    return Bracket(t.name, kind, tuple(sections), subtitle=subtitle, paper=paper)
+
+
+def _round_name(t, stage: int, number: int) -> str:
+    return f"Knockout round {number}" if t.format == "two_stage" and stage == 2 else f"Round {number}"
+
+
+def _round(pk: int, number: int, stage: int | None):
+    tsel, t = _tournament(pk)
+    stage = stage or t.stage
+    rows = tsel.round_rows(t, stage, number)
+    if not rows:
+        raise Http404(f"round: {t.name} has no round {number}" + (f" in stage {stage}" if stage > 1 else ""))
+    return t, stage, rows
+
+
+def round_sheet_data(*, pk: int, number: int, stage: int | None = None, paper: str = "letter") -> RoundSheet:
+    t, stage, rows = _round(pk, number, stage)
+    pairings = []
+    for row in rows:
+        a, b = (e.player.name for e in (row.entry_a or row.entry_b, row.entry_b or row.entry_a))
+        result = ""
+        if row.outcome == "played" and row.winner:
+            result = f"{row.winner.player.name} {max(row.points_a, row.points_b)}\u2013{min(row.points_a, row.points_b)}"
+        elif row.outcome in ("forfeit", "withdrawal") and row.winner:
+            result = f"{row.winner.player.name} ({row.outcome})"
+        pairings.append(Pairing(row.table, a, None if row.bye else b, result))
+    return RoundSheet(t.name, number, tuple(pairings), round_name=_round_name(t, stage, number), paper=paper)
+
+
+def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -> list[TableSheet]:
+    """One sheet per table of the round that has a match; ``link(path)`` makes the table link absolute."""
+    t, stage, rows = _round(pk, number, stage)
+    out = []
+    for row in rows:
+        if row.match is None:
+            continue
+        rules, length, games = _rules_and_length(row.match)
+        out.append(TableSheet(
+            t.name, number, row.table or 0, (row.entry_a.player.name, row.entry_b.player.name), rules,
+            url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
+            length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games))
+    return out
+
+
+STANDING_COLUMNS = (("rank", "#"), ("player", "Player"), ("played", "Played"), ("wins", "Won"),
+                    ("losses", "Lost"), ("byes", "Byes"), ("points_for", "For"), ("points_against", "Against"),
+                    ("net", "Net"))
+TIEBREAK_COLUMNS = {"buchholz": "Buchholz", "median_buchholz": "Median B.", "sonneborn_berger": "S-B"}
+
+
+def standings_data(*, pk: int, paper: str = "letter") -> Standings:
+    tsel, t = _tournament(pk)
+    rows = tsel.tournament_standings(t)
+    columns = list(STANDING_COLUMNS)
+    columns += [(k, TIEBREAK_COLUMNS[k]) for k in t.tiebreaks if k in TIEBREAK_COLUMNS]
+    if any(r["group"] for r in rows):
+        columns.insert(2, ("group", "Group"))
+
+    def cell(row, key):
+        value = row[key]
+        if key == "player" and row["withdrawn"]:
+            return f"{value} (withdrawn)"
+        return "" if value is None else str(value)
+
+    notes = ["Ties are broken by: " + ", ".join(tsel.tiebreak_names(t)) + "."]
+    if t.champion:
+        notes.insert(0, f"Champion: {t.champion.name}.")
+    return Standings(t.name, tuple(label for _, label in columns),
+                     tuple(tuple(cell(r, k) for k, _ in columns) for r in rows),
+                     subtitle=t.get_status_display(), notes=tuple(notes), paper=paper)

@@ -69,14 +69,15 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
     story.append(Spacer(1, 8))
     by_table = [["Table", "Player", "", "Player", "Result"]]
     by_name = [["Player", "Table", "Opponent"]]
-    for p in sorted(sheet.pairings, key=lambda p: p.table):
-        by_table.append([str(p.table), p.a, "v", p.b or "bye", p.result])
-        by_name.append([p.a, str(p.table), p.b or "bye"])
+    for p in sorted(sheet.pairings, key=lambda p: (p.table is None, p.table or 0)):
+        table = "" if p.table is None else str(p.table)
+        by_table.append([table, p.a, "v", p.b or "bye", p.result])
+        by_name.append([p.a, table, p.b or "bye"])
         if p.b:
-            by_name.append([p.b, str(p.table), p.a])
+            by_name.append([p.b, table, p.a])
     by_name[1:] = sorted(by_name[1:], key=lambda r: r[0].casefold())
     story.append(Paragraph("By table", style(11, bold=True, spaceAfter=3)))
-    story.append(Table(by_table, colWidths=[44, (width - 144) / 2, 20, (width - 144) / 2, 80], repeatRows=1,
+    story.append(Table(by_table, colWidths=[44, (width - 194) / 2, 20, (width - 194) / 2, 130], repeatRows=1,
                        style=TableStyle(_grid(11, bold_cols=[0]) + [("ALIGN", (0, 0), (0, -1), "CENTER")])))
     story += [Spacer(1, 14), Paragraph("By name", style(11, bold=True, spaceAfter=3))]
     story.append(Table(by_name, colWidths=[width * 0.45, 60, width * 0.55 - 60], repeatRows=1,
@@ -148,9 +149,11 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     _text(c, MARGIN, top - 35, where, size=19, bold=True)
     versus = f"{sheet.players[0]}  v  {sheet.players[1]}"
     _text(c, MARGIN, top - 55, _fit(c, versus, BOLD, 14, text_w), size=14, bold=True)
-    about = " \u00b7 ".join(filter(None, [sheet.match_label, f"match {sheet.length}" if sheet.length else ""]))
+    to_target = not sheet.length or sheet.length.startswith("to ")
+    about = " \u00b7 ".join(filter(None, [sheet.match_label, f"match {sheet.length}" if sheet.length else "",
+                                         rules_summary(sheet.rules, match_target=to_target)]))
     y = top - 69
-    for line in simpleSplit(" \u00b7 ".join(filter(None, [about, rules_summary(sheet.rules)])), FONT, 8, text_w)[:3]:
+    for line in simpleSplit(about, FONT, 8, text_w)[:3]:
         _text(c, MARGIN, y, line, size=8, color=RULE)
         y -= 10
     if sheet.url:
@@ -161,8 +164,9 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     style_name = "hollywood" if sheet.rules.get("columns", 1) > 1 else (
         "oklahoma" if sheet.rules.get("oklahoma") else "standard")
     sign = 40
-    box = dict(style=style_name, rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False)
-    form = f"pad{hash((style_name, tuple(sorted(sheet.rules.items())), round(pad_top, 1)))}"
+    box = dict(style=style_name, rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False,
+               blocks=sheet.games, length="" if to_target else f"({sheet.length})")
+    form = f"pad{hash((style_name, tuple(sorted(sheet.rules.items())), round(pad_top, 1), sheet.games))}"
     if form not in forms:  # the grid once per PDF, then only the names on each sheet
         c.beginForm(form)
         draw_pad(c, MARGIN, pad_top, w, pad_top - MARGIN - sign, layer="grid", **box)

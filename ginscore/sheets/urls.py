@@ -8,4 +8,8 @@ urlpatterns = [
     path("", views.sheets_index, name="index"),
     path("pad.pdf", views.pad_pdf, name="pad"),
     path("matches/<int:pk>.pdf", views.match_pdf, name="match"),
+    path("tournaments/<int:pk>/bracket.pdf", views.bracket_pdf, name="bracket"),
+    path("tournaments/<int:pk>/standings.pdf", views.standings_pdf, name="standings"),
+    path("tournaments/<int:pk>/rounds/<int:stage>/<int:number>/pairings.pdf", views.round_pdf, name="round"),
+    path("tournaments/<int:pk>/rounds/<int:stage>/<int:number>/tables.pdf", views.tables_pdf, name="tables"),
 ]

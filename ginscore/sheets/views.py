@@ -3,14 +3,19 @@ from __future__ import annotations
 
 import io
 
-from django.http import FileResponse, HttpResponseBadRequest
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.text import slugify
 
+from ginscore.club.roles import is_director
 from ginscore.sheets import selectors
+from ginscore.sheets.bracket import build_bracket
 from ginscore.sheets.forms import pad_form_from_query
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
+from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
 
 
 def pdf_response(pdf: bytes, name: str) -> FileResponse:
@@ -39,3 +44,31 @@ def pad_pdf(request):
 def match_pdf(request, pk: int):
     sheet = selectors.match_sheet_data(pk=pk, paper=_paper(request))
     return pdf_response(build_match_sheet(sheet), f"match-{pk}")
+
+
+def bracket_pdf(request, pk: int):
+    try:
+        bracket = selectors.bracket_data(pk=pk, paper=_paper(request))
+    except ValueError as e:
+        raise Http404(str(e)) from None
+    return pdf_response(build_bracket(bracket), f"{bracket.tournament}-bracket")
+
+
+def round_pdf(request, pk: int, stage: int, number: int):
+    sheet = selectors.round_sheet_data(pk=pk, number=number, stage=stage, paper=_paper(request))
+    return pdf_response(build_round_sheet(sheet), f"{sheet.tournament}-round-{number}")
+
+
+def tables_pdf(request, pk: int, stage: int, number: int):
+    """The table sheets carry the table links (scoring with no account): directors only."""
+    if not is_director(request.user):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied("Only a director prints the table sheets: they carry the table links.")
+    sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage, link=request.build_absolute_uri)
+    return pdf_response(build_table_sheets(sheets, _paper(request)), f"tables-{pk}-round-{number}")
+
+
+def standings_pdf(request, pk: int):
+    standings = selectors.standings_data(pk=pk, paper=_paper(request))
+    return pdf_response(build_standings(standings), f"{standings.tournament}-standings")

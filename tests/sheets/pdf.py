@@ -38,3 +38,19 @@ def ink(image: Image.Image) -> float:
     grey = image.convert("L")
     dark = sum(grey.histogram()[:200])
     return dark / (grey.width * grey.height)
+
+
+def qr_mismatches(image: Image.Image, modules: list[list[bool]], *, left: float, top: float, size: float,
+                  dpi: int) -> int:
+    """How many modules of a QR code drawn at (left, top) points from the page's top-left corner,
+    ``size`` points wide with a two-module quiet zone, differ from ``modules`` in the picture."""
+    grey = image.convert("L")
+    scale = dpi / 72
+    unit = size / (len(modules) + 4)
+    wrong = 0
+    for r, row in enumerate(modules):
+        for c, dark in enumerate(row):
+            x = (left + (c + 2.5) * unit) * scale
+            y = (top + (r + 2.5) * unit) * scale
+            wrong += (grey.getpixel((int(x), int(y))) < 128) != dark
+    return wrong

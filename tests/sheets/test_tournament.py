@@ -1,8 +1,10 @@
 """Round sheets, table sheets (with the table link as a QR code) and standings."""
+from dataclasses import replace
+
 from ginscore.sheets.common import MARGIN
 from ginscore.sheets.data import Pairing, RoundSheet, Standings
 from ginscore.sheets.tournament import QR_SIZE, build_round_sheet, build_standings, build_table_sheets, qr_modules
-from tests.sheets.pdf import first_page_png, ink, pages, text
+from tests.sheets.pdf import first_page_png, ink, pages, qr_mismatches, text
 from tests.sheets.samples import names, table_sheets
 
 
@@ -40,22 +42,24 @@ def test_table_sheet_follows_the_match_rules():
 
 def test_the_qr_code_on_the_sheet_is_the_table_link(tmp_path):
     sheet = table_sheets(1)[0]
-    dpi = 300
-    image = first_page_png(build_table_sheets([sheet]), tmp_path, "qr", dpi=dpi).convert("L")
+    image = first_page_png(build_table_sheets([sheet]), tmp_path, "qr", dpi=300)
     modules = qr_modules(sheet.url)
-    n = len(modules)
-    scale = dpi / 72
-    unit = QR_SIZE / (n + 4)
-    left = (612 - MARGIN - QR_SIZE) * scale
-    top = MARGIN * scale
-    wrong = 0
-    for r, row in enumerate(modules):
-        for c, dark in enumerate(row):
-            x = left + (c + 2.5) * unit * scale
-            y = top + (r + 2.5) * unit * scale
-            wrong += (image.getpixel((int(x), int(y))) < 128) != dark
-    assert wrong == 0
-    assert n >= 25  # a link this long needs version 2 or more
+    assert len(modules) >= 25  # a link this long needs version 2 or more
+    assert qr_mismatches(image, modules, left=612 - MARGIN - QR_SIZE, top=MARGIN, size=QR_SIZE, dpi=300) == 0
+    other = qr_modules(sheet.url + "x")
+    assert qr_mismatches(image, other, left=612 - MARGIN - QR_SIZE, top=MARGIN, size=QR_SIZE, dpi=300) > 20
+
+
+def test_a_short_match_gets_as_many_games_as_it_can_take():
+    one, five = (replace(table_sheets(1)[0], length=length, games=games)
+                 for length, games in (("one game", 1), ("best of 5 games", 5)))
+    got = text(build_table_sheets([one]))
+    assert "Game 1" in got and "Game 2" not in got
+    assert "Match (one game):" in got and "match to 500" not in got
+    got = text(build_table_sheets([five]))
+    assert "Game 5" in got and "Game 6" not in got and "Match (best of 5 games):" in got
+    assert "Game 3" in text(build_table_sheets(table_sheets(1))) and "Match to 500" in text(
+        build_table_sheets(table_sheets(1)))
 
 
 def test_no_tables_still_gives_a_sheet():

@@ -3,21 +3,24 @@
     python manage.py sheet pad --style {standard,hollywood,oklahoma} [--paper {letter,a4}] [--players A B] -o FILE
     python manage.py sheet match ID -o FILE
     python manage.py sheet bracket TOURNAMENT -o FILE
-    python manage.py sheet tables TOURNAMENT --round R -o FILE
+    python manage.py sheet tables TOURNAMENT --round R [--stage S] [--site URL] -o FILE
     python manage.py sheet round TOURNAMENT --round R -o FILE
     python manage.py sheet standings TOURNAMENT -o FILE
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.http import Http404
 
 from ginscore.sheets import selectors
+from ginscore.sheets.bracket import build_bracket
 from ginscore.sheets.data import PAD_STYLES, Pad
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
+from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
 
 
 class Command(BaseCommand):
@@ -40,11 +43,16 @@ class Command(BaseCommand):
         pad.add_argument("--no-rules", action="store_true", help="leave the rules summary out of the footer")
         kind("match", "a match's filled sheet").add_argument("id", type=int, help="the match's number")
         for name, text in (("bracket", "a tournament's bracket"), ("standings", "a tournament's standings")):
-            kind(name, text).add_argument("tournament", help="the tournament's number or slug")
+            kind(name, text).add_argument("tournament", type=int, help="the tournament's number")
         for name, text in (("tables", "one score sheet per table of a round"), ("round", "a round's pairings")):
             sub = kind(name, text)
-            sub.add_argument("tournament", help="the tournament's number or slug")
+            sub.add_argument("tournament", type=int, help="the tournament's number")
             sub.add_argument("--round", type=int, required=True, metavar="R")
+            sub.add_argument("--stage", type=int, help="two-stage events: 1 or 2 (default: the stage being played)")
+            if name == "tables":
+                sub.add_argument("--site", default=os.environ.get("GINSCORE_SITE_URL", "http://localhost:8000"),
+                                 help="the site's address, for the table links' QR codes "
+                                      "(default: $GINSCORE_SITE_URL or http://localhost:8000)")
 
     def handle(self, *args, **opts):
         try:
@@ -71,6 +79,20 @@ class Command(BaseCommand):
                 return build_match_sheet(selectors.match_sheet_data(pk=opts["id"], paper=paper))
             except Http404:
                 raise CommandError(f"match: there is no match number {opts['id']}") from None
-        from ginscore.sheets import tournament_selectors  # the tournaments app, when it is installed
-
-        return tournament_selectors.build(kind, opts["tournament"], paper=paper, round_no=opts.get("round"))
+        pk = opts["tournament"]
+        try:
+            if kind == "bracket":
+                return build_bracket(selectors.bracket_data(pk=pk, paper=paper))
+            if kind == "standings":
+                return build_standings(selectors.standings_data(pk=pk, paper=paper))
+            if kind == "round":
+                return build_round_sheet(selectors.round_sheet_data(pk=pk, number=opts["round"],
+                                                                    stage=opts["stage"], paper=paper))
+            site = opts["site"].rstrip("/")
+            sheets = selectors.table_sheets_data(pk=pk, number=opts["round"], stage=opts["stage"],
+                                                 link=lambda path: site + path)
+            return build_table_sheets(sheets, paper)
+        except Http404 as e:
+            message = str(e)
+            raise CommandError(message if message.startswith("round:") else
+                               f"tournament: there is no tournament number {pk}") from None

@@ -1,0 +1,139 @@
+"""Tournament paperwork from stored tournaments: bracket, round sheet, table sheets, standings."""
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ginscore.club.roles import DIRECTOR_GROUP
+from ginscore.engine import MatchLength
+from ginscore.sheets.common import MARGIN
+from ginscore.sheets.tournament import QR_SIZE, qr_modules
+from ginscore.tournaments import selectors as tsel
+from ginscore.tournaments import services
+from ginscore.tournaments.simulate import simulate
+from tests.sheets.pdf import first_page_png, ink, pages, qr_mismatches, text
+
+pytestmark = pytest.mark.django_db
+
+
+def _pdf(response) -> bytes:
+    assert response.status_code == 200, response.status_code
+    assert response["Content-Type"] == "application/pdf"
+    return b"".join(response.streaming_content)
+
+
+def started(format="single", n=8, **options):
+    t = services.tournament_create(name=f"Club {format}", format=format, length=MatchLength("best_of", 1), **options)
+    services.entries_set(tournament=t, names=[f"P{i}" for i in range(1, n + 1)])
+    services.tournament_start(tournament=t)
+    t.refresh_from_db()
+    return t
+
+
+@pytest.fixture
+def director(client):
+    user = User.objects.create_user("dee", password="pw")
+    user.groups.add(Group.objects.get_or_create(name=DIRECTOR_GROUP)[0])
+    client.force_login(user)
+    return user
+
+
+def test_visitor_prints_the_bracket_of_a_finished_double_elimination(client, tmp_path):
+    t = simulate(format="double", players=12, seed=3)
+    pdf = _pdf(client.get(reverse("sheets:bracket", args=[t.pk])))
+    got = pages(pdf)
+    assert any("Winners' bracket" in p for p in got) and any("Losers' bracket" in p for p in got)
+    joined = " ".join(got)
+    for i in range(1, 13):
+        assert f"Player {i}" in joined
+    assert "Grand final" in joined and t.champion.name in got[0]
+    assert ink(first_page_png(pdf, tmp_path)) > 0.01
+
+
+def test_bracket_of_a_round_robin_is_a_clear_404(client):
+    t = started("roundrobin", 4)
+    assert client.get(reverse("sheets:bracket", args=[t.pk])).status_code == 404
+
+
+def test_round_sheet_and_standings_for_visitors(client):
+    t = simulate(format="swiss", players=9, rounds=3, seed=5)
+    got = text(_pdf(client.get(reverse("sheets:round", args=[t.pk, 1, 2]))))
+    rows = tsel.round_rows(t, 1, 2)
+    assert "Round 2: pairings" in got
+    for row in rows:
+        if row.bye:
+            assert f"{row.entries[0].player.name} v bye" in got
+        else:
+            assert f"{row.table} {row.entry_a.player.name} v {row.entry_b.player.name} {row.winner.player.name}" in got
+    standings = text(_pdf(client.get(reverse("sheets:standings", args=[t.pk]))))
+    table = tsel.tournament_standings(t)
+    first = table[0]
+    assert f"1 {first['player']} {first['played']} {first['wins']} {first['losses']}" in standings
+    assert "Ties are broken by: Match wins" in standings
+    assert client.get(reverse("sheets:round", args=[t.pk, 1, 9])).status_code == 404
+
+
+def test_table_sheets_are_for_directors_and_carry_each_table_link(client, director, tmp_path):
+    t = started("single", 8)
+    url = reverse("sheets:tables", args=[t.pk, 1, 1])
+    with CaptureQueriesContext(connection) as ctx:
+        pdf = _pdf(client.get(url))
+    queries = len(ctx.captured_queries)
+    got = pages(pdf)
+    rows = [r for r in tsel.round_rows(t, 1, 1) if r.match]
+    assert len(got) == len(rows) == 4
+    for row, page in zip(rows, got):
+        assert f"Round 1 · Table {row.table}" in page
+        assert f"{row.entry_a.player.name} v {row.entry_b.player.name}" in page
+        assert "match one game" in page and "Standard rules" in page
+    image = first_page_png(pdf, tmp_path, dpi=300)
+    link = "http://testserver" + reverse("matches:table", args=[rows[0].match.table_token])
+    assert qr_mismatches(image, qr_modules(link), left=612 - MARGIN - QR_SIZE, top=MARGIN, size=QR_SIZE,
+                         dpi=300) == 0  # the first table's own link
+    client.logout()
+    assert client.get(url).status_code == 302  # visitors go to log in
+    big = started("single", 32)
+    client.force_login(director)
+    with CaptureQueriesContext(connection) as ctx:
+        assert len(pages(_pdf(client.get(reverse("sheets:tables", args=[big.pk, 1, 1]))))) == 16
+    assert len(ctx.captured_queries) == queries  # constant, whatever the field
+
+
+def test_members_may_not_print_table_sheets(client):
+    t = started("single", 4)
+    client.force_login(User.objects.create_user("mo", password="pw"))
+    assert client.get(reverse("sheets:tables", args=[t.pk, 1, 1])).status_code == 403
+
+
+def test_command_prints_the_tournament_sheets(tmp_path):
+    t = started("single", 8)
+    for kind in ("bracket", "standings"):
+        call_command("sheet", kind, str(t.pk), "-o", str(tmp_path / f"{kind}.pdf"))
+    assert "P1" in text((tmp_path / "bracket.pdf").read_bytes())
+    call_command("sheet", "tables", str(t.pk), "--round", "1", "--site", "https://club.example/", "-o",
+                 str(tmp_path / "tables.pdf"))
+    assert len(pages((tmp_path / "tables.pdf").read_bytes())) == 4
+    call_command("sheet", "round", str(t.pk), "--round", "1", "-o", str(tmp_path / "round.pdf"))
+    assert "Round 1: pairings" in text((tmp_path / "round.pdf").read_bytes())
+    with pytest.raises(CommandError, match="round: Club single has no round 7"):
+        call_command("sheet", "tables", str(t.pk), "--round", "7", "-o", str(tmp_path / "x.pdf"))
+    with pytest.raises(CommandError, match="tournament: there is no tournament number 999"):
+        call_command("sheet", "bracket", "999", "-o", str(tmp_path / "x.pdf"))
+
+
+def test_each_page_links_its_sheet(client, director, make_match):
+    t = started("single", 4)
+    match = make_match()
+    assert reverse("sheets:match", args=[match.pk]) in client.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert reverse("sheets:bracket", args=[t.pk]) in client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    assert reverse("sheets:standings", args=[t.pk]) in client.get(
+        reverse("tournaments:standings", args=[t.pk])).content.decode()
+    round_page = reverse("tournaments:round", args=[t.pk, 1, 1])
+    page = client.get(round_page).content.decode()
+    assert reverse("sheets:round", args=[t.pk, 1, 1]) in page and reverse("sheets:tables", args=[t.pk, 1, 1]) in page
+    client.logout()
+    page = client.get(round_page).content.decode()
+    assert reverse("sheets:round", args=[t.pk, 1, 1]) in page and reverse("sheets:tables", args=[t.pk, 1, 1]) not in page
+    assert reverse("sheets:index") in page  # the sheets page, from the top bar
