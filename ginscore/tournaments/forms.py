@@ -44,6 +44,23 @@ class TournamentForm(forms.Form):
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = rule_fields[f"rule_{key}"]
 
+    @classmethod
+    def initial_from(cls, t) -> dict:
+        """The form's values for a stored tournament (editing the set-up)."""
+        def text(v):
+            return "off" if v is None else ("yes" if v is True else "no" if v is False else str(v))
+
+        length = t.length_kind
+        if length == "best_of" and t.length_games == 1:
+            length = "one_game"
+        initial = {"name": t.name, "format": t.format, "rounds": t.rounds, "third_place": t.third_place,
+                   "double_round": t.double_round, "groups": t.groups, "first_stage": t.first_stage,
+                   "playoff_size": t.playoff_size, "preset": t.preset, "length": length, "games": t.length_games,
+                   "seeding": t.seeding, "tables": t.tables}
+        initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
+        initial.update({f"rule_{k}": text(v) for k, v in (t.rule_overrides or {}).items()})
+        return initial
+
     def main_fields(self):
         return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
                                   "playoff_size", "preset", "length", "games", "seeding", "tables")]

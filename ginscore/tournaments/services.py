@@ -55,6 +55,28 @@ def tournament_create(*, name: str, format: str, preset: str = "standard", rule_
     return t
 
 
+def tournament_update(*, tournament: Tournament, name: str, format: str, preset: str = "standard",
+                      rule_overrides: dict | None = None, length: MatchLength = MatchLength(),
+                      seeding: str = "manual", tiebreaks: list[str] | None = None, **options) -> Tournament:
+    """Changes the settings while the tournament is being set up."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        if t.status != STATUS_SETUP:
+            raise TournamentRefused("status: the settings are fixed once the tournament has started.")
+        rules = rules_from({"preset": preset, **(rule_overrides or {})})
+        t.name, t.format, t.seeding = name.strip(), format, seeding
+        t.preset, t.rule_overrides = rules.preset, rules.overrides()
+        t.length_kind, t.length_games = length.kind, length.games
+        if tiebreaks:
+            t.tiebreaks = list(check_tiebreaks(tiebreaks))
+        for key, value in options.items():
+            setattr(t, key, value)
+        if not t.name:
+            raise TournamentRefused("name: a tournament needs a name.")
+        t.save()
+    return t
+
+
 def tournament_rules(tournament: Tournament):
     return rules_from({"preset": tournament.preset, **(tournament.rule_overrides or {})})
 

@@ -48,6 +48,21 @@ def tournament_new(request):
     return render(request, "tournaments/form.html", {"form": form})
 
 
+def tournament_edit(request, pk):
+    if denied := _director_only(request):
+        return denied
+    t = selectors.tournament_get(pk)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_from(t))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(tournament=t, **form.options())
+            messages.success(request, "Settings saved.")
+        except services.TournamentRefused as e:
+            messages.error(request, str(e).split(": ", 1)[-1])
+        return redirect(t)
+    return render(request, "tournaments/form.html", {"form": form, "t": t})
+
+
 def tournament_detail(request, pk):
     t = selectors.tournament_get(pk)
     entries = selectors.tournament_entries(t)

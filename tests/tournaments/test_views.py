@@ -123,3 +123,19 @@ def test_query_counts_do_not_grow_with_the_field(client, make_tournament, format
         assert counts[0] == counts[1], f"{page}: {counts}"
     counts = [_queries(client, reverse("tournaments:round", args=[t.pk, 1, 1])) for t in (small, large)]
     assert counts[0] == counts[1]
+
+
+def test_settings_change_only_in_setup(client, director, make_tournament):
+    t = make_tournament("single", 4, start=False, tiebreaks=["net", "wins"], rule_overrides={"gin_bonus": 20})
+    login(client, director)
+    form = client.get(reverse("tournaments:edit", args=[t.pk])).context["form"]
+    assert form.initial["tiebreak_0"] == "net" and form.initial["rule_gin_bonus"] == "20"
+    assert form.initial["length"] == "one_game"
+    client.post(reverse("tournaments:edit", args=[t.pk]), {**FORM, "name": "Renamed", "format": "double"})
+    t.refresh_from_db()
+    assert (t.name, t.format, t.rule_overrides) == ("Renamed", "double", {})
+    client.post(reverse("tournaments:start", args=[t.pk]))
+    response = client.post(reverse("tournaments:edit", args=[t.pk]), {**FORM, "format": "single"}, follow=True)
+    assert "fixed once the tournament has started" in response.content.decode()
+    t.refresh_from_db()
+    assert t.format == "double"
