@@ -172,3 +172,31 @@ def test_query_counts_stay_the_same_as_matches_and_hands_grow(client, make_match
     assert small == large
     print("queries (players list, CSV, player page):", small)
     assert small[0] <= 3, small
+
+
+def test_records_agree_with_the_engine_scoring_every_hand_again(db):
+    """On the demo club: every figure equals what the engine makes of the stored hands."""
+    from django.core.management import call_command
+
+    from ginscore.matches.models import Match
+    from ginscore.matches.selectors import match_result
+
+    call_command("seed_demo", stdout=io.StringIO())
+    expected = {}
+    for match in Match.objects.with_players():
+        result = match_result(match)
+        m = result.match
+        for me, them in (result.players, result.players[::-1]):
+            e = expected.setdefault(me, dict(matches=0, won=0, lost=0, games_won=0, games_lost=0, gins=0,
+                                             undercuts=0, net=0))
+            e["matches"] += 1
+            e["games_won"] += m.games_won[me]
+            e["games_lost"] += m.games_won[them]
+            e["gins"] += sum(h.winner == me and h.end in ("gin", "big_gin") for h in result.hands)
+            e["undercuts"] += sum(h.winner == me and h.undercut for h in result.hands)
+            if m.complete:
+                e["won" if m.winner == me else "lost"] += 1
+                e["net"] += m.score[me] - m.score[them]
+    got = {t.player.name: {k: getattr(t, k) for k in expected["Ann"]} for t in selectors.player_records()}
+    assert got == expected
+    assert sum(e["gins"] for e in expected.values()) > 0 and sum(e["undercuts"] for e in expected.values()) > 0
