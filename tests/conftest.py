@@ -90,3 +90,26 @@ def make_match(db, ann, ben):
         return services.match_import(record=record, created_by=created_by)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_tox_suffix(tmp_path_factory):
+    """SQLite test databases live in a file, as the site's does (then pytest-django adds its
+    xdist suffix). An in-memory test database's shared cache makes a second writer fail at once
+    ("database table is locked") instead of waiting its turn, so concurrent saves could not be tested."""
+    from django.db import connections
+
+    settings = connections["default"].settings_dict
+    if settings["ENGINE"] == "django.db.backends.sqlite3" and not settings.get("TEST", {}).get("NAME"):
+        settings.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+        # A test database need not survive a power cut: skip the fsyncs.
+        settings.setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """Accounts made by tests hash their password cheaply (the real hasher takes ~0.3 s each)."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
