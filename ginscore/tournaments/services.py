@@ -312,6 +312,9 @@ def entry_withdraw(*, entry: Entry) -> None:
         entry = Entry.objects.get(pk=entry.pk)
         if entry.withdrawn:
             raise TournamentRefused(f"entries: {entry.player} has already withdrawn.")
+        if t.status == STATUS_SETUP:
+            entry.delete()   # not started: simply no longer entered
+            return
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
         if t.status != STATUS_RUNNING:

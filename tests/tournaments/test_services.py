@@ -212,3 +212,9 @@ def test_two_stages_round_robin_groups_then_knockout(make_tournament):
     assert t.champion.name == "P1"
     table = selectors.tournament_standings(t)
     assert [r["player"] for r in table][:2] == ["P1", "P2"]
+
+
+def test_withdrawing_before_the_start_removes_the_entry(make_tournament):
+    t = make_tournament("single", 3, start=False)
+    services.entry_withdraw(entry=Entry.objects.get(tournament=t, player__name="P2"))
+    assert list(Entry.objects.filter(tournament=t).values_list("player__name", flat=True)) == ["P1", "P3"]
