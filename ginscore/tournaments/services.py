@@ -282,10 +282,10 @@ def tournament_match_follow(*, match: Match) -> None:
         winner = None
         if match.complete and match.winner_id is not None:
             winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
-        row.points_a, row.points_b = (match.score_a, match.score_b) if match.player_a_id == row.entry_a.player_id \
-            else (match.score_b, match.score_a)
         if row.outcome == "played" and (winner is None or winner.pk != row.winner_id):
             _undo(t, row)
+        row.points_a, row.points_b = (match.score_a, match.score_b) if match.player_a_id == row.entry_a.player_id \
+            else (match.score_b, match.score_a)
         if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
             _decide(t, row, winner, "played")
         else:
@@ -321,7 +321,8 @@ def entry_withdraw(*, entry: Entry) -> None:
             return
         if t.is_bracket:
             bracket, rows = _bracket(t)
-            _save_bracket(t, rows, bracket.withdraw(entry.pk))
+            if entry.pk in bracket.seeds:   # a two-stage player who did not reach the knockout has nothing open
+                _save_bracket(t, rows, bracket.withdraw(entry.pk))
         else:
             open_rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="").filter(
                 Q(entry_a=entry) | Q(entry_b=entry))

@@ -218,3 +218,17 @@ def test_withdrawing_before_the_start_removes_the_entry(make_tournament):
     t = make_tournament("single", 3, start=False)
     services.entry_withdraw(entry=Entry.objects.get(tournament=t, player__name="P2"))
     assert list(Entry.objects.filter(tournament=t).values_list("player__name", flat=True)) == ["P1", "P3"]
+
+
+def test_a_correction_that_changes_the_winner_moves_the_bracket(make_tournament):
+    t = make_tournament("single", 4)
+    m = win(row(t, "W1-1"), "P1")
+    assert names(row(t, "W2-1")) == ["P1", None]
+    # Take both hands back and let P4 win instead: the final slot follows, with P4's points.
+    for _ in range(2):
+        m.refresh_from_db()
+        match_services.hand_undo(match_id=m.pk, expected_revision=m.revision)
+    win(row(t, "W1-1"), "P4")
+    r = row(t, "W1-1")
+    assert r.winner.player.name == "P4" and r.points_b > 0 and r.points_a == 0
+    assert names(row(t, "W2-1")) == ["P4", None]
