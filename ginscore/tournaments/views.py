@@ -25,6 +25,12 @@ def _director_only(request):
     return None
 
 
+def refusal_text(error: Exception) -> str:
+    """A service's refusal as a sentence for the page ("field: reason" without the field)."""
+    text = str(error).split(": ", 1)[-1]
+    return text[:1].upper() + text[1:]
+
+
 def _context(request, t, **extra):
     rounds = list(selectors.tournament_rounds(t)) if t.status != STATUS_SETUP else []
     return {"t": t, "can_direct": is_director(request.user), "round_keys": rounds,
@@ -58,7 +64,7 @@ def tournament_edit(request, pk):
             services.tournament_update(tournament=t, **form.options())
             messages.success(request, "Settings saved.")
         except services.TournamentRefused as e:
-            messages.error(request, str(e).split(": ", 1)[-1])
+            messages.error(request, refusal_text(e))
         return redirect(t)
     return render(request, "tournaments/form.html", {"form": form, "t": t})
 
@@ -82,7 +88,7 @@ def _post_action(request, pk, action, done: str):
         text = action(t)
         messages.success(request, text if isinstance(text, str) else done)
     except services.TournamentRefused as e:
-        messages.error(request, str(e).split(": ", 1)[-1].capitalize() if ": " in str(e) else str(e))
+        messages.error(request, refusal_text(e))
     return redirect(request.POST.get("next") or t.get_absolute_url())
 
 
