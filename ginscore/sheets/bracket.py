@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ginscore.sheets.common import BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, new_buffer, page_size
+from ginscore.sheets.common import (
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, page_size,
+)
 from ginscore.sheets.data import Bracket, BracketMatch, BracketSection, Slot
-from ginscore.sheets.pads import _fit, _text
 
 LINE = 11  # one slot (a player's line in a match box)
 MIN_PITCH = 2 * LINE + 7  # and room for the match's caption above it
@@ -85,11 +86,11 @@ def _slot(c: Canvas, x: float, y: float, w: float, slot: Slot, won: bool) -> Non
     if slot.name:
         text = f"{slot.seed}  {slot.name}" if slot.seed else slot.name
         color = FAINT if slot.name.lower() == "bye" else INK
-        _text(c, x + 3, y + 3, _fit(c, text, BOLD if won else FONT, 7.5, name_w), size=7.5, bold=won, color=color)
+        draw_text(c, x + 3, y + 3, fit(c, text, BOLD if won else FONT, 7.5, name_w), size=7.5, bold=won, color=color)
     elif slot.note:
-        _text(c, x + 3, y + 3.2, _fit(c, slot.note, FONT, 6.5, name_w), size=6.5, color=RULE)
+        draw_text(c, x + 3, y + 3.2, fit(c, slot.note, FONT, 6.5, name_w), size=6.5, color=RULE)
     if slot.score:
-        _text(c, x + w - SCORE_W / 2, y + 3, slot.score, size=7.5, bold=won, align="centre")
+        draw_text(c, x + w - SCORE_W / 2, y + 3, slot.score, size=7.5, bold=won, align="centre")
 
 
 def _match(c: Canvas, x: float, cy: float, w: float, m: BracketMatch) -> None:
@@ -103,7 +104,7 @@ def _match(c: Canvas, x: float, cy: float, w: float, m: BracketMatch) -> None:
     _slot(c, x, cy - LINE, w, m.bottom, m.winner == 1)
     caption = " \u00b7 ".join(filter(None, [m.label, f"table {m.table}" if m.table else ""]))
     if caption:
-        _text(c, x + 1, top + 1.5, caption, size=5.5, color=RULE)
+        draw_text(c, x + 1, top + 1.5, caption, size=5.5, color=RULE)
 
 
 def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float], per_page: int) -> None:
@@ -114,11 +115,11 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
     col_w = (pw - 2 * MARGIN) / (cols + (0.85 if final_page else 0))
     box_w = col_w - 14
     title = " \u00b7 ".join(filter(None, [bracket.tournament, page.section.title]))
-    _text(c, MARGIN, ph - MARGIN - 12, _fit(c, title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
+    draw_text(c, MARGIN, ph - MARGIN - 12, fit(c, title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
     sheet = f"sheet {page.sheet} of {page.sheets}" if page.sheets > 1 else ""
-    _text(c, pw - MARGIN, ph - MARGIN - 12, sheet, size=9, align="right")
+    draw_text(c, pw - MARGIN, ph - MARGIN - 12, sheet, size=9, align="right")
     sub = " \u00b7 ".join(filter(None, [bracket.subtitle, f"first column: {page.fed_by}" if page.fed_by else ""]))
-    _text(c, MARGIN, ph - MARGIN - 25, sub, size=8, color=RULE)
+    draw_text(c, MARGIN, ph - MARGIN - 25, sub, size=8, color=RULE)
     area_top, area_bottom = ph - MARGIN - TITLE_H, MARGIN + 6
     pitch = (area_top - area_bottom) / max(len(page.block), 1)
     ys = {i: area_top - (k + 0.5) * pitch for k, i in enumerate(page.block)}
@@ -126,7 +127,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         x = MARGIN + col * col_w
         c.setFillColor(SHADE)
         c.rect(x, area_top + 4, box_w, 12, stroke=0, fill=1)
-        _text(c, x + box_w / 2, area_top + 7.5, _fit(c, rounds[r].name, BOLD, 8, box_w - 4), size=8, bold=True,
+        draw_text(c, x + box_w / 2, area_top + 7.5, fit(c, rounds[r].name, BOLD, 8, box_w - 4), size=8, bold=True,
               align="centre")
         for i, cy in ys.items():
             _match(c, x, cy, box_w, rounds[r].matches[i])
@@ -150,9 +151,9 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.line(x - 14, cy, x, cy)
         c.setLineWidth(1.2)
         c.line(x, cy, pw - MARGIN, cy)
-        _text(c, x + 2, cy - 9, page.section.last_line, size=7, color=RULE)
+        draw_text(c, x + 2, cy - 9, page.section.last_line, size=7, color=RULE)
         if page.section.last_name:
-            _text(c, x + 2, cy + 3, _fit(c, page.section.last_name, BOLD, 10, pw - MARGIN - x - 4), size=10,
+            draw_text(c, x + 2, cy + 3, fit(c, page.section.last_name, BOLD, 10, pw - MARGIN - x - 4), size=10,
                   bold=True)
 
 

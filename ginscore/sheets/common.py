@@ -17,6 +17,7 @@ from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 PAPERS = {"letter": letter, "a4": A4}
 MARGIN = 36  # half an inch: inside every office printer's margin
@@ -127,3 +128,18 @@ def rules_rows(rules: Mapping) -> list[tuple[str, str]]:
             value = "off"
         out.append((key.replace("_", " "), str(value)))
     return out
+
+
+def fit(c: Canvas, text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut short to fit ``width`` points."""
+    while text and c.stringWidth(text, font, size) > width:
+        text = text[:-1]
+    return text
+
+
+def draw_text(c: Canvas, x: float, y: float, text: str, *, size: float = 8, bold: bool = False,
+          align: str = "left", color=INK) -> None:
+    c.setFillColor(color)
+    c.setFont(BOLD if bold else FONT, size)
+    {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
+    c.setFillColor(INK)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ginscore.engine import PRESETS
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, new_buffer, page_size, rules_summary, spade,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, page_size, rules_summary, spade,
 )
 from ginscore.sheets.data import Pad
 
@@ -36,20 +36,6 @@ class Col:
     kind: str  # "label", "up", "spade" or "score"
     head: str = ""
     bold: bool = False
-
-
-def _fit(c: Canvas, text: str, font: str, size: float, width: float) -> str:
-    while text and c.stringWidth(text, font, size) > width:
-        text = text[:-1]
-    return text
-
-
-def _text(c: Canvas, x: float, y: float, text: str, *, size: float = 8, bold: bool = False,
-          align: str = "left", color=INK) -> None:
-    c.setFillColor(color)
-    c.setFont(BOLD if bold else FONT, size)
-    {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
-    c.setFillColor(INK)
 
 
 def _tick(c: Canvas, x: float, y: float, size: float = 7) -> None:
@@ -107,25 +93,25 @@ def draw_block(c: Canvas, style: str, rules: Mapping, players: Sequence[str] | N
         c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
     for k, (x0, x1, text, bold) in enumerate(heads):
         if names if (style == "hollywood" and k) else grid:
-            _text(c, (x0 + x1) / 2, top - HEAD + 4, _fit(c, text, BOLD, 8.5, x1 - x0 - 4), size=8.5, bold=bold,
+            draw_text(c, (x0 + x1) / 2, top - HEAD + 4, fit(c, text, BOLD, 8.5, x1 - x0 - 4), size=8.5, bold=bold,
                   align="centre")
         if not text and x1 - x0 > 60 and grid:
-            _text(c, x0 + 3, top - HEAD + 4, "name", size=6, color=FAINT)
+            draw_text(c, x0 + 3, top - HEAD + 4, "name", size=6, color=FAINT)
     y = top - HEAD
     for col in cols:  # the column heads
         size = 7 if col.kind != "score" or not col.bold else 8
         if names if col.bold else grid:
-            head = _fit(c, col.head, BOLD if col.bold else FONT, size, col.w - 4)
-            _text(c, col.x + col.w / 2, y - NAMES + 5, head, size=size, bold=col.bold, align="centre")
+            head = fit(c, col.head, BOLD if col.bold else FONT, size, col.w - 4)
+            draw_text(c, col.x + col.w / 2, y - NAMES + 5, head, size=size, bold=col.bold, align="centre")
         if col.kind == "score" and not col.head and grid:
-            _text(c, col.x + 2, y - 7, "name", size=6, color=FAINT)
+            draw_text(c, col.x + 2, y - 7, "name", size=6, color=FAINT)
     y -= NAMES
     if not grid:
         return bottom
     c.setLineWidth(0.4)
     for r in range(rows):  # the hands
         ry = y - (r + 1) * ROW
-        _text(c, cols[0].x + cols[0].w - 3, ry + 5, str(r + 1), size=6.5, align="right", color=FAINT)
+        draw_text(c, cols[0].x + cols[0].w - 3, ry + 5, str(r + 1), size=6.5, align="right", color=FAINT)
         for col in cols:
             if col.kind == "score":
                 _tick(c, col.x + col.w - 9, ry + 4)
@@ -138,10 +124,10 @@ def draw_block(c: Canvas, style: str, rules: Mapping, players: Sequence[str] | N
     scores = [col for col in cols if col.kind == "score"]
     for i, (label, caption) in enumerate(feet):  # the game's totals
         ry = y - (i + 1) * ROW
-        _text(c, x + 3, ry + 5, label, size=7, bold=label in ("Total", "Net"))
+        draw_text(c, x + 3, ry + 5, label, size=7, bold=label in ("Total", "Net"))
         for col in scores:
             if caption:
-                _text(c, col.x + 2, ry + ROW - 6.5, caption, size=5.5, color=FAINT)
+                draw_text(c, col.x + 2, ry + ROW - 6.5, caption, size=5.5, color=FAINT)
         c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
         c.line(x, ry, x + w, ry)
     # Vertical lines: the label area runs across the extra columns in the totals.
@@ -179,8 +165,8 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
             head = " \u00b7 ".join(filter(None, parts))
             if c.stringWidth(head, BOLD, 11) <= w - 95:
                 break
-        _text(c, x, y - 11, _fit(c, head, BOLD, 11, w - 95), size=11, bold=True)
-        _text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
+        draw_text(c, x, y - 11, fit(c, head, BOLD, 11, w - 95), size=11, bold=True)
+        draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
         y -= 18
     foot = []
     if rules_footer:
@@ -220,22 +206,22 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str,
     match = f"Match {length or 'to ' + str(rules['match_target'])}:   {blanks[0]}     {blanks[1]}"
     settle = "Settlement: ________ pays ________   ______ pts"
     if layer != "grid":
-        _text(c, x, y, match, size=9, bold=True)
+        draw_text(c, x, y, match, size=9, bold=True)
     if c.stringWidth(match, BOLD, 9) + c.stringWidth(settle, FONT, 8.5) + 20 > w:
         y -= 13
         if grid:
-            _text(c, x, y, settle, size=8.5)
+            draw_text(c, x, y, settle, size=8.5)
     elif grid:
-        _text(c, x + w, y, settle, size=8.5, align="right")
+        draw_text(c, x + w, y, settle, size=8.5, align="right")
     y -= 8
     if not grid:
         return
     for line in legend_lines:
         y -= 9
-        _text(c, x, y, line, size=7, color=RULE)
+        draw_text(c, x, y, line, size=7, color=RULE)
     for line in foot:
         y -= 9
-        _text(c, x, y, line, size=7)
+        draw_text(c, x, y, line, size=7)
 
 
 def _areas(paper: str, per_page: int) -> tuple[tuple[float, float], list[tuple[float, float, float, float]]]:

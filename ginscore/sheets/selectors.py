@@ -137,7 +137,8 @@ def round_sheet_data(*, pk: int, number: int, stage: int | None = None, paper: s
         a, b = (e.player.name for e in (row.entry_a or row.entry_b, row.entry_b or row.entry_a))
         result = ""
         if row.outcome == "played" and row.winner:
-            result = f"{row.winner.player.name} {max(row.points_a, row.points_b)}\u2013{min(row.points_a, row.points_b)}"
+            high, low = sorted((row.points_a, row.points_b), reverse=True)
+            result = f"{row.winner.player.name} {high}\u2013{low}"
         elif row.outcome in ("forfeit", "withdrawal") and row.winner:
             result = f"{row.winner.player.name} ({row.outcome})"
         pairings.append(Pairing(row.table, a, None if row.bye else b, result))

@@ -15,11 +15,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, new_buffer, page_size, rules_summary, style,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, page_size, rules_summary, style,
 )
 from ginscore.sheets.data import RoundSheet, Standings, TableSheet
 from ginscore.sheets.match_sheet import _esc
-from ginscore.sheets.pads import _fit, _text, draw_pad
+from ginscore.sheets.pads import draw_pad
 
 QR_SIZE = 78
 
@@ -144,22 +144,22 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     w = pw - 2 * MARGIN
     top = ph - MARGIN
     text_w = w - (QR_SIZE + 12 if sheet.url else 0)
-    _text(c, MARGIN, top - 13, _fit(c, sheet.tournament, BOLD, 13, text_w), size=13, bold=True)
+    draw_text(c, MARGIN, top - 13, fit(c, sheet.tournament, BOLD, 13, text_w), size=13, bold=True)
     where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  Table {sheet.table}"
-    _text(c, MARGIN, top - 35, where, size=19, bold=True)
+    draw_text(c, MARGIN, top - 35, where, size=19, bold=True)
     versus = f"{sheet.players[0]}  v  {sheet.players[1]}"
-    _text(c, MARGIN, top - 55, _fit(c, versus, BOLD, 14, text_w), size=14, bold=True)
+    draw_text(c, MARGIN, top - 55, fit(c, versus, BOLD, 14, text_w), size=14, bold=True)
     to_target = not sheet.length or sheet.length.startswith("to ")
     about = " \u00b7 ".join(filter(None, [sheet.match_label, f"match {sheet.length}" if sheet.length else "",
                                          rules_summary(sheet.rules, match_target=to_target)]))
     y = top - 69
     for line in simpleSplit(about, FONT, 8, text_w)[:3]:
-        _text(c, MARGIN, y, line, size=8, color=RULE)
+        draw_text(c, MARGIN, y, line, size=8, color=RULE)
         y -= 10
     if sheet.url:
         qx = pw - MARGIN - QR_SIZE
         draw_qr(c, sheet.url, qx, top - QR_SIZE)
-        _text(c, qx + QR_SIZE / 2, top - QR_SIZE - 8, "Scan to score on a phone", size=6.5, align="centre")
+        draw_text(c, qx + QR_SIZE / 2, top - QR_SIZE - 8, "Scan to score on a phone", size=6.5, align="centre")
     pad_top = min(y, top - QR_SIZE - 14) - 4
     style_name = "hollywood" if sheet.rules.get("columns", 1) > 1 else (
         "oklahoma" if sheet.rules.get("oklahoma") else "standard")
@@ -180,7 +180,7 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
                                "Winner and final score"]):
         x = MARGIN + k * third
         c.line(x, MARGIN + 12, x + third - 16, MARGIN + 12)
-        _text(c, x, MARGIN + 3, _fit(c, label, FONT, 7, third - 16), size=7, color=RULE)
+        draw_text(c, x, MARGIN + 3, fit(c, label, FONT, 7, third - 16), size=7, color=RULE)
 
 
 def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> bytes:
@@ -195,7 +195,7 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
         _table_sheet(c, sheet, size, forms)
         c.showPage()
     if not sheets:
-        _text(c, MARGIN, size[1] - MARGIN - 14, "No tables in this round.", size=12)
+        draw_text(c, MARGIN, size[1] - MARGIN - 14, "No tables in this round.", size=12)
         c.showPage()
     c.save()
     return buf.getvalue()

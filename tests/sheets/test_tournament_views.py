@@ -126,14 +126,17 @@ def test_command_prints_the_tournament_sheets(tmp_path):
 def test_each_page_links_its_sheet(client, director, make_match):
     t = started("single", 4)
     match = make_match()
-    assert reverse("sheets:match", args=[match.pk]) in client.get(reverse("matches:detail", args=[match.pk])).content.decode()
-    assert reverse("sheets:bracket", args=[t.pk]) in client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
-    assert reverse("sheets:standings", args=[t.pk]) in client.get(
-        reverse("tournaments:standings", args=[t.pk])).content.decode()
-    round_page = reverse("tournaments:round", args=[t.pk, 1, 1])
-    page = client.get(round_page).content.decode()
-    assert reverse("sheets:round", args=[t.pk, 1, 1]) in page and reverse("sheets:tables", args=[t.pk, 1, 1]) in page
+
+    def page(name, *args):
+        return client.get(reverse(name, args=args)).content.decode()
+
+    assert reverse("sheets:match", args=[match.pk]) in page("matches:detail", match.pk)
+    assert reverse("sheets:bracket", args=[t.pk]) in page("tournaments:bracket", t.pk)
+    assert reverse("sheets:standings", args=[t.pk]) in page("tournaments:standings", t.pk)
+    pairings, tables = reverse("sheets:round", args=[t.pk, 1, 1]), reverse("sheets:tables", args=[t.pk, 1, 1])
+    got = page("tournaments:round", t.pk, 1, 1)
+    assert pairings in got and tables in got
     client.logout()
-    page = client.get(round_page).content.decode()
-    assert reverse("sheets:round", args=[t.pk, 1, 1]) in page and reverse("sheets:tables", args=[t.pk, 1, 1]) not in page
-    assert reverse("sheets:index") in page  # the sheets page, from the top bar
+    got = page("tournaments:round", t.pk, 1, 1)
+    assert pairings in got and tables not in got
+    assert reverse("sheets:index") in got  # the sheets page, from the top bar
