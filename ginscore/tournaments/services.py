@@ -497,7 +497,9 @@ def tournament_table(t: Tournament, stage: int | None = None):
         placing = placings(bracket)
         worst = max(placing.values(), default=0) + 1
         placing = {pk: placing.get(pk, worst) for pk in ids}
-    return standings([pk for pk, _ in entries], results_of(rows), t.tiebreaks, placing)
+    # A bye in a bracket only moves a seed on; a Swiss or round-robin bye scores a win.
+    scored = [r for r in rows if r.section == "round" or r.outcome != "bye"]
+    return standings([pk for pk, _ in entries], results_of(scored), t.tiebreaks, placing)
 
 
 def _bracket_seeds(rows) -> list[int]:

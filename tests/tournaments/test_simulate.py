@@ -40,6 +40,8 @@ def test_single(n):
     assert data["champion"] not in losers and len(losers) == n - 1
     assert data["standings"][0] == {**data["standings"][0], "rank": 1, "player": data["champion"]}
     assert set(data["standings"][0]) == {"rank", "player", "wins", "losses", "net"}
+    wins = Counter(p["winner"] for p in played(data))
+    assert all(r["wins"] == wins[r["player"]] for r in data["standings"])   # a bracket bye is no win
 
 
 @pytest.mark.parametrize("n", [3, 6])
