@@ -288,14 +288,3 @@ def test_hollywood_pad_shows_three_columns(client, make_match):
     assert [[row.a.running for row in col.rows] for col in pad.sets[0]] == [[20, 40, 60], [20, 40], [20]]
     html = r.content.decode()
     assert 'id="game-1"' in html and 'id="game-3"' in html
-
-
-def test_home_lists_matches_in_play_and_results(client, make_match):
-    from ginscore.engine import MatchLength
-
-    make_match([KNOCK])
-    done = make_match([{"end": "gin", "by": "Ben", "deadwood": {"Ann": 60}}] * 2, length=MatchLength("best_of", 1))
-    r = client.get(reverse("club:home"))
-    assert [m.hand_count for m in r.context["in_play"]] == [1]
-    assert r.context["recent"] == [done]
-    assert "New match" not in r.content.decode()
