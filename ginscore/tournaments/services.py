@@ -362,7 +362,7 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         except RuleError as e:
             raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
         _save_bracket(t, rows, changed)
-        _close_void_matches(t)
+        _close_unplayed_matches(t)
     else:
         if _stage_kind(t) == "swiss" and TournamentMatch.objects.filter(
                 tournament=t, stage=t.stage, play_round__gt=row.play_round).exists():
@@ -375,14 +375,16 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
     row.refresh_from_db()
 
 
-def _close_void_matches(t: Tournament) -> None:
-    """Matches opened for a place that lost its players (after an undo) go,
-    if no hand was played in them."""
-    stale = TournamentMatch.objects.filter(tournament=t, match__isnull=False).filter(
-        Q(entry_a__isnull=True) | Q(entry_b__isnull=True), match__hand_count=0)
+def _close_unplayed_matches(t: Tournament) -> None:
+    """Matches nobody will play go, if no hand was entered in them: the place
+    was decided by a forfeit or a withdrawal, or lost its players to an undo.
+    (A match with hands stays, with its pad, but no longer counts.)"""
+    stale = TournamentMatch.objects.filter(tournament=t, match__hand_count=0).filter(
+        Q(entry_a__isnull=True) | Q(entry_b__isnull=True) | Q(outcome__in=["forfeit", "withdrawal", "void"]))
     ids = list(stale.values_list("match_id", flat=True))
-    stale.update(match=None, table=None)
-    Match.objects.filter(pk__in=ids, hand_count=0).delete()
+    if ids:
+        TournamentMatch.objects.filter(match_id__in=ids).update(match=None, table=None)
+        Match.objects.filter(pk__in=ids, hand_count=0).delete()
 
 
 def _bracket(t: Tournament):
@@ -405,6 +407,7 @@ def _save_bracket(t: Tournament, rows: dict[str, TournamentMatch], changed) -> N
 def _advance(t: Tournament) -> None:
     """After any result: open new matches, pair the next Swiss round, start
     the second stage, or finish."""
+    _close_unplayed_matches(t)
     rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
     open_left = rows.filter(outcome="").exists()
     kind = _stage_kind(t)

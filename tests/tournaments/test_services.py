@@ -4,6 +4,7 @@ import pytest
 from ginscore.matches import services as match_services
 from ginscore.matches.services import HandRefused
 from ginscore.tournaments import selectors, services
+from ginscore.matches.models import Match
 from ginscore.tournaments.models import Entry, TournamentMatch
 
 from .conftest import names, row, win
@@ -80,6 +81,7 @@ def test_forfeit(make_tournament):
     r = row(t, "W1-2")
     assert r.outcome == "forfeit" and r.winner.player.name == "P3"
     assert names(row(t, "W2-1")) == [None, "P3"]
+    assert r.match is None and not Match.objects.filter(player_a__name="P2", player_b__name="P3").exists()
     with pytest.raises(services.TournamentRefused, match="already has a result"):
         services.tmatch_forfeit(tmatch=r, winner=r.entry_a)
     other = Entry.objects.get(tournament=t, player__name="P1")
