@@ -123,13 +123,21 @@ def entry_from_engine(hand: EngineHand, names: tuple[str, str]) -> HandEntry:
     return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard)
 
 
+def plain_decimal(value) -> Decimal:
+    """A stored decimal without the database's padding: 0.0500 -> 0.05, 2.0000 -> 2 (never 2E+0)."""
+    text = format(Decimal(value), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return Decimal(text)
+
+
 def record_of(match, entries: Iterable[HandEntry]) -> MatchRecord:
     """The engine's record of ``match`` with these hands (stored or about to be)."""
     names = match_names(match)
     rules = match_rules(match)
     engine_hands = tuple(entry_to_engine(e, names, rules, i) for i, e in enumerate(entries, 1))
     first = names[0] if match.first_dealer == "a" else names[1]
-    stake = Decimal(match.stake) if match.stake is not None else None
+    stake = plain_decimal(match.stake) if match.stake is not None else None
     return MatchRecord(rules, names, first, stake, engine_hands, match_length(match))
 
 

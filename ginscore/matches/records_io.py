@@ -15,11 +15,10 @@ import json
 from typing import Any, Iterable
 
 from django.db import transaction
-from django.db.models import Q
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
 from ginscore.matches.models import Hand, Match
-from ginscore.matches.records import match_fields_from_record, match_to_json, record_entries, record_of
+from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
 from ginscore.players.models import Player
 
@@ -81,22 +80,6 @@ def records_read(data: Any) -> list[MatchRecord]:
     return records
 
 
-def _with_club_names(record: MatchRecord) -> MatchRecord:
-    """The record with its players spelled as the club's players already are ("ann" -> "Ann").
-
-    Goes through the stored shape (hands by side) and back, so card hands and
-    every hand's names follow.
-    """
-    wanted = tuple(" ".join(name.split()) for name in record.players)
-    known = {p.name.casefold(): p.name
-             for p in Player.objects.filter(Q(name__iexact=wanted[0]) | Q(name__iexact=wanted[1]))}
-    names = tuple(known.get(name.casefold(), name) for name in wanted)
-    if names == record.players:
-        return record
-    match = Match(player_a=Player(name=names[0]), player_b=Player(name=names[1]), **match_fields_from_record(record))
-    return record_of(match, record_entries(record))
-
-
 def records_import(*, data: Any, created_by=None) -> list[Match]:
     """Stores every record in ``data`` (one record or an array), or none of them.
 
@@ -108,7 +91,7 @@ def records_import(*, data: Any, created_by=None) -> list[Match]:
         matches = []
         for prefix, record in zip(prefixes, records):
             try:
-                matches.append(match_import(record=_with_club_names(record), created_by=created_by))
+                matches.append(match_import(record=record, created_by=created_by))
             except (RecordError, CardError, RuleError, ValueError) as e:
                 raise ImportRefused(f"{prefix}{e}") from None
     return matches

@@ -74,21 +74,25 @@ def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: Ma
 
 
 def match_import(*, record: MatchRecord, created_by=None) -> Match:
-    """A stored match from an engine record (players found or created by name).
+    """A stored match from an engine record (players found or created by name, any case).
 
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
     """
-    result = score_match(record)
+    score_match(record)  # refuse a bad record before anything is written
     with transaction.atomic():
         a = player_get_or_create(name=record.players[0])
         b = player_get_or_create(name=record.players[1])
-        fields = match_fields_from_record(record)
-        match = Match.objects.create(player_a=a, player_b=b, created_by=created_by, **fields)
+        if a.pk == b.pk:
+            raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
+        entries = record_entries(record)
+        match = Match.objects.create(player_a=a, player_b=b, created_by=created_by,
+                                     **match_fields_from_record(record))
         Hand.objects.bulk_create(
-            Hand(match=match, number=i, entered_by=created_by, **e.fields())
-            for i, e in enumerate(record_entries(record), 1)
+            Hand(match=match, number=i, entered_by=created_by, **e.fields()) for i, e in enumerate(entries, 1)
         )
+        # Scored again under the club's spelling of the names ("ann" in the file is the club's "Ann").
+        result = score_match(record_of(match, entries))
         _refresh(match, result)
         match_changed.send(sender=Match, match=match, result=result, action="imported", hand_number=None)
     return match

@@ -507,8 +507,6 @@ def tournament_table(t: Tournament, stage: int | None = None):
 
 def _bracket_seeds(rows) -> list[int]:
     """Seed order of a second-stage bracket, read from its first round."""
-    from ginscore.engine.tournament import seed_positions
-
     first = [r for r in rows if r.section == "winners" and r.round == 1]
     by_seed = {}
     for r in first:

@@ -7,7 +7,6 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from ginscore.matches.models import Match
 from ginscore.players.models import Player

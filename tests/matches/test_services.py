@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from ginscore.engine import MatchLength, record_from_json, record_to_json, rules_from, score_match
+from ginscore.engine import record_from_json, record_to_json, rules_from, score_match
 from ginscore.matches import services
 from ginscore.matches.models import VIA_TABLE_LINK, Hand, HandChange, Match
 from ginscore.matches.records import HandEntry, match_to_json, match_to_record
