@@ -12,6 +12,7 @@ from ginscore.engine import PRESETS, MatchLength, score_match
 from ginscore.matches.models import Match
 from ginscore.matches.selectors import match_result
 from ginscore.players.models import Player
+from ginscore.tournaments.models import Tournament
 
 
 def seed(*args):
@@ -49,7 +50,8 @@ def test_seed_demo_creates_the_accounts_players_and_matches():
     assert Player.objects.get(name="Ben").user == users["ben"]
     assert Player.objects.count() == 12
 
-    matches = list(Match.objects.with_players())
+    matches = list(Match.objects.with_players().filter(tournament_match__isnull=True))
+    assert len(matches) == 14
     for preset in PRESETS:
         assert {m.complete for m in matches if m.preset == preset} == {True, False}, preset
     assert any(not m.complete and users["ann"].pk in (m.player_a.user_id, m.player_b.user_id) for m in matches)
@@ -62,6 +64,18 @@ def test_seed_demo_creates_the_accounts_players_and_matches():
             assert m.finished_at > m.created_at
         else:
             assert m.hand_count > 0 and m.finished_at is None
+
+
+@pytest.mark.django_db
+def test_seed_demo_runs_a_finished_knockout_and_a_swiss_in_play():
+    seed()
+    knockout = Tournament.objects.get(name="Autumn knockout")
+    assert knockout.status == "finished" and knockout.champion is not None
+    assert knockout.entries.count() == 8
+    swiss = Tournament.objects.get(name="Tuesday Swiss")
+    assert swiss.status == "running" and swiss.entries.count() == 12
+    played = swiss.tmatches.filter(match__complete=True).count()
+    assert played == 6 + 3  # round 1, and three tables of round 2
 
 
 @pytest.mark.django_db

@@ -124,6 +124,36 @@ def seed_matches(rng: random.Random, players: list[Player], users: dict) -> list
     return matches
 
 
+def seed_tournaments(rng: random.Random, players: list[Player], users: dict) -> list:
+    """A finished eight-player knockout and a Swiss evening in its second round, played
+    through the real tournament services so brackets, rounds and standings have data."""
+    from ginscore.tournaments import selectors, services
+    from ginscore.tournaments.simulate import play_match
+
+    names = [p.name for p in players]
+    knockout = services.tournament_create(
+        name="Autumn knockout", format="single", length=MatchLength("best_of", 1), third_place=True,
+        created_by=users["director"])
+    services.entries_set(tournament=knockout, names=names[:8])
+    services.tournament_start(tournament=knockout, shuffle_seed=1)
+    while True:
+        open_ids = selectors.open_match_ids(knockout)
+        if not open_ids:
+            break
+        for match_id in open_ids:
+            play_match(match_id, rng)
+    swiss = services.tournament_create(
+        name="Tuesday Swiss", format="swiss", rounds=4, length=MatchLength("best_of", 1),
+        created_by=users["director"])
+    services.entries_set(tournament=swiss, names=names)
+    services.tournament_start(tournament=swiss, shuffle_seed=2)
+    for match_id in selectors.open_match_ids(swiss):  # round 1 complete: round 2 is paired
+        play_match(match_id, rng)
+    for match_id in selectors.open_match_ids(swiss)[:3]:  # three tables of round 2 done
+        play_match(match_id, rng)
+    return [knockout, swiss]
+
+
 class Command(BaseCommand):
     help = "Creates the demo club: accounts, a dozen players and matches in every preset."
 
@@ -138,8 +168,10 @@ class Command(BaseCommand):
             users = seed_accounts()
             players = seed_players(users)
             matches = seed_matches(random.Random(2026), players, users)
+            tournaments = seed_tournaments(random.Random(7), players, users)
         finished = sum(m.complete for m in matches)
         self.stdout.write(
             f"Demo club ready: {len(players)} players, {len(matches)} matches "
-            f"({finished} finished, {len(matches) - finished} in play).\n"
+            f"({finished} finished, {len(matches) - finished} in play), "
+            f"{len(tournaments)} tournaments.\n"
             f'Accounts (password "{PASSWORD}"): admin, director, ann, ben.')
