@@ -150,8 +150,9 @@ def round_undo(request, pk):
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
     rows = selectors.round_rows(t, stage, number)
+    labelled = any(row.section != "round" or row.group for row in rows)  # bracket places or groups
     return render(request, "tournaments/round.html", _context(request, t, rows=rows, stage=stage, number=number,
-                                                                   refresh=True))
+                                                                   labelled=labelled, refresh=True))
 
 
 def bracket(request, pk):
