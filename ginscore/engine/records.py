@@ -7,6 +7,7 @@ after the match ended) are checked while scoring (``ginscore.engine.match``).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -30,6 +31,19 @@ class MatchRecord:
     stake: Decimal | None = None
     hands: tuple[Hand, ...] = ()
     length: MatchLength = field(default_factory=MatchLength)
+
+
+def parse_json_text(text: str | bytes, source: str) -> Any:
+    """The JSON in ``text`` (bytes must be UTF-8); ``RecordError`` names ``source`` and where it broke."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise RecordError(f"{source}: is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
 
 
 def _name(v: Any) -> str | None:

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from django.db import transaction
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
+from ginscore.engine.records import parse_json_text
 from ginscore.matches.models import Hand, Match
 from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
@@ -32,15 +33,10 @@ class ImportRefused(ValueError):
 
 def records_parse_text(text: str | bytes, *, source: str = "the upload") -> Any:
     """The JSON in ``text`` (bytes must be UTF-8); ``ImportRefused`` says why not."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ImportRefused(f"{source}: is not UTF-8 text") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ImportRefused(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        return parse_json_text(text, source)
+    except RecordError as e:
+        raise ImportRefused(str(e)) from None
 
 
 def _records_in(data: Any) -> list[tuple[str, Any]]:

@@ -10,6 +10,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from ginscore.engine import RecordError, record_from_json, result_to_json, score_match
+from ginscore.engine.records import parse_json_text
 from ginscore.engine.pad_text import render_pad
 
 
@@ -19,16 +20,11 @@ def read_json(path: str, stdin=None):
         if path == "-":
             text = (stdin or sys.stdin).read()
         else:
-            with open(path, encoding="utf-8") as f:
+            with open(path, "rb") as f:
                 text = f.read()
     except OSError as e:
         raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    return parse_json_text(text, "standard input" if path == "-" else path)
 
 
 class Command(BaseCommand):
