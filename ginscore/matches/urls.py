@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.matches import io_views, list_views, views
+from ginscore.matches import card_views, io_views, list_views, views
 
 app_name = "matches"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:pk>/hands/new/", views.hand_new, name="hand_new"),
     path("<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
     path("<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
+    path("<int:pk>/hands/cards/", card_views.hand_cards_new, name="hand_cards"),
+    path("<int:pk>/hands/<int:number>/cards/", card_views.hand_cards_edit, name="hand_cards_edit"),
     path("<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("<int:pk>/hands/undo/", views.hand_undo, name="hand_undo"),
     path("<int:pk>/table-link/renew/", views.table_link_renew, name="table_link_renew"),

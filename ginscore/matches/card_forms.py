@@ -1,0 +1,177 @@
+"""The form of a hand entered as cards: who knocked, both hands, the upcard, the knocker's melds.
+
+The hand's end follows from the cards (the spec: "end must agree with the
+cards"): eleven cards all melded are a big gin, ten with no deadwood a gin,
+anything else a knock, which must be within the knock limit. The knocker's
+melds are one of their legal arrangements (``knock_plays``): the spec's
+choice first, then the others; a choice other than the first is stored as
+named melds. Each error is attached to the field it is about.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+
+from ginscore.engine import CardError, format_cards, parse_card, parse_cards
+from ginscore.engine.card_hands import HAND_SIZE
+from ginscore.engine.cards import Card
+from ginscore.engine.hands import knock_limit_text
+from ginscore.engine.layoffs import KnockPlay, defender_play, knock_plays
+from ginscore.engine.melds import eleven
+from ginscore.matches.forms import HandForm
+from ginscore.matches.records import OTHER, HandEntry, match_rules
+from ginscore.matches.services import sentence
+
+MOST_SHOWN = 12  # arrangements offered to the knocker, the spec's choice first
+_CARD_INPUT = {"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+
+
+def arrangement_key(play: KnockPlay) -> str:
+    """The knocker's melds as one form value: ``"7H 7D 7C/JS QS KS"``."""
+    return "/".join(str(m) for m in play.knocker.melds)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way the knocker can lay down, as the page shows it."""
+
+    key: str
+    play: KnockPlay
+    first: bool  # the spec's choice (stored without naming the melds)
+
+    @property
+    def knocker_deadwood(self) -> int:
+        return self.play.knocker.deadwood
+
+    @property
+    def defender_deadwood(self) -> int:
+        return self.play.defender.deadwood
+
+
+class CardHandForm(forms.Form):
+    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], label="Who knocked or went gin?",
+                           widget=forms.RadioSelect(attrs={"class": "choices"}))
+    knocker_cards = forms.CharField(
+        max_length=80, label="Knocker's cards", widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "7H 7D 7C JS QS KS 5S 2C AD 3H"}),
+        help_text="The 10 cards kept after the last discard (all 11 for a big gin).")
+    defender_cards = forms.CharField(
+        max_length=80, label="Defender's cards", widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "10S 2H 2D KD KH KC 8C 6H 5D AC"}),
+        help_text="All 10.")
+    upcard = forms.CharField(max_length=3, required=False, label="Upcard",
+                             widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "e.g. 7S, 10H, KC"}))
+    arrangement = forms.CharField(required=False, widget=forms.HiddenInput)  # shown as radio choices by the page
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    clean_upcard = HandForm.clean_upcard
+
+    def __init__(self, *args, match, saving: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.rules = match_rules(match)
+        self.saving = saving
+        self.names = {"a": match.player_a.name, "b": match.player_b.name}
+        self.fields["by"].choices = list(self.names.items())
+        if self.rules.oklahoma:
+            self.fields["upcard"].help_text = "Needed: under Oklahoma rules the upcard sets the knock limit."
+        elif self.rules.spade_double:
+            self.fields["upcard"].help_text = "A spade upcard doubles the hand."
+        self.arrangements: list[Arrangement] = []
+        self.chosen: Arrangement | None = None
+        self.end = ""
+
+    def card_fields(self):
+        return [self["knocker_cards"], self["defender_cards"], self["upcard"]]
+
+    def knocker_and_defender(self) -> tuple[str, str]:
+        """The players' names, the knocker's first (player A's until a knocker is given)."""
+        by = self["by"].value() if self["by"].value() in OTHER else "a"
+        return self.names[by], self.names[OTHER[by]]
+
+    def _cards(self, name: str) -> tuple[Card, ...]:
+        text = self.cleaned_data.get(name, "")
+        try:
+            return parse_cards(text)
+        except CardError as e:
+            raise forms.ValidationError(sentence(str(e))) from None
+
+    def clean_knocker_cards(self):
+        cards = self._cards("knocker_cards")
+        if len(cards) not in (HAND_SIZE, HAND_SIZE + 1):
+            raise forms.ValidationError(f"Give the knocker's 10 cards (11 for a big gin), not {len(cards)}.")
+        return cards
+
+    def clean_defender_cards(self):
+        cards = self._cards("defender_cards")
+        if len(cards) != HAND_SIZE:
+            raise forms.ValidationError(f"Give the defender's 10 cards, not {len(cards)}.")
+        return cards
+
+    def clean(self):
+        data = super().clean()
+        upcard = data.get("upcard")
+        if self.rules.oklahoma and "upcard" in data and not upcard:
+            self.add_error("upcard", "Give the upcard: under Oklahoma rules it sets the knock limit.")
+        knocker, defender = data.get("knocker_cards"), data.get("defender_cards")
+        if knocker is None or defender is None or not data.get("by") or self.errors:
+            return data
+        both = sorted(set(knocker) & set(defender))
+        if both:
+            self.add_error("defender_cards", f"{format_cards(both)} {'is' if len(both) == 1 else 'are'} "
+                                             f"in both hands: a card is held once.")
+            return data
+        self._arrange(knocker, defender, parse_card(upcard) if upcard else None)
+        return data
+
+    def _arrange(self, knocker, defender, upcard) -> None:
+        """The knocker's legal arrangements, the end, and the one chosen."""
+        who = self.names[self.cleaned_data["by"]]
+        if len(knocker) == HAND_SIZE + 1:
+            found = eleven(knocker)
+            if not found.big_gin:
+                self.add_error("knocker_cards", f"These 11 cards are not a big gin (all 11 melded): give the 10 "
+                                                f"{who} kept (discarding {found.discard} leaves "
+                                                f"{found.arrangement.deadwood}).")
+                return
+            self.end = "big_gin"
+            plays = [KnockPlay(found.arrangement, defender_play(defender, found.arrangement))]
+        else:
+            least = knock_plays(knocker, defender)[0].knocker
+            limit = self.rules.knock_limit_for(upcard)
+            if least.deadwood > limit:
+                self.add_error("knocker_cards", f"{who}'s cards leave at least {least.deadwood} deadwood "
+                                                f"({format_cards(least.deadwood_cards)}); "
+                                                f"{knock_limit_text(limit)}, so this is no knock.")
+                return
+            plays = knock_plays(knocker, defender, max_deadwood=limit if least.deadwood else 0)[:MOST_SHOWN]
+        self.arrangements = [Arrangement(arrangement_key(p), p, i == 0) for i, p in enumerate(plays)]
+        wanted = self.cleaned_data.get("arrangement") or self.arrangements[0].key
+        self.chosen = next((a for a in self.arrangements if a.key == wanted), None)
+        if self.chosen is None:
+            self.chosen = self.arrangements[0]
+            if self.saving:
+                self.add_error("arrangement", "The cards changed since the melds were found: choose the melds again.")
+        if self.end != "big_gin":
+            self.end = "gin" if self.chosen.knocker_deadwood == 0 else "knock"
+
+    def entry(self, arrangement: Arrangement | None = None) -> HandEntry:
+        """The hand in the stored shape with the chosen (or this) arrangement: cards by side, the
+        melds named only when they are not the spec's choice."""
+        d = self.cleaned_data
+        by, chosen = d["by"], arrangement or self.chosen
+        cards = {by: format_cards(d["knocker_cards"]), OTHER[by]: format_cards(d["defender_cards"])}
+        melds = None if chosen.first else {by: [m.texts() for m in chosen.play.knocker.melds]}
+        end = self.end if self.end == "big_gin" else ("gin" if chosen.knocker_deadwood == 0 else "knock")
+        knocker_dw = chosen.knocker_deadwood if end == "knock" else None
+        return HandEntry(end, by, knocker_dw, chosen.defender_deadwood, d.get("upcard", ""), cards, melds)
+
+    @classmethod
+    def initial_for(cls, entry: HandEntry) -> dict:
+        """A stored card hand back in the form (its melds chosen as stored)."""
+        if entry.cards is None:
+            return {"by": entry.by, "upcard": entry.upcard}
+        melds = (entry.melds or {}).get(entry.by)
+        return {"by": entry.by, "upcard": entry.upcard, "knocker_cards": entry.cards.get(entry.by, ""),
+                "defender_cards": entry.cards.get(OTHER[entry.by], ""),
+                "arrangement": "/".join(" ".join(str(c) for c in parse_cards(m)) for m in melds) if melds else ""}

@@ -1,0 +1,161 @@
+"""Hands entered as cards: the card picker page, and the cards of a stored hand as the pad shows them.
+
+Same permissions, services, concurrency guard and "preview before save" as
+the deadwood entry in ``views``: "Find melds" (or "Preview") shows the
+knocker's legal arrangements with the defender's lay-offs and what the hand
+scores; "Save" stores it through ``services.hand_add`` / ``hand_edit``.
+"""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+
+from ginscore.engine import CardError, RecordError, parse_cards
+from ginscore.engine.cards import SUITS, Card, card_order
+from ginscore.matches import selectors, services
+from ginscore.matches.card_forms import CardHandForm
+from ginscore.matches.records import HandEntry
+from ginscore.matches.views import _deny, _for_scoring, _pad_url, _scoring_hand
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+class Chip(NamedTuple):
+    """A card as the page draws it."""
+
+    text: str  # "10H", what the text fields take
+    face: str  # "10"
+    sign: str  # "♥"
+    suit: str  # "H"
+    label: str  # "10 of hearts"
+
+    @property
+    def red(self) -> bool:
+        return self.suit in "HD"
+
+
+def chip(card: Card) -> Chip:
+    face = RANK_FACES.get(card.rank, str(card.rank))
+    return Chip(str(card), face, SUIT_SIGNS[card.suit], card.suit, f"{face} of {SUIT_NAMES[card.suit]}")
+
+
+def chips(cards: Iterable[Card]) -> list[Chip]:
+    return [chip(c) for c in sorted(cards, key=card_order)]
+
+
+class ShownPlay(NamedTuple):
+    """Both players' cards after a knock: melds, lay-offs and deadwood, for the page."""
+
+    knocker: str
+    defender: str
+    knocker_melds: list[list[Chip]]
+    knocker_deadwood_cards: list[Chip]
+    knocker_deadwood: int
+    defender_melds: list[list[Chip]]
+    layoffs: list[Chip]
+    defender_deadwood_cards: list[Chip]
+    defender_deadwood: int
+
+
+def shown_play(names: tuple[str, str], play) -> ShownPlay:
+    """A ``KnockPlay`` from the engine as the page shows it; ``names`` is (knocker, defender)."""
+    k, d = play.knocker, play.defender
+    return ShownPlay(names[0], names[1], [chips(m.cards) for m in k.melds], chips(k.deadwood_cards), k.deadwood,
+                     [chips(m.cards) for m in d.melds], chips(d.layoffs), chips(d.deadwood_cards), d.deadwood)
+
+
+def stored_play(entry: HandEntry, detail, names: tuple[str, str]) -> ShownPlay | None:
+    """A stored card hand as the page shows it, from its cards and the engine's ``detail``."""
+    if entry.cards is None or not detail:
+        return None
+    side = {"a": names[0], "b": names[1]}
+    by, other = side[entry.by], side["b" if entry.by == "a" else "a"]
+    cards = {side[s]: set(parse_cards(text)) for s, text in entry.cards.items()}
+    melds = {p: [parse_cards(m) for m in detail["melds"].get(p, [])] for p in (by, other)}
+    layoffs = parse_cards(detail.get("layoffs", []))
+    left = {p: cards[p].difference(*melds[p], layoffs) for p in (by, other)}
+    return ShownPlay(by, other, [chips(m) for m in melds[by]], chips(left[by]), detail["deadwood"][by],
+                     [chips(m) for m in melds[other]], chips(layoffs), chips(left[other]), detail["deadwood"][other])
+
+
+def deck_rows() -> list[list[Chip]]:
+    """The 52 cards for the picker: a row per rank (ace to king), a column per suit."""
+    return [[chip(Card(rank, suit)) for suit in SUITS] for rank in range(1, 14)]
+
+
+def hand_cards_new(request, pk):
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        return _deny(request)
+    hands = selectors.match_hands(match)
+    number = len(hands) + 1
+    if match.complete:
+        messages.info(request, "The match is over: no more hands.")
+        return redirect(_pad_url(match))
+    form = _form(request, match, {"number": number, "revision": match.revision})
+    if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
+        messages.error(request, services.conflict_text(form.cleaned_data["number"], number))
+        return redirect(_pad_url(match))
+
+    def save(entry):
+        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via)
+
+    return _card_page(request, match, hands, form, number, save, editing=False)
+
+
+def hand_cards_edit(request, pk, number):
+    match, hands, via, refused = _scoring_hand(request, pk, number)
+    if refused:
+        return refused
+    initial = {**CardHandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number,
+               "revision": match.revision}
+    form = _form(request, match, initial)
+
+    def save(entry):
+        services.hand_edit(match_id=match.pk, number=number, entry=entry,
+                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
+
+    return _card_page(request, match, hands, form, number, save, editing=True)
+
+
+def _form(request, match, initial) -> CardHandForm:
+    saving = request.method == "POST" and request.POST.get("action") == "save"
+    return CardHandForm(request.POST or None, match=match, initial=initial, saving=saving)
+
+
+def _card_page(request, match, hands, form, number, save, *, editing):
+    """A POST finds the melds and previews the hand (each arrangement's score); with action=save
+    it also saves the chosen one."""
+    preview, choices = None, []
+    if request.method == "POST" and form.is_valid():
+        try:
+            choices = [(a, selectors.hand_preview(match, hands, form.entry(a), number)) for a in form.arrangements]
+            preview = next(p for a, p in choices if a is form.chosen)
+        except (RecordError, CardError) as e:
+            form.add_error(None, services.sentence(str(e)))
+            choices = []
+        else:
+            if request.POST.get("action") == "save":
+                try:
+                    save(form.entry())
+                except services.HandConflict as e:
+                    messages.error(request, str(e))
+                    return redirect(_pad_url(match))
+                except services.HandRefused as e:
+                    form.add_error(None, str(e))
+                else:
+                    verb = "corrected" if editing else "saved"
+                    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+                    return redirect(_pad_url(match))
+    names = form.knocker_and_defender()
+    return render(request, "matches/hand_cards.html", {
+        "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
+        "deck": deck_rows(), "chosen": form.chosen,
+        "arrangements": [(a, p, shown_play(names, a.play)) for a, p in choices],
+        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+    })
+
