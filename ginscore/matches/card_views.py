@@ -131,7 +131,8 @@ def _card_page(request, match, hands, form, number, save, *, editing):
     """A POST finds the melds and previews the hand (each arrangement's score); with action=save
     it also saves the chosen one."""
     preview, choices = None, []
-    if request.method == "POST" and form.is_valid():
+    valid = request.method == "POST" and form.is_valid()
+    if valid or form.chosen:  # (melds found for other cards: the new ones are shown, nothing saved)
         try:
             choices = [(a, selectors.hand_preview(match, hands, form.entry(a), number)) for a in form.arrangements]
             preview = next(p for a, p in choices if a is form.chosen)
@@ -139,7 +140,7 @@ def _card_page(request, match, hands, form, number, save, *, editing):
             form.add_error(None, services.sentence(str(e)))
             choices = []
         else:
-            if request.POST.get("action") == "save":
+            if valid and request.POST.get("action") == "save":
                 try:
                     save(form.entry())
                 except services.HandConflict as e:
