@@ -1,0 +1,93 @@
+"""A Hollywood set and an Oklahoma game scored on a phone, with the settlement, and a fix."""
+import pytest
+
+from tests.browser.test_score_a_game import record_hand, score
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in_and_start(page, preset, length, stake=None):
+    page.goto(page.base + "/accounts/login/")
+    page.fill("[name=username]", "ann")
+    page.fill("[name=password]", PASSWORD)
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.get_by_role("link", name="New match").click()
+    page.fill("[name=player_a]", "Ann")
+    page.fill("[name=player_b]", "Ben")
+    page.locator("#field-preset label").get_by_text(preset, exact=True).click()
+    page.locator("#field-length label").get_by_text(length).click()
+    if stake:
+        page.fill("[name=stake]", stake)
+    page.get_by_role("button", name="Start the match").click()
+    page.locator(".hand-form").wait_for()
+
+
+def totals(page, n):
+    return [int(x) for x in page.locator(f"#game-{n} .total td").all_inner_texts()]
+
+
+def test_a_hollywood_set(phone, shot, ann):
+    page = phone
+    log_in_and_start(page, "Hollywood", "One set", stake="0.01")
+    record_hand(page, "gin", "Ann", defender=50, expect="Ann scores 75")      # game 1
+    record_hand(page, "knock", "Ben", 2, 32, expect="Ben scores 30")         # game 1
+    record_hand(page, "gin", "Ann", defender=50, expect="Ann scores 75")      # games 1 (ends, 150) and 2
+    record_hand(page, "gin", "Ann", defender=50, expect="Ann scores 75")      # games 2 (ends, 150) and 3
+    record_hand(page, "gin", "Ben", defender=75, expect="Ben scores 100")     # game 3 only: Ben ends it
+    shot("20-hollywood-set")
+    # Game 1: Ann 150 + 2 boxes + 100 = 300, Ben 30 + 1 box = 55.
+    assert totals(page, 1) == [300, 55]
+    # Game 2: Ann 150 + 2 boxes + 100 + shutout 100 = 400; Ben shut out.
+    assert totals(page, 2) == [400, 0]
+    # Game 3: Ann 75 + 1 box = 100; Ben 100 + 1 box + 100 = 225.
+    assert totals(page, 3) == [100, 225]
+    assert score(page) == [245 + 400, 125]
+    settlement = page.locator(".settlement").inner_text()
+    assert "Ben pays Ann 520 points" in settlement and "5.20" in settlement
+    assert page.locator(".hand-form").count() == 0
+
+
+def test_an_oklahoma_game_with_the_upcard_and_a_fix(phone, shot, ann):
+    page = phone
+    log_in_and_start(page, "Oklahoma", "One game")
+    form = page.locator("form.hand-form")
+    form.locator("[name=upcard]").fill("7H")
+    record_hand(page, "knock", "Ann", 5, 40, expect="Ann scores 35")
+
+    # A 5 upcard: Ben may knock with 5 at most; 8 is refused and nothing is saved.
+    form.locator("#field-end label").get_by_text("knock", exact=True).click()
+    form.locator("#field-by label").get_by_text("Ben", exact=True).click()
+    form.locator("[name=knocker_deadwood]").fill("8")
+    form.locator("[name=defender_deadwood]").fill("30")
+    form.locator("[name=upcard]").fill("5D")
+    form.locator("#save-hand").click()
+    page.locator("#field-knocker_deadwood .error").filter(has_text="at most 5 deadwood").wait_for()
+    shot("21-oklahoma-refused")
+    assert "Save hand 2" in page.locator("#save-hand").inner_text()  # hand 2 is still to be recorded
+
+    form = page.locator("form.hand-form")
+    form.locator("[name=upcard]").fill("5D")
+    record_hand(page, "knock", "Ben", 4, 30, expect="Ben scores 26")
+    form = page.locator("form.hand-form")
+    form.locator("[name=upcard]").fill("9S")  # spades double: (30 + 25) x 2
+    record_hand(page, "gin", "Ann", defender=30, expect="Ann scores 110")
+    form = page.locator("form.hand-form")
+    form.locator("[name=upcard]").fill("AC")  # an ace: knock with 1
+    record_hand(page, "knock", "Ann", 1, 11, expect="Ann scores 10")
+    shot("22-oklahoma-over")
+    # Ann 155 + 3 boxes + 100 = 330; Ben 26 + 1 box = 51: Ann +279.
+    assert totals(page, 1) == [330, 51]
+    assert score(page) == [279, 0]
+    assert "Ben pays Ann 279 points" in page.locator(".settlement").inner_text()
+
+    # The spade was a heart: hand 3 is worth 55, Ann has 110 (< 150) and the game goes on.
+    page.get_by_role("link", name="Fix hand 3").click()
+    page.locator("[name=upcard]").fill("9H")
+    page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 55").wait_for()
+    page.locator("#save-hand").click()
+    page.locator(".msg-success").wait_for()
+    shot("23-oklahoma-fixed")
+    assert score(page) == [0, 0]
+    assert page.locator(".settlement").count() == 0
+    assert page.locator(".hand-form").count() == 1
