@@ -108,4 +108,7 @@
   });
   names();
   mark();
+  // Melds found: show them (the grid above is long on a phone).
+  var found = document.getElementById("field-arrangement");
+  if (found && !form.querySelector(".field-error")) found.scrollIntoView({ block: "start" });
 })();
