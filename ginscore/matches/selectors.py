@@ -17,7 +17,8 @@ from ginscore.matches.records import HandEntry, entry_to_json, match_to_record, 
 
 
 def match_get(pk: int) -> Match:
-    return get_object_or_404(Match.objects.with_players(), pk=pk)
+    """The match with its players and, for a tournament match, its place in the tournament."""
+    return get_object_or_404(Match.objects.with_players().select_related("tournament_match__tournament"), pk=pk)
 
 
 def match_hands(match: Match) -> list[Hand]:

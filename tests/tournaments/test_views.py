@@ -139,3 +139,13 @@ def test_settings_change_only_in_setup(client, director, make_tournament):
     assert "fixed once the tournament has started" in response.content.decode()
     t.refresh_from_db()
     assert t.format == "double"
+
+
+def test_a_tournament_matchs_pad_links_back_to_its_round(client, make_tournament, make_match):
+    t = make_tournament("swiss", 6, rounds=3)
+    place = t.tmatches.exclude(match=None).select_related("match").order_by("table").first()
+    page = client.get(reverse("matches:detail", args=[place.match_id])).content.decode()
+    assert reverse("tournaments:round", args=[t.pk, 1, 1]) in page
+    assert f"{t.name}</a>" in page and f"table {place.table}" in page
+    ordinary = make_match()
+    assert "tournament-place" not in client.get(reverse("matches:detail", args=[ordinary.pk])).content.decode()
