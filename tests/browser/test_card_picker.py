@@ -37,6 +37,8 @@ def test_tap_the_cards_find_melds_and_save(phone, shot, make_match):
     page.locator("[data-mode=upcard]").tap()
     tap(page, "9D")
     assert page.locator("[name=upcard]").input_value() == "9D"
+    page.fill("[name=upcard]", "9d")  # typed cards mark the grid too
+    assert page.locator(".deck-card[data-card='9D']").get_attribute("data-owner") == "upcard"
     page.get_by_role("button", name="Find melds").click()
     page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 14 and 1 box").wait_for()
     arrangement = page.locator(".arrangement").first

@@ -177,3 +177,18 @@ def test_pad_queries_do_not_grow_with_card_hands(as_role, make_match, django_ass
         assert client.get(reverse("matches:detail", args=[small.pk])).content.decode().count("laid off") == 2
     with django_assert_num_queries(len(ctx.captured_queries)):
         assert client.get(reverse("matches:detail", args=[big.pk])).content.decode().count("laid off") == 12
+
+
+def test_oklahoma_the_upcard_sets_the_knock_limit(as_role, make_match):
+    match = make_match([], rules="oklahoma")
+    client = as_role("director")
+    url = reverse("matches:hand_cards", args=[match.pk])
+    base = {"by": "a", "knocker_cards": ANN_RUN, "defender_cards": BEN_RUN, "number": 1, "revision": match.revision,
+            "action": "find"}
+    r = client.post(url, base)
+    assert field_errors(r, "upcard") == ["Give the upcard: under Oklahoma rules it sets the knock limit."]
+    r = client.post(url, {**base, "upcard": "2H"})
+    assert "the knock limit is 2" in field_errors(r, "knocker_cards")[0]
+    r = client.post(url, {**base, "upcard": "7H"})  # limit 7: the 10-deadwood arrangements are not offered
+    assert [a.knocker_deadwood for a, _, _ in r.context["arrangements"]] == [3, 6]
+    assert not Hand.objects.filter(match=match).exists()
