@@ -109,13 +109,24 @@ class Pad:
     sets: list[list[PadColumn]]  # newest set first; each set one column (three in Hollywood)
     hands: list[HandLine]  # newest first
     next_number: int
+    earlier_sets: int = 0  # sets left off the page (shown with "all")
+    earlier_hands: int = 0  # hands left off the list
 
 
-def match_pad(match: Match, hands: list[Hand]) -> Pad:
+# A long match shows its latest games and hands; the rest are one tap away.
+SHOWN_SETS = 4
+SHOWN_HANDS = 40
+
+
+def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
+              shown_hands: int | None = None) -> Pad:
+    """The pad of ``match``; ``shown_sets``/``shown_hands`` keep only the latest (None: all)."""
     result = match_result(match, hands)
     a, b = result.players
+    all_sets = result.sets()
+    earlier_sets = max(0, len(all_sets) - shown_sets) if shown_sets is not None else 0
     sets = []
-    for games in result.sets():
+    for games in all_sets[earlier_sets:]:
         columns = []
         for g in games:
             rows = [PadRow(e.hand, PadCell(e.running, e.points, e.boxes) if e.player == a else None,
@@ -124,9 +135,11 @@ def match_pad(match: Match, hands: list[Hand]) -> Pad:
             columns.append(PadColumn(g, rows, g.players[a], g.players[b]))
         sets.append(columns)
     sets.reverse()
-    lines = [hand_line(h, HandEntry.of(row), result.players) for h, row in zip(result.hands, hands)]
+    earlier_hands = max(0, len(hands) - shown_hands) if shown_hands is not None else 0
+    lines = [hand_line(h, HandEntry.of(row), result.players)
+             for h, row in zip(result.hands[earlier_hands:], hands[earlier_hands:])]
     lines.reverse()
-    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1)
+    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
 
 
 def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> HandLine:

@@ -47,7 +47,10 @@ def match_new(request):
 def match_detail(request, pk):
     match = selectors.match_get(pk)
     hands = selectors.match_hands(match)
-    pad = selectors.match_pad(match, hands)
+    if request.GET.get("all") == "1":
+        pad = selectors.match_pad(match, hands)
+    else:
+        pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
     via = permissions.scoring_via(request, match)
     form = None
     if via and not match.complete:

@@ -43,8 +43,27 @@ def test_pad_query_count_is_constant(client, make_match, member, django_assert_n
     with django_assert_num_queries(n):
         r = client.get(reverse("matches:detail", args=[big.pk]))
     pad = r.context["pad"]
-    assert len(pad.hands) == 500 and len(pad.result.games) > 3
+    assert len(pad.result.hands) == 500 and len(pad.result.games) > 3
+    assert [h.n for h in pad.hands] == list(range(500, 460, -1))  # the latest 40; the rest one tap away
+    with django_assert_num_queries(n):
+        r = client.get(reverse("matches:detail", args=[big.pk]) + "?all=1")
+    assert len(r.context["pad"].hands) == 500
     assert n <= 8
+
+
+def test_a_long_pad_shows_its_latest_games_and_hands_and_links_to_the_rest(client, make_match):
+    # Each gin against 75 ends a game: 120 games, and the 121st open.
+    match = make_match([{"end": "gin", "by": "Ann", "deadwood": {"Ben": 75}}] * 120, rules=LONG)
+    page = client.get(reverse("matches:detail", args=[match.pk]))
+    pad = page.context["pad"]
+    assert len(pad.sets) == 4 and pad.earlier_sets == 117
+    assert pad.sets[0][0].game.n == pad.result.games[-1].n  # newest first
+    assert pad.earlier_hands == 80 and len(pad.hands) == 40
+    html = page.content.decode()
+    assert f"Show the {pad.earlier_sets} earlier games too" in html and "Show all 120 hands (80 more)" in html
+    assert 'id="hand-81"' in html and 'id="hand-80"' not in html
+    everything = client.get(reverse("matches:detail", args=[match.pk]) + "?all=1").content.decode()
+    assert 'id="hand-1"' in everything and "earlier games" not in everything
 
 
 def test_home_query_count_is_constant(client, make_match, django_assert_num_queries):
