@@ -17,7 +17,7 @@ from ginscore.engine.cards import SUITS, Card, card_order
 from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
 from ginscore.matches.records import HandEntry
-from ginscore.matches.views import _deny, _for_scoring, _pad_url, _scoring_hand
+from ginscore.matches.views import _adder, _corrector, _next_hand, _pad_url, _scoring_hand, _stale
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -88,23 +88,12 @@ def deck_rows() -> list[list[Chip]]:
 
 
 def hand_cards_new(request, pk):
-    match, via = _for_scoring(request, pk)
-    if via is None:
-        return _deny(request)
-    hands = selectors.match_hands(match)
-    number = len(hands) + 1
-    if match.complete:
-        messages.info(request, "The match is over: no more hands.")
-        return redirect(_pad_url(match))
+    match, via, hands, number, refused = _next_hand(request, pk)
+    if refused:
+        return refused
     form = _form(request, match, {"number": number, "revision": match.revision})
-    if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
-        messages.error(request, services.conflict_text(form.cleaned_data["number"], number))
-        return redirect(_pad_url(match))
-
-    def save(entry):
-        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via)
-
-    return _card_page(request, match, hands, form, number, save, editing=False)
+    return _stale(request, match, form, number) or _card_page(
+        request, match, hands, form, number, _adder(request, match, number, via), editing=False)
 
 
 def hand_cards_edit(request, pk, number):
@@ -114,12 +103,8 @@ def hand_cards_edit(request, pk, number):
     initial = {**CardHandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number,
                "revision": match.revision}
     form = _form(request, match, initial)
-
-    def save(entry):
-        services.hand_edit(match_id=match.pk, number=number, entry=entry,
-                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
-
-    return _card_page(request, match, hands, form, number, save, editing=True)
+    return _card_page(request, match, hands, form, number, _corrector(request, match, number, via, form),
+                      editing=True)
 
 
 def _form(request, match, initial) -> CardHandForm:

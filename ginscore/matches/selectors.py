@@ -73,6 +73,7 @@ class HandLine:
     points: int
     boxes: int
     games: tuple[int, ...]
+    entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
 
 
 def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> HandLine:
-    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games)
+    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry)
 
 
 def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:

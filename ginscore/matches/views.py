@@ -69,23 +69,48 @@ def _for_scoring(request, pk):
 
 
 def hand_new(request, pk):
+    match, via, hands, number, refused = _next_hand(request, pk)
+    if refused:
+        return refused
+    form = HandForm(request.POST or None, match=match, initial={"number": number, "revision": match.revision})
+    return _stale(request, match, form, number) or _hand_page(
+        request, match, hands, form, number, _adder(request, match, number, via), editing=False)
+
+
+def _next_hand(request, pk):
+    """For a new hand: the match, how this request scores it, its hands and the next hand's
+    number; or a response refusing (no right to score, the match is over)."""
     match, via = _for_scoring(request, pk)
     if via is None:
-        return _deny(request)
-    hands = selectors.match_hands(match)
-    number = len(hands) + 1
+        return None, None, None, None, _deny(request)
     if match.complete:
         messages.info(request, "The match is over: no more hands.")
-        return redirect(_pad_url(match))
-    form = HandForm(request.POST or None, match=match, initial={"number": number, "revision": match.revision})
+        return None, None, None, None, redirect(_pad_url(match))
+    hands = selectors.match_hands(match)
+    return match, via, hands, len(hands) + 1, None
+
+
+def _stale(request, match, form, number):
+    """The fresh pad, if the form was for a hand another device has just recorded; else None."""
     if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
         messages.error(request, services.conflict_text(form.cleaned_data["number"], number))
         return redirect(_pad_url(match))
+    return None
 
+
+def _adder(request, match, number, via):
+    """``save(entry)`` for a new hand ``number``."""
     def save(entry):
         services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via)
+    return save
 
-    return _hand_page(request, match, hands, form, number, save, editing=False)
+
+def _corrector(request, match, number, via, form):
+    """``save(entry)`` for correcting hand ``number`` as of the revision the form showed."""
+    def save(entry):
+        services.hand_edit(match_id=match.pk, number=number, entry=entry,
+                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
+    return save
 
 
 def _scoring_hand(request, pk, number):
@@ -106,12 +131,8 @@ def hand_edit(request, pk, number):
         return refused
     initial = {**HandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number, "revision": match.revision}
     form = HandForm(request.POST or None, match=match, initial=initial)
-
-    def save(entry):
-        services.hand_edit(match_id=match.pk, number=number, entry=entry,
-                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
-
-    return _hand_page(request, match, hands, form, number, save, editing=True)
+    return _hand_page(request, match, hands, form, number, _corrector(request, match, number, via, form),
+                      editing=True)
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing):

@@ -66,6 +66,16 @@ def test_the_entry_form_links_to_the_cards(as_role, match):
     assert f'href="{cards_url(match)}">Enter the cards instead' in html
 
 
+def test_fix_opens_the_cards_for_a_hand_entered_as_cards(as_role, make_match):
+    match = make_match([{"end": "knock", "by": "Ann", "deadwood": {"Ann": 3, "Ben": 30}}])
+    client = as_role("member")
+    post(client, match)
+    html = client.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    fix = {n: href for href, n in re.findall(r'<a class="btn btn-small" href="([^"]+)" aria-label="Fix hand (\d+)"', html)}
+    assert fix["1"] == reverse("matches:hand_edit", args=[match.pk, 1])
+    assert fix["2"] == reverse("matches:hand_cards_edit", args=[match.pk, 2])
+
+
 @pytest.mark.parametrize("data, field, message", [
     ({"knocker_cards": ANN.replace("3H", "3X")}, "knocker_cards", "'3X' is not a card"),
     ({"knocker_cards": ANN.replace("3H", "7H")}, "knocker_cards", "7H is given twice"),
