@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 
 from ginscore.engine import CardError, RecordError, parse_cards
 from ginscore.engine.cards import SUITS, Card, card_order
 from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
 from ginscore.matches.records import HandEntry
-from ginscore.matches.views import _adder, _corrector, _next_hand, _pad_url, _scoring_hand, _stale
+from ginscore.matches.views import _adder, _corrector, _next_hand, _save, _scoring_hand, _stale
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -126,17 +125,9 @@ def _card_page(request, match, hands, form, number, save, *, editing):
             choices = []
         else:
             if valid and request.POST.get("action") == "save":
-                try:
-                    save(form.entry())
-                except services.HandConflict as e:
-                    messages.error(request, str(e))
-                    return redirect(_pad_url(match))
-                except services.HandRefused as e:
-                    form.add_error(None, str(e))
-                else:
-                    verb = "corrected" if editing else "saved"
-                    messages.success(request, f"Hand {number} {verb}. {preview.text}")
-                    return redirect(_pad_url(match))
+                saved = _save(request, match, form, save, form.entry(), number, preview, editing=editing)
+                if saved:
+                    return saved
     names = form.knocker_and_defender()
     return render(request, "matches/hand_cards.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,

@@ -146,21 +146,28 @@ def _hand_page(request, match, hands, form, number, save, *, editing):
             form.add_error(None, services.sentence(str(e)))
         else:
             if request.POST.get("action") == "save":
-                try:
-                    save(entry)
-                except services.HandConflict as e:
-                    messages.error(request, str(e))
-                    return redirect(_pad_url(match))
-                except services.HandRefused as e:
-                    form.add_error(None, str(e))
-                else:
-                    verb = "corrected" if editing else "saved"
-                    messages.success(request, f"Hand {number} {verb}. {preview.text}")
-                    return redirect(_pad_url(match))
+                saved = _save(request, match, form, save, entry, number, preview, editing=editing)
+                if saved:
+                    return saved
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
         "head": selectors.score_head(match, selectors.match_result(match, hands)),
     })
+
+
+def _save(request, match, form, save, entry, number, preview, *, editing):
+    """Saves the previewed hand: the pad with a message, or None with the refusal on the form."""
+    try:
+        save(entry)
+    except services.HandConflict as e:
+        messages.error(request, str(e))
+        return redirect(_pad_url(match))
+    except services.HandRefused as e:
+        form.add_error(None, str(e))
+        return None
+    verb = "corrected" if editing else "saved"
+    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+    return redirect(_pad_url(match))
 
 
 @require_POST

@@ -7,7 +7,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ginscore.matches.models import VIA_TABLE_LINK, Hand
-from tests.matches.test_views import as_role  # noqa: F401 (the client in a role, for this module's match)
 
 pytestmark = pytest.mark.django_db
 
