@@ -473,13 +473,15 @@ def round_repair(*, tournament: Tournament) -> int:
 
 
 def round_undo(*, tournament: Tournament) -> int:
-    """Takes back the latest Swiss round, while it has no result and no hand."""
+    """Takes back the latest Swiss round, while it has no result and no hand.
+    Taking back the first round of the event puts it back in set-up (entries can change)."""
     with transaction.atomic():
         t = _locked(tournament.pk)
         r, rows = _latest_round(t)
-        if r == 1:
-            raise TournamentRefused("round: round 1 cannot be undone; re-pair it instead.")
         _drop_round(rows)
+        if r == 1 and t.stage == 1:
+            t.status = STATUS_SETUP
+            t.save(update_fields=["status"])
     return r
 
 

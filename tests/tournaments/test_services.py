@@ -138,6 +138,17 @@ def test_late_entry_repair_and_undo(make_tournament):
         services.round_undo(tournament=t)
 
 
+def test_undoing_round_one_puts_the_event_back_in_set_up(make_tournament):
+    t = make_tournament("swiss", 5, rounds=3)
+    assert TournamentMatch.objects.filter(tournament=t, play_round=1).count() == 3  # two tables and a bye
+    assert services.round_undo(tournament=t) == 1
+    t.refresh_from_db()
+    assert t.status == "setup" and not TournamentMatch.objects.filter(tournament=t).exists()
+    services.entries_set(tournament=t, names=[f"P{i}" for i in range(1, 7)])
+    services.tournament_start(tournament=t)
+    assert TournamentMatch.objects.filter(tournament=t, play_round=1, match__isnull=False).count() == 3
+
+
 def test_round_with_a_hand_cannot_be_repaired(make_tournament):
     t = make_tournament("swiss", 4, rounds=2)
     from ginscore.matches.records import HandEntry
