@@ -1,30 +1,16 @@
 """A Hollywood set and an Oklahoma game scored on a phone, with the settlement, and a fix."""
 import pytest
 
-from tests.browser.test_score_a_game import record_hand, score
-from tests.conftest import PASSWORD
+from tests.browser.steps import log_in, record_hand, score, start_match, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in_and_start(page, preset, length, stake=None):
-    page.goto(page.base + "/accounts/login/")
-    page.fill("[name=username]", "ann")
-    page.fill("[name=password]", PASSWORD)
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
-    page.get_by_role("link", name="New match").click()
-    page.fill("[name=player_a]", "Ann")
-    page.fill("[name=player_b]", "Ben")
-    page.locator("#field-preset label").get_by_text(preset, exact=True).click()
-    page.locator("#field-length label").get_by_text(length).click()
-    if stake:
-        page.fill("[name=stake]", stake)
+    log_in(page)
+    start_match(page, preset, length, stake)
     page.get_by_role("button", name="Start the match").click()
     page.locator(".hand-form").wait_for()
-
-
-def totals(page, n):
-    return [int(x) for x in page.locator(f"#game-{n} .total td").all_inner_texts()]
 
 
 def test_a_hollywood_set(phone, shot, ann):

@@ -3,41 +3,15 @@ import re
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.browser.steps import log_in, record_hand, score, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def record_hand(page, end, by=None, knocker=None, defender=None, expect=None):
-    form = page.locator("form.hand-form")
-    form.locator("#field-end label").get_by_text(end, exact=True).click()
-    if by:
-        form.locator("#field-by label").get_by_text(by, exact=True).click()
-    if knocker is not None:
-        form.locator("[name=knocker_deadwood]").fill(str(knocker))
-    if defender is not None:
-        form.locator("[name=defender_deadwood]").fill(str(defender))
-    if expect:  # the live preview, from the engine, before saving
-        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
-    form.locator("#save-hand").click()
-    page.locator(".msg-success").wait_for()
-
-
-def score(page):
-    return [int(page.locator(f"[data-score={s}]").inner_text()) for s in "ab"]
-
-
 def test_score_a_game_and_correct_a_hand(phone, shot, ann):
     page = phone
-    page.goto(page.base + "/accounts/login/")
-    page.fill("[name=username]", "ann")
-    page.fill("[name=password]", PASSWORD)
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
-    page.get_by_role("link", name="New match").click()
-    page.fill("[name=player_a]", "Ann")
-    page.fill("[name=player_b]", "Ben")
-    page.locator("#field-length label").get_by_text("One game", exact=True).click()
-    page.fill("[name=stake]", "0.05")
+    log_in(page)
+    start_match(page, length="One game", stake="0.05")
     shot("01-new-match")
     page.get_by_role("button", name="Start the match").click()
     page.locator(".hand-form").wait_for()

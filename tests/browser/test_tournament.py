@@ -2,18 +2,14 @@
 on its ordinary pad, and the bracket moves on by itself."""
 import pytest
 
-from tests.conftest import PASSWORD
-from tests.browser.test_score_a_game import record_hand
+from tests.browser.steps import log_in, record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_director_runs_a_knockout(phone, shot, director):
     page = phone
-    page.goto(page.base + "/accounts/login/")
-    page.fill("[name=username]", director.username)
-    page.fill("[name=password]", PASSWORD)
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    log_in(page, director.username)
     page.goto(page.base + "/tournaments/")
     page.get_by_role("link", name="New tournament").click()
     page.fill("[name=name]", "Friday knockout")

@@ -1,0 +1,47 @@
+"""What a player does on the table-side pages, as steps the browser tests share."""
+from tests.conftest import PASSWORD
+
+
+def log_in(page, username="ann"):
+    page.goto(page.base + "/accounts/login/")
+    page.fill("[name=username]", username)
+    page.fill("[name=password]", PASSWORD)
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+
+
+def start_match(page, preset=None, length=None, stake=None):
+    """From any page: New match, Ann v Ben, the preset and length as labelled on the form."""
+    page.get_by_role("link", name="New match").click()
+    page.fill("[name=player_a]", "Ann")
+    page.fill("[name=player_b]", "Ben")
+    if preset:
+        page.locator("#field-preset label").get_by_text(preset, exact=True).click()
+    if length:
+        page.locator("#field-length label").get_by_text(length).click()
+    if stake:
+        page.fill("[name=stake]", stake)
+
+
+def record_hand(page, end, by=None, knocker=None, defender=None, expect=None):
+    form = page.locator("form.hand-form")
+    form.locator("#field-end label").get_by_text(end, exact=True).click()
+    if by:
+        form.locator("#field-by label").get_by_text(by, exact=True).click()
+    if knocker is not None:
+        form.locator("[name=knocker_deadwood]").fill(str(knocker))
+    if defender is not None:
+        form.locator("[name=defender_deadwood]").fill(str(defender))
+    if expect:  # the live preview, from the engine, before saving
+        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
+    form.locator("#save-hand").click()
+    page.locator(".msg-success").wait_for()
+
+
+def score(page):
+    """The match score shown on the pad, [player A, player B]."""
+    return [int(page.locator(f"[data-score={s}]").inner_text()) for s in "ab"]
+
+
+def totals(page, n):
+    """Game n's totals row, [player A, player B]."""
+    return [int(x) for x in page.locator(f"#game-{n} .total td").all_inner_texts()]
