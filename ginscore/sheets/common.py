@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import os
 from functools import lru_cache
-from typing import Mapping
+from typing import Callable, Mapping
 
 import reportlab
 from reportlab.lib import colors
@@ -143,3 +143,29 @@ def draw_text(c: Canvas, x: float, y: float, text: str, *, size: float = 8, bold
     c.setFont(BOLD if bold else FONT, size)
     {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, text)
     c.setFillColor(INK)
+
+
+def numbered_canvas(draw: Callable[[Canvas, int, int], None]) -> type[Canvas]:
+    """A canvas class for ``doc.build(..., canvasmaker=...)`` that calls ``draw(canvas, n, pages)``
+    on every page once the number of pages is known (reportlab's own recipe: the pages are
+    held back until ``save``), so a footer can say "page 2 of 5"."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._held = []
+
+        def showPage(self):
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            for n, state in enumerate(self._held, 1):
+                self.__dict__.update(state)
+                self.saveState()
+                draw(self, n, len(self._held))
+                self.restoreState()
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return NumberedCanvas

@@ -12,7 +12,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, SHADE, card_text, new_buffer, page_size, rules_rows, rules_summary, style,
+    BOLD, FAINT, FONT, INK, MARGIN, SHADE, card_text, new_buffer, numbered_canvas, page_size, rules_rows,
+    rules_summary, style,
 )
 from ginscore.sheets.data import MatchSheet
 
@@ -208,7 +209,6 @@ def build_match_sheet(sheet: MatchSheet) -> bytes:
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.drawString(MARGIN, size[1] - MARGIN + 14, f"{title}: {name}")
-        canvas.drawRightString(size[0] - MARGIN, size[1] - MARGIN + 14, f"page {doc.page}")
         for i, line in enumerate(simpleSplit(rules_summary(result["rules"]), FONT, 6.5, width)[:2]):
             canvas.setFont(FONT, 6.5)
             canvas.drawString(MARGIN, MARGIN - 14 - 8 * i, line)
@@ -229,7 +229,11 @@ def build_match_sheet(sheet: MatchSheet) -> bytes:
     story.append(KeepTogether(summary + [Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
                                          _rules_table(result["rules"], width), Spacer(1, 10),
                                          _signatures(players, width)]))
-    doc.build(story, onFirstPage=page, onLaterPages=page)
+    def page_number(canvas, n, pages):
+        canvas.setFont(FONT, 7.5)
+        canvas.drawRightString(size[0] - MARGIN, size[1] - MARGIN + 14, f"page {n} of {pages}")
+
+    doc.build(story, onFirstPage=page, onLaterPages=page, canvasmaker=numbered_canvas(page_number))
     return buf.getvalue()
 
 

@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, page_size, rules_summary, style,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, numbered_canvas, page_size,
+    rules_summary, style,
 )
 from ginscore.sheets.data import RoundSheet, Standings, TableSheet
 from ginscore.sheets.match_sheet import _esc
@@ -47,15 +48,13 @@ def _document(buf, paper: str, title: str, *, wide: bool = False) -> tuple[Simpl
     return doc, size[0] - 2 * MARGIN - 12
 
 
-def _footer(label: str):
-    def draw(canvas, doc):
-        canvas.saveState()
+def _footer(label: str, page_width: float):
+    """The canvas class that prints ``label`` and "page n of N" at the foot of every page."""
+    def draw(canvas, n, pages):
         canvas.setFont(FONT, 7.5)
-        w = doc.pagesize[0]
         canvas.drawString(MARGIN, MARGIN - 16, label)
-        canvas.drawRightString(w - MARGIN, MARGIN - 16, f"page {doc.page}")
-        canvas.restoreState()
-    return draw
+        canvas.drawRightString(page_width - MARGIN, MARGIN - 16, f"page {n} of {pages}")
+    return numbered_canvas(draw)
 
 
 def build_round_sheet(sheet: RoundSheet) -> bytes:
@@ -82,8 +81,7 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
     story += [Spacer(1, 14), Paragraph("By name", style(11, bold=True, spaceAfter=3))]
     story.append(Table(by_name, colWidths=[width * 0.45, 60, width * 0.55 - 60], repeatRows=1,
                        style=TableStyle(_grid(11, bold_cols=[1]) + [("ALIGN", (1, 0), (1, -1), "CENTER")])))
-    doc.build(story, onFirstPage=_footer(f"{sheet.tournament} \u00b7 {round_name}"),
-              onLaterPages=_footer(f"{sheet.tournament} \u00b7 {round_name}"))
+    doc.build(story, canvasmaker=_footer(f"{sheet.tournament} \u00b7 {round_name}", doc.pagesize[0]))
     return buf.getvalue()
 
 
@@ -105,7 +103,7 @@ def build_standings(standings: Standings) -> bytes:
         story.append(Spacer(1, 6))
         story += [Paragraph(_esc(n), style(8)) for n in standings.notes]
     label = f"{standings.tournament} \u00b7 standings"
-    doc.build(story, onFirstPage=_footer(label), onLaterPages=_footer(label))
+    doc.build(story, canvasmaker=_footer(label, doc.pagesize[0]))
     return buf.getvalue()
 
 

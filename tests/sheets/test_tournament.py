@@ -19,6 +19,7 @@ def test_round_sheet_lists_pairings_by_table_and_by_name(tmp_path):
     assert "1 Ann Aask v Ben Aask 2-1 2 Cleo Aask v Dev Aask 3 Eva Aask v Finn Aördström 4 Gus Aask v bye" in by_table
     assert "Ann Aask 1 Ben Aask Ben Aask 1 Ann Aask Cleo Aask 2 Dev Aask" in by_name
     assert "Gus Aask 4 bye" in by_name
+    assert "Saturday Open · Round 3 page 1 of 1" in got
     assert ink(first_page_png(pdf, tmp_path)) > 0.01
 
 
@@ -75,6 +76,7 @@ def test_standings_table_repeats_its_heading_across_pages(tmp_path):
     assert len(got) >= 3
     assert "Standings · after round 5" in got[0]
     assert all("# Player Won Lost Points" in page for page in got)
+    assert all(f"Saturday Open · standings page {n} of {len(got)}" in page for n, page in enumerate(got, 1))
     assert "1 Ann Aask 5 0 900" in got[0]
     assert "120 Hana Hask 1 4 781" in got[-1]
     assert "Ties are broken by points." in got[-1]
