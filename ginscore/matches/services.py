@@ -98,6 +98,20 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
     return match
 
 
+def match_first_dealer(*, match_id: int, side: str, expected_revision: int) -> Match:
+    """Sets who deals hand 1 (the players cut for the deal at the table); only before hand 1 is recorded."""
+    if side not in ("a", "b"):
+        raise HandRefused("The first dealer must be one of the two players.")
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        _check_revision(match, expected_revision)
+        if rows:
+            raise HandRefused("Hand 1 is already recorded: the first deal is settled.")
+        match.first_dealer = side
+        _refresh(match, _score(match, []))
+    return match
+
+
 def table_link_renew(*, match: Match) -> str:
     """A new table link for the match; the old one stops working at once."""
     match.table_token = new_table_token()

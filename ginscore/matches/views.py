@@ -220,6 +220,21 @@ def hand_undo(request, pk):
     return redirect(_pad_url(match))
 
 
+@require_POST
+def first_dealer(request, pk):
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        return _deny(request)
+    try:
+        match = services.match_first_dealer(match_id=match.pk, side=request.POST.get("side", ""),
+                                            expected_revision=_revision(request))
+    except (services.HandConflict, services.HandRefused) as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"{match.player(match.first_dealer)} deals hand 1.")
+    return redirect(_pad_url(match))
+
+
 def _revision(request) -> int:
     try:
         return int(request.POST.get("revision", ""))

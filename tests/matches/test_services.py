@@ -177,3 +177,25 @@ def test_table_link_renew_changes_the_token(make_match):
     old = match.table_token
     new = services.table_link_renew(match=match)
     assert new != old and Match.objects.get(pk=match.pk).table_token == new
+
+
+def test_first_dealer_is_set_before_hand_1_only(make_match):
+    match = make_match([])
+    match = services.match_first_dealer(match_id=match.pk, side="b", expected_revision=match.revision)
+    assert match.first_dealer == "b"
+    assert len(score_match(match_to_record(match)).hands) == 0
+    with pytest.raises(services.HandConflict):
+        services.match_first_dealer(match_id=match.pk, side="a", expected_revision=match.revision - 1)
+    with pytest.raises(services.HandRefused, match="one of the two players"):
+        services.match_first_dealer(match_id=match.pk, side="x", expected_revision=match.revision)
+    add(match, HandEntry("dead"))
+    with pytest.raises(services.HandRefused, match="already recorded"):
+        services.match_first_dealer(match_id=match.pk, side="a", expected_revision=fresh_revision(match))
+    match.refresh_from_db()
+    assert match.first_dealer == "b"
+    assert match_to_json(match)["first_dealer"] == "Ben"
+
+
+def fresh_revision(match):
+    match.refresh_from_db()
+    return match.revision

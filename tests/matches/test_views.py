@@ -273,3 +273,29 @@ def test_hollywood_pad_shows_three_columns(client, make_match):
     assert [[row.a.running for row in col.rows] for col in pad.sets[0]] == [[20, 40, 60], [20, 40], [20]]
     html = r.content.decode()
     assert 'id="game-1"' in html and 'id="game-3"' in html
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_who_deals_hand_1_is_set_at_the_table_by_scorers_only(as_role, match, role):
+    from ginscore.matches import services
+
+    for _ in range(2):
+        services.hand_undo(match_id=match.pk, expected_revision=fresh(match).revision)
+    c = as_role(role)
+    page = c.get(url("detail", match)).content.decode()
+    assert ("Ben deals first instead" in page) is (role in SCORERS)
+    r = c.post(url("first_dealer", match), {"side": "b", "revision": fresh(match).revision})
+    assert (fresh(match).first_dealer == "b") is (role in SCORERS)
+    if role in SCORERS:
+        page = c.get(r["Location"]).content.decode()
+        assert "Ben deals hand 1." in page and "<strong>Ben</strong> deals" in page
+        assert "Ann deals first instead" in page
+
+
+def test_the_first_deal_is_settled_once_hand_1_is_recorded(client, member, match):
+    client.force_login(member)
+    page = client.get(url("detail", match)).content.decode()
+    assert "deals first instead" not in page
+    r = client.post(url("first_dealer", match), {"side": "b", "revision": match.revision}, follow=True)
+    assert "Hand 1 is already recorded: the first deal is settled." in r.content.decode()
+    assert fresh(match).first_dealer == "a"
