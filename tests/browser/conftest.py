@@ -2,6 +2,7 @@ import os
 import shutil
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -23,6 +24,10 @@ def phone(live_server):
         page.set_default_timeout(10_000)
         page.base = live_server.url
         yield page
+        # While Playwright's event loop runs in this thread, Django keeps this thread's database
+        # connections apart from the usual ones (asgiref's Local); close those too, or the
+        # test database cannot be dropped at the end ("being accessed by other users").
+        connections.close_all()
         context.close()
         browser.close()
 
