@@ -17,6 +17,7 @@ from ginscore.engine.results import (
 from ginscore.engine.rules import Rules
 
 LENGTH_KINDS = ("target", "best_of", "set")
+_new_entry = tuple.__new__  # GameEntry(...) without the keyword handling: a 1,000-hand match makes thousands
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,7 @@ class MatchScorer:
         self._set_no += 1
         first = len(self.games) + 1
         self._set = [_Game(first + c, self._set_no, c + 1) for c in range(self.rules.columns)]
+        self._open = self.rules.columns  # the set's games not yet finished
         self.games.extend(self._set)
 
     def play(self, hand: Hand) -> HandResult:
@@ -124,40 +126,35 @@ class MatchScorer:
         return result
 
     def _enter(self, n: int, w: int, points: int, boxes: int) -> tuple[int, ...]:
-        """Hollywood's entry rule (a one-column set is its simplest case)."""
-        cur = self._set
-        if len(cur) == 1:
-            targets = cur
-        else:
-            targets = []
-            first_open = True
-            for g in cur:
-                if g.winner is not None:
-                    continue
-                if first_open or cur[g.column - 2].hands[w]:
-                    targets.append(g)
-                first_open = False
+        """Hollywood's entry rule (a one-column set is its simplest case): the hand goes in
+        the first open column, and in every open column whose previous column already had
+        a hand of the winner's before this one."""
         target = self.rules.game_target
         name = self.players[w]
-        set_done = True
-        for g in targets:
-            running = g.points[w] + points
-            g.points[w] = running
-            g.boxes[w] += boxes
-            g.hands[w] += 1
-            g.entries.append(GameEntry(n, name, points, running, boxes))
-            if running >= target:
-                self._finish_game(g, w, n)
-        for g in cur:
+        entered = []
+        first_open = True
+        had = 0  # the winner's hands in the previous column, before this hand
+        for g in self._set:
+            before = g.hands[w]
             if g.winner is None:
-                set_done = False
-                break
-        if set_done:
+                if first_open or had:
+                    running = g.points[w] + points
+                    g.points[w] = running
+                    g.boxes[w] += boxes
+                    g.hands[w] = before + 1
+                    g.entries.append(_new_entry(GameEntry, (n, name, points, running, boxes)))
+                    entered.append(g.n)
+                    if running >= target:
+                        self._finish_game(g, w, n)
+                first_open = False
+            had = before
+        if not self._open:
             self._finish_set(n)
-        return tuple([g.n for g in targets])
+        return tuple(entered)
 
     def _finish_game(self, g: _Game, w: int, n: int) -> None:
         g.winner, g.ended_after = w, n
+        self._open -= 1
         self.games_won[w] += 1
         g.lines = _game_lines(g, self.rules)
         t0, t1 = g.lines[0].total, g.lines[1].total
