@@ -30,7 +30,7 @@ from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, Re
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
 from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
 from ginscore.matches.records import (
-    HandEntry, entry_to_json, match_fields_from_record, match_names, record_entries, record_of,
+    HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean
@@ -290,10 +290,13 @@ def _refresh(match: Match, result: MatchResult) -> None:
     match.gins_a, match.gins_b = gins[a], gins[b]
     match.undercuts_a, match.undercuts_b = undercuts[a], undercuts[b]
     match.hand_count = len(result.hands)
+    for name, value in game_in_play_fields(result, (a, b)).items():
+        setattr(match, name, value)
     names = match_names(match)
     problem = totals_problem({f"{names[i]}'s {what}": getattr(match, f"{field}_{side}")
                               for what, field in (("match score", "score"), ("games won", "games"),
-                                                  ("gins", "gins"), ("undercuts", "undercuts"))
+                                                  ("gins", "gins"), ("undercuts", "undercuts"),
+                                                  ("points in the game in play", "game"))
                               for i, side in enumerate("ab")})
     if problem:
         raise HandRefused(sentence(problem))

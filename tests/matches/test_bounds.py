@@ -180,7 +180,7 @@ def test_the_migration_clears_an_unreadable_stake_and_the_site_works_again(admin
         with pytest.raises(Exception):
             list(Match.objects.all())  # what bricked every page
 
-    migration = importlib.import_module("ginscore.matches.migrations.0002_clear_unreadable_stakes")
+    migration = importlib.import_module("ginscore.matches.migrations.0003_clear_unreadable_stakes")
     migration.clear_unreadable_stakes(None, SimpleNamespace(connection=connection))
 
     assert dict(Match.objects.values_list("pk", "stake")) == {bad_match.pk: None, good.pk: good.stake}

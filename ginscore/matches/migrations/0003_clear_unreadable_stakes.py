@@ -23,7 +23,7 @@ def clear_unreadable_stakes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("matches", "0001_initial"),
+        ("matches", "0002_game_in_play"),
     ]
 
     operations = [
