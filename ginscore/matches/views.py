@@ -15,7 +15,7 @@ from ginscore.club.live import live_page
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import Match
+from ginscore.matches.models import VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry
 
 
@@ -120,6 +120,9 @@ def _scoring_hand(request, pk, number):
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, _deny(request)
+    if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
+        messages.error(request, closed)
+        return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(hands):
         messages.error(request, f"There is no hand {number} in this match.")
