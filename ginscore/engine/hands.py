@@ -26,6 +26,7 @@ class Hand:
     cards: Mapping[str, str] | None = None  # as entered, when the hand was entered as cards
     melds: Mapping[str, list] | None = None  # the knocker's melds, when the hand names them
     detail: Mapping | None = None  # card hands: {"deadwood", "melds", "layoffs"} as found
+    rulings: "Rulings | None" = None  # the director's rulings on this hand, if any
 
 
 class HandScore(NamedTuple):

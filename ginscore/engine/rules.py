@@ -76,6 +76,8 @@ RULE_DEFS: tuple[RuleDef, ...] = (
     RuleDef("dealer", _choice("winner", "loser", "alternate"),
             'who deals after a scored hand: "winner", "loser", "alternate"'),
     RuleDef("match_target", _whole(1, 1_000_000), "match points that end the match"),
+    RuleDef("partnership_scoring", _choice("difference", "each"),
+            'a partnership deal: the team that won more scores the "difference", or "each" team what it won'),
 )
 RULE_KEYS: tuple[str, ...] = tuple(d.key for d in RULE_DEFS)
 _DEFS = {d.key: d for d in RULE_DEFS}
@@ -104,6 +106,7 @@ class Rules:
     columns: int
     dealer: str
     match_target: int
+    partnership_scoring: str = "difference"
 
     def to_json(self) -> dict:
         """Every rule, resolved, preset first (the result's ``rules``)."""
@@ -145,6 +148,8 @@ PRESETS: dict[str, Rules] = {
                                              "game_target": 150}),
     "hollywood": Rules(preset="hollywood", **{**_STANDARD, "columns": 3}),
 }
+# Four players in two partnerships (seeds 000 and 002): standard, game to 125.
+PRESETS["partnership"] = Rules(preset="partnership", **{**_STANDARD, "game_target": 125})
 
 
 def check_rule(key: str, value: Any) -> None:

@@ -50,6 +50,10 @@ def _records_in(data: Any) -> list[tuple[str, Any]]:
 
 def _players_check(record: MatchRecord) -> None:
     """What the club's players need beyond the spec: names that fit, two different players."""
+    if len(record.players) != 2:
+        kind = "partnership" if record.teams else "three-player"
+        raise RecordError(f"players: this is a {kind} record ({len(record.players)} players); the site cannot "
+                          f"store those yet, only two-player matches (manage.py score can score it)")
     longest = Player._meta.get_field("name").max_length
     for name in record.players:
         if len(name) > longest:

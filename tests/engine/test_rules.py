@@ -24,6 +24,7 @@ SPEC_TABLE = {
     "columns": (1, 1, 1, 3),
     "dealer": ("winner", "loser", "winner", "winner"),
     "match_target": (500,) * 4,
+    "partnership_scoring": ("difference",) * 4,
 }
 
 
