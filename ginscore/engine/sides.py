@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ginscore.engine.errors import RecordError
-from ginscore.engine.hands import Hand, score_hand
+from ginscore.engine.hands import NO_BY_ENDS, Hand, score_hand
 from ginscore.engine.results import DealResult, HandResult
 from ginscore.engine.rules import Rules
 
@@ -83,7 +83,7 @@ class OneTable:
         table = self._table[dealer]
         if self._sits_out:
             _check_sitting_out(hand, n, dealer, table)
-        elif hand.end != "dead" and hand.by not in table:
+        elif hand.end not in NO_BY_ENDS and hand.by not in table:
             raise RecordError(f'hand {n}: by: "{hand.by}" is not one of the players')
         score = score_hand(hand, self.rules, table, n)
         winner = score.winner

@@ -18,7 +18,8 @@ from ginscore.engine import PRESETS
 SIDES = [("a", "player A"), ("b", "player B")]
 PRESET_CHOICES = [(name, name.capitalize()) for name in PRESETS]
 LENGTH_CHOICES = [("target", "to the match target"), ("best_of", "best of K games"), ("set", "one set")]
-END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand")]
+END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand"),
+               ("out", "went out"), ("stock_out", "stock ran out"), ("challenge", "challenge")]
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
@@ -74,6 +75,13 @@ class Match(models.Model):
     undercuts_a = models.PositiveIntegerField(default=0, help_text="Undercuts won by player A.")
     undercuts_b = models.PositiveIntegerField(default=0)
     hand_count = models.PositiveIntegerField(default=0)
+    # The game in play (none once the match is over): its number and running points; in
+    # Hollywood ``game_columns`` holds every open column as [game number, points A, points B].
+    game_number = models.PositiveIntegerField(null=True, blank=True, help_text="The game in play.")
+    game_a = models.IntegerField(default=0, help_text="Player A's points in the game in play.")
+    game_b = models.IntegerField(default=0, help_text="Player B's points in the game in play.")
+    game_columns = models.JSONField(default=list, blank=True,
+                                    help_text="The open games of the set: [game, points A, points B].")
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects = MatchQuerySet.as_manager()
@@ -96,14 +104,28 @@ class Match(models.Model):
         return (self.player_a, self.player_b)
 
     @property
+    def game_score_text(self) -> str:
+        """The running score of the game in play, for lists: "97–109 (game 3)"; in Hollywood
+        every open column: "G4 12–30 · G5 0–30 · G6 0–0"; "" once the match is over."""
+        if self.complete or self.game_number is None:
+            return ""
+        columns = self.game_columns or []
+        if len(columns) > 1:
+            return " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
+        return f"{self.game_a}–{self.game_b} (game {self.game_number})"
+
+    @property
     def settlement_points(self) -> int:
         return abs(self.score_a - self.score_b) if self.complete else 0
 
 
 class Hand(models.Model):
     """One hand as entered at the table. ``by`` is the side that ended it
-    (knocked or went gin); empty for a dead hand. Deadwood for a gin is the
-    defender's only; ``cards``/``melds`` hold card-entered hands keyed by side."""
+    (knocked, went gin or out, challenged); empty for a dead hand and a stock
+    that ran out. Deadwood for a gin (or out) is the defender's only; for a
+    challenge the challenger's count is ``knocker_deadwood``; a stock-out, which
+    names no one, keeps player A's count in ``knocker_deadwood`` and player B's
+    in ``defender_deadwood``. ``cards``/``melds`` hold card-entered hands keyed by side."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -112,6 +134,10 @@ class Hand(models.Model):
     knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True,
                                                          help_text="After laying off.")
+    bonus = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             help_text="Sequence Gin: the winner's bonus, when entered as a number.")
+    no_contract = models.BooleanField(default=False,
+                                      help_text="Skarney Gin: the other had not laid down the contract meld.")
     upcard = models.CharField(max_length=3, blank=True)
     cards = models.JSONField(null=True, blank=True)
     melds = models.JSONField(null=True, blank=True)

@@ -27,11 +27,13 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
+from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
 from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
 from ginscore.matches.records import (
-    HandEntry, entry_to_json, match_fields_from_record, match_names, record_entries, record_of,
+    HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
+from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
 
 match_changed = Signal()
 
@@ -47,20 +49,14 @@ class HandRefused(ValueError):
 # Players and matches
 
 
-def player_get_or_create(*, name: str) -> Player:
-    """The player called ``name`` (any case), created if new."""
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("A player needs a name.")
-    player = Player.objects.filter(name__iexact=name).first()
-    return player or Player.objects.create(name=name)
-
-
 def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: MatchLength = MatchLength(),
                  stake: Decimal | None = None, first_dealer: str = "a", created_by=None) -> Match:
     """A new match with no hands; ``rules`` come validated from ``rules_from``."""
     if player_a.pk == player_b.pk:
         raise ValueError("The two players must be different.")
+    problem = stake_problem(stake)
+    if problem:
+        raise ValueError(f"stake: {problem}")
     with transaction.atomic():
         match = Match.objects.create(
             player_a=player_a, player_b=player_b, preset=rules.preset, rule_overrides=rules.overrides(),
@@ -79,10 +75,11 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
     """
-    score_match(record)  # refuse a bad record before anything is written
+    names = record_check(record)  # refuse what the database cannot hold before anything is written
+    score_match(record)
     with transaction.atomic():
-        a = player_get_or_create(name=record.players[0])
-        b = player_get_or_create(name=record.players[1])
+        a = player_get_or_create(name=names[0])
+        b = player_get_or_create(name=names[1])
         if a.pk == b.pk:
             raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
         entries = record_entries(record)
@@ -130,6 +127,9 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         n = len(rows) + 1
         if expected_number != n:
             raise HandConflict(conflict_text(expected_number, n))
+        problem = hands_problem(n)
+        if problem:
+            raise HandRefused(sentence(f"Hand {n} would make {problem}"))
         entries = [HandEntry.of(h) for h in rows] + [entry]
         result = _score(match, entries)
         try:
@@ -278,6 +278,16 @@ def _refresh(match: Match, result: MatchResult) -> None:
     match.gins_a, match.gins_b = gins[a], gins[b]
     match.undercuts_a, match.undercuts_b = undercuts[a], undercuts[b]
     match.hand_count = len(result.hands)
+    for name, value in game_in_play_fields(result, (a, b)).items():
+        setattr(match, name, value)
+    names = match_names(match)
+    problem = totals_problem({f"{names[i]}'s {what}": getattr(match, f"{field}_{side}")
+                              for what, field in (("match score", "score"), ("games won", "games"),
+                                                  ("gins", "gins"), ("undercuts", "undercuts"),
+                                                  ("points in the game in play", "game"))
+                              for i, side in enumerate("ab")})
+    if problem:
+        raise HandRefused(sentence(problem))
     if not summary.complete:
         match.finished_at = None
     elif match.finished_at is None:
