@@ -103,7 +103,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/ginscore.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"

@@ -54,7 +54,7 @@ def test_director_sets_up_and_starts(client, director):
         ["Ann", "Ben", "Cat", "Dan", "Eve"]
     client.post(reverse("tournaments:start", args=[t.pk]))
     page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
-    assert "Ann" in page and "Cat" in page and "bye" in page and "forfeit to" in page
+    assert "Ann" in page and "Cat" in page and "Bye" in page and "wins by forfeit" in page
     assert 'http-equiv="refresh"' in page
 
 
@@ -86,7 +86,7 @@ def test_public_pages_read_only(client, make_tournament):
     for name in ("detail", "bracket", "standings"):
         page = client.get(reverse(f"tournaments:{name}", args=[t.pk])).content.decode()
         assert "P8" in page
-        assert "forfeit to" not in page and "withdraw" not in page
+        assert "by forfeit" not in page and "withdraw" not in page
     assert "Losers&#x27; bracket" in client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
     assert client.get(reverse("tournaments:list")).status_code == 200
 
