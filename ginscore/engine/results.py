@@ -99,6 +99,14 @@ class MatchResult:
     def winner(self) -> str | None:
         return self.match.winner
 
+    def games_in_play(self) -> tuple[GameResult, ...]:
+        """The games of the set being played that are not finished yet (the current game; in
+        Hollywood the open columns, first open first); none once the match is over."""
+        if self.match.complete or not self.games:
+            return ()
+        last_set = self.games[-1].set_no
+        return tuple(g for g in self.games if g.set_no == last_set and not g.complete)
+
     def sets(self) -> list[tuple[GameResult, ...]]:
         """The games grouped by set (one game each, or three Hollywood columns)."""
         out: dict[int, list[GameResult]] = {}

@@ -74,6 +74,13 @@ class Match(models.Model):
     undercuts_a = models.PositiveIntegerField(default=0, help_text="Undercuts won by player A.")
     undercuts_b = models.PositiveIntegerField(default=0)
     hand_count = models.PositiveIntegerField(default=0)
+    # The game in play (none once the match is over): its number and running points; in
+    # Hollywood ``game_columns`` holds every open column as [game number, points A, points B].
+    game_number = models.PositiveIntegerField(null=True, blank=True, help_text="The game in play.")
+    game_a = models.IntegerField(default=0, help_text="Player A's points in the game in play.")
+    game_b = models.IntegerField(default=0, help_text="Player B's points in the game in play.")
+    game_columns = models.JSONField(default=list, blank=True,
+                                    help_text="The open games of the set: [game, points A, points B].")
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects = MatchQuerySet.as_manager()
@@ -94,6 +101,17 @@ class Match(models.Model):
     @property
     def players(self):
         return (self.player_a, self.player_b)
+
+    @property
+    def game_score_text(self) -> str:
+        """The running score of the game in play, for lists: "97–109 (game 3)"; in Hollywood
+        every open column: "G4 12–30 · G5 0–30 · G6 0–0"; "" once the match is over."""
+        if self.complete or self.game_number is None:
+            return ""
+        columns = self.game_columns or []
+        if len(columns) > 1:
+            return " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
+        return f"{self.game_a}–{self.game_b} (game {self.game_number})"
 
     @property
     def settlement_points(self) -> int:

@@ -45,6 +45,18 @@ class HandEntry:
                 "melds": dict(self.melds) if self.melds is not None else None}
 
 
+def game_in_play_fields(result, names: tuple[str, str]) -> dict:
+    """The ``Match`` fields of the game in play (``game_number``, ``game_a``, ``game_b``,
+    ``game_columns``) from the engine's ``MatchResult``."""
+    a, b = names
+    games = result.games_in_play()
+    columns = [[g.n, g.players[a].points, g.players[b].points] for g in games]
+    if not columns:
+        return {"game_number": None, "game_a": 0, "game_b": 0, "game_columns": []}
+    n, pa, pb = columns[0]
+    return {"game_number": n, "game_a": pa, "game_b": pb, "game_columns": columns}
+
+
 def match_names(match) -> tuple[str, str]:
     return match.player_a.name, match.player_b.name
 

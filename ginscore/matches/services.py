@@ -29,7 +29,7 @@ from django.utils import timezone
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
 from ginscore.matches.records import (
-    HandEntry, entry_to_json, match_fields_from_record, match_names, record_entries, record_of,
+    HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
 
@@ -278,6 +278,8 @@ def _refresh(match: Match, result: MatchResult) -> None:
     match.gins_a, match.gins_b = gins[a], gins[b]
     match.undercuts_a, match.undercuts_b = undercuts[a], undercuts[b]
     match.hand_count = len(result.hands)
+    for name, value in game_in_play_fields(result, (a, b)).items():
+        setattr(match, name, value)
     if not summary.complete:
         match.finished_at = None
     elif match.finished_at is None:

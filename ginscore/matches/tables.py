@@ -6,6 +6,7 @@ services), so a page of matches costs the same queries however long they ran.
 """
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils import timezone
 
 from ginscore.club.dates import when
@@ -71,7 +72,11 @@ class MatchTable(tables.Table):
         return record.preset
 
     def render_score(self, record):
-        return f"{record.score_a}–{record.score_b}"
+        """The match score; for a match in play, the game in play's running score under it."""
+        game = record.game_score_text
+        if not game:
+            return f"{record.score_a}–{record.score_b}"
+        return format_html('{}–{}<br><small class="game-score">{}</small>', record.score_a, record.score_b, game)
 
     def value_score(self, record):
         return f"{record.score_a}-{record.score_b}"
