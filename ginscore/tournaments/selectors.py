@@ -54,15 +54,30 @@ def tournament_rounds(t: Tournament) -> "OrderedDict[tuple[int, int], list[Tourn
     return out
 
 
-def round_rows(t: Tournament, stage: int, play_round: int) -> list[TournamentMatch]:
-    """The round's pairings, each with ``score`` (the match score, first-named player first)."""
-    rows = tournament_rounds(t).get((stage, play_round), [])
+def _scored(rows):
+    """Each row with ``score`` (the match score) and ``game`` (the game in play, "Game 3: 97–109";
+    Hollywood's open columns "G4 12–30 · G5 0–30"), the row's first-named player first.
+    Read from the match's own cached fields: no query."""
     for row in rows:
-        m = row.match
-        row.score = None
-        if m is not None and row.entry_a is not None:
-            row.score = (m.score_a, m.score_b) if m.player_a_id == row.entry_a.player_id else (m.score_b, m.score_a)
+        m, row.score, row.game = row.match, None, ""
+        if m is None or row.entry_a is None:
+            continue
+        flip = m.player_a_id != row.entry_a.player_id
+        row.score = (m.score_b, m.score_a) if flip else (m.score_a, m.score_b)
+        if m.complete or m.game_number is None or row.outcome:
+            continue
+        columns = [(n, b, a) if flip else (n, a, b) for n, a, b in (m.game_columns or [])]
+        if len(columns) > 1:
+            row.game = " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
+        else:
+            a, b = (m.game_b, m.game_a) if flip else (m.game_a, m.game_b)
+            row.game = f"Game {m.game_number}: {a}–{b}"
     return rows
+
+
+def round_rows(t: Tournament, stage: int, play_round: int) -> list[TournamentMatch]:
+    """The round's pairings, with their scores (``_scored``)."""
+    return _scored(tournament_rounds(t).get((stage, play_round), []))
 
 
 class Names:
@@ -115,7 +130,7 @@ def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | 
     match still to play (the page scrolls it into view)."""
     stage = stage or (2 if t.format == "two_stage" else 1)
     names = names or Names(t)
-    rows = names.titled([r for r in _rows(t).filter(stage=stage).exclude(section="round")])
+    rows = _scored(names.titled([r for r in _rows(t).filter(stage=stage).exclude(section="round")]))
     sections: dict[str, dict[int, list]] = {}
     for row in sorted(rows, key=lambda r: (SECTION_ORDER[r.section], r.round, r.number)):
         sections.setdefault(row.section, {}).setdefault(row.round, []).append(row)
