@@ -152,7 +152,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
     """Rank order, as plain dicts for the table (and its CSV)."""
     entries = {e.pk: e for e in tournament_entries(t)}
     out = []
-    for row in tournament_table(t):
+    for row in tournament_table(t, by_group=True):
         e = entries[row.player]
         out.append({
             "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
@@ -160,7 +160,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
-            "placing": row.placing,
+            "placing": row.placing, "head_to_head": row.head_to_head,
         })
     return out
 
@@ -209,7 +209,8 @@ def board_table(row: TournamentMatch) -> BoardTable:
         if not m.complete and m.game_number is not None:
             game = (m.game_a, m.game_b) if straight else (m.game_b, m.game_a)
             number = m.game_number
-    note = "" if row.outcome in ("", "played") else row.get_outcome_display()
+    note = "won at time" if row.at_time and row.outcome == "played" else \
+        "" if row.outcome in ("", "played") else row.get_outcome_display()
     return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
 
 
@@ -226,3 +227,10 @@ def tournament_board(t: Tournament) -> dict:
     else:
         out["standings"] = tournament_standings(t)
     return out
+
+
+def timed_round_rows(t: Tournament) -> list[TournamentMatch]:
+    """The timed round's matches still open (the desk decides at time those between hands)."""
+    if t.clock_round is None:
+        return []
+    return list(_rows(t).filter(stage=t.clock_stage, play_round=t.clock_round, outcome="", match__isnull=False))
