@@ -44,6 +44,11 @@ def parse_json_text(text: str | bytes, source: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: the JSON is nested too deeply to be a match record") from None
+    except ValueError:  # Python's limit on the digits of an integer (4,300)
+        raise RecordError(f"{source}: holds a number with thousands of digits; "
+                          "no value of a match record is that long") from None
 
 
 def _name(v: Any) -> str | None:

@@ -50,7 +50,10 @@ class RuleDef:
     meaning: str
 
 
-POINTS = _whole(0, 10_000)
+# Bounds that keep every total a whole number any database column holds: with at most
+# 1,000 points per bonus, 10 extra boxes and the site's 2,000 hands a match, the biggest
+# possible match score stays under 500 million (an IntegerField holds 2,147,483,647).
+POINTS = _whole(0, 1_000)
 
 RULE_DEFS: tuple[RuleDef, ...] = (
     RuleDef("knock_limit", _whole(0, 98), "most deadwood a knock may have (0: gin only)"),

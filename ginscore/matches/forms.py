@@ -6,9 +6,11 @@ from django.template.loader import render_to_string
 
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_DEADWOOD
+from ginscore.matches.bounds import stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import HandEntry
 from ginscore.players.models import Player
+from ginscore.players.names import NameRefused, name_clean, name_key
 
 CHOICES = {"class": "choices"}
 LENGTHS = [("target", "To the match target"), ("one_game", "One game"), ("best_of", "Best of K games"),
@@ -52,7 +54,7 @@ class MatchForm(forms.Form):
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     first_dealer = forms.ChoiceField(choices=[("a", "Player A"), ("b", "Player B")], initial="a",
                                      label="First dealer", widget=forms.RadioSelect(attrs=CHOICES))
-    stake = forms.DecimalField(min_value=0, max_digits=12, decimal_places=4, required=False,
+    stake = forms.DecimalField(min_value=0, required=False,
                                label="Stake per point", help_text="Optional: money per point, for the settlement.",
                                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
 
@@ -74,10 +76,28 @@ class MatchForm(forms.Form):
     def advanced_open(self) -> bool:
         return any(self[f"rule_{k}"].value() or self[f"rule_{k}"].errors for k in RULE_KEYS)
 
+    def _clean_name(self, field):
+        try:
+            return name_clean(self.cleaned_data[field])
+        except NameRefused as e:
+            raise forms.ValidationError(f"This name {e}.") from None
+
+    def clean_player_a(self):
+        return self._clean_name("player_a")
+
+    def clean_player_b(self):
+        return self._clean_name("player_b")
+
+    def clean_stake(self):
+        problem = stake_problem(self.cleaned_data["stake"])
+        if problem:
+            raise forms.ValidationError(f"The stake {problem.replace('at most', 'can be at most', 1)}.")
+        return self.cleaned_data["stake"]
+
     def clean(self):
         data = super().clean()
         a, b = data.get("player_a"), data.get("player_b")
-        if a and b and " ".join(a.split()).lower() == " ".join(b.split()).lower():
+        if a and b and name_key(a) == name_key(b):
             self.add_error("player_b", "The two players must be different.")
         if data.get("length") == "best_of" and not data.get("games"):
             self.add_error("games", "Give K, the number of games (best of K).")

@@ -18,10 +18,11 @@ from django.db import transaction
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.records import parse_json_text
+from ginscore.matches.bounds import record_check
 from ginscore.matches.models import Hand, Match
 from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
-from ginscore.players.models import Player
+from ginscore.players.names import name_key
 
 # Far more than a club records in years; refuses a runaway upload before it is parsed.
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -49,14 +50,11 @@ def _records_in(data: Any) -> list[tuple[str, Any]]:
 
 
 def _players_check(record: MatchRecord) -> None:
-    """What the club's players need beyond the spec: names that fit, two different players."""
-    longest = Player._meta.get_field("name").max_length
-    for name in record.players:
-        if len(name) > longest:
-            raise RecordError(f'players: "{name[:20]}..." is longer than {longest} characters')
-    a, b = record.players
-    if " ".join(a.split()).casefold() == " ".join(b.split()).casefold():
-        raise RecordError(f'players: "{a}" and "{b}" are the same player')
+    """What the club's players need beyond the spec: names the database can hold (and every
+    other value: ``ginscore.matches.bounds``), two different players."""
+    a, b = record_check(record)
+    if name_key(a) == name_key(b):
+        raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
 
 
 def records_read(data: Any) -> list[MatchRecord]:

@@ -21,6 +21,13 @@ def match_get(pk: int) -> Match:
     return get_object_or_404(Match.objects.with_players().select_related("tournament_match__tournament"), pk=pk)
 
 
+def match_live_version(pk: int, **_) -> str | None:
+    """The pad's version for the live page (one query): the hands' revision and the tournament
+    table the match is at. None: no such match."""
+    row = Match.objects.filter(pk=pk).values_list("revision", "tournament_match__table").first()
+    return None if row is None else f"m{pk}.{row[0]}.{row[1] or 0}"
+
+
 def match_hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
 

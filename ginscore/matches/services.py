@@ -27,11 +27,13 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
+from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
 from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
 from ginscore.matches.records import (
     HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
+from ginscore.players.names import NameRefused, name_clean
 
 match_changed = Signal()
 
@@ -48,10 +50,13 @@ class HandRefused(ValueError):
 
 
 def player_get_or_create(*, name: str) -> Player:
-    """The player called ``name`` (any case), created if new."""
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("A player needs a name.")
+    """The player called ``name`` (any case), created if new.
+
+    ``NameRefused`` (a ``ValueError``) if the name cannot be stored (``ginscore.players.names``)."""
+    try:
+        name = name_clean(name)
+    except NameRefused as e:
+        raise NameRefused(f"A player's name {e}.") from None
     player = Player.objects.filter(name__iexact=name).first()
     return player or Player.objects.create(name=name)
 
@@ -61,6 +66,9 @@ def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: Ma
     """A new match with no hands; ``rules`` come validated from ``rules_from``."""
     if player_a.pk == player_b.pk:
         raise ValueError("The two players must be different.")
+    problem = stake_problem(stake)
+    if problem:
+        raise ValueError(f"stake: {problem}")
     with transaction.atomic():
         match = Match.objects.create(
             player_a=player_a, player_b=player_b, preset=rules.preset, rule_overrides=rules.overrides(),
@@ -79,10 +87,11 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
     """
-    score_match(record)  # refuse a bad record before anything is written
+    names = record_check(record)  # refuse what the database cannot hold before anything is written
+    score_match(record)
     with transaction.atomic():
-        a = player_get_or_create(name=record.players[0])
-        b = player_get_or_create(name=record.players[1])
+        a = player_get_or_create(name=names[0])
+        b = player_get_or_create(name=names[1])
         if a.pk == b.pk:
             raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
         entries = record_entries(record)
@@ -130,6 +139,9 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         n = len(rows) + 1
         if expected_number != n:
             raise HandConflict(conflict_text(expected_number, n))
+        problem = hands_problem(n)
+        if problem:
+            raise HandRefused(sentence(f"Hand {n} would make {problem}"))
         entries = [HandEntry.of(h) for h in rows] + [entry]
         result = _score(match, entries)
         try:
@@ -280,6 +292,14 @@ def _refresh(match: Match, result: MatchResult) -> None:
     match.hand_count = len(result.hands)
     for name, value in game_in_play_fields(result, (a, b)).items():
         setattr(match, name, value)
+    names = match_names(match)
+    problem = totals_problem({f"{names[i]}'s {what}": getattr(match, f"{field}_{side}")
+                              for what, field in (("match score", "score"), ("games won", "games"),
+                                                  ("gins", "gins"), ("undercuts", "undercuts"),
+                                                  ("points in the game in play", "game"))
+                              for i, side in enumerate("ab")})
+    if problem:
+        raise HandRefused(sentence(problem))
     if not summary.complete:
         match.finished_at = None
     elif match.finished_at is None:

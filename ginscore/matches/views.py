@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from ginscore.club.live import live_page
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
@@ -44,6 +45,7 @@ def match_new(request):
     return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
 
 
+@live_page(selectors.match_live_version)
 def match_detail(request, pk):
     match = selectors.match_get(pk)
     hands = selectors.match_hands(match)

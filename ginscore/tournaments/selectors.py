@@ -19,6 +19,13 @@ def tournament_get(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("champion"), pk=pk)
 
 
+def tournament_live_version(pk: int, **_) -> str | None:
+    """The version of the tournament's live pages (one query): every write to the event or
+    to one of its matches moves ``revision`` on. None: no such tournament."""
+    revision = Tournament.objects.filter(pk=pk).values_list("revision", flat=True).first()
+    return None if revision is None else f"t{pk}.{revision}"
+
+
 def tournament_list():
     return Tournament.objects.select_related("champion").order_by("-created_at", "-id")
 

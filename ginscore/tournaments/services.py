@@ -99,6 +99,7 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
         seen.add(name.lower())
         players.append(name)
     with transaction.atomic():
+        _locked(tournament.pk)
         known = {p.lname: p for p in Player.objects.annotate(lname=Lower("name"))
                  .filter(lname__in=[n.lower() for n in players])}
         Player.objects.bulk_create(Player(name=n) for n in players if n.lower() not in known)
@@ -519,4 +520,9 @@ def _bracket_seeds(rows) -> list[int]:
 
 
 def _locked(pk: int) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=pk)
+    """The tournament, its row locked until the transaction ends; every write locks it, so the
+    revision moves on here (the live pages ask for it; a write rolled back takes it back)."""
+    t = Tournament.objects.select_for_update().get(pk=pk)
+    t.revision += 1
+    t.save(update_fields=["revision"])
+    return t

@@ -1,5 +1,6 @@
-"""Tournament pages. Reading is public (the pages refresh themselves while
-the event runs); only directors and club admins set up and run an event."""
+"""Tournament pages. Reading is public (the round pages, bracket and standings
+update themselves live, see ``ginscore.club.live``); only directors and club
+admins set up and run an event."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
@@ -147,6 +149,7 @@ def round_undo(request, pk):
     return _post_action(request, pk, lambda t: f"Round {services.round_undo(tournament=t)} taken back.", "")
 
 
+@live_page(selectors.tournament_live_version)
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
     rows = selectors.round_rows(t, stage, number)
@@ -155,12 +158,14 @@ def round_detail(request, pk, stage, number):
                                                                    labelled=labelled, refresh=True))
 
 
+@live_page(selectors.tournament_live_version)
 def bracket(request, pk):
     t = selectors.tournament_get(pk)
     return render(request, "tournaments/bracket.html", _context(request, t, sections=selectors.tournament_bracket(t),
                                                                       refresh=True))
 
 
+@live_page(selectors.tournament_live_version)
 def standings(request, pk):
     t = selectors.tournament_get(pk)
     table = standings_table(selectors.tournament_standings(t), t)

@@ -9,6 +9,16 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def new_phone(browser, base):
+    """A page in a new phone-sized context (its own cookies) with touch; ``page.base`` is the site."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base = base
+    return page
+
+
 @pytest.fixture
 def phone(live_server):
     """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
@@ -18,11 +28,8 @@ def phone(live_server):
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                      has_touch=True)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base = live_server.url
+        page = new_phone(browser, live_server.url)
+        context = page.context
         yield page
         # While Playwright's event loop runs in this thread, Django keeps this thread's database
         # connections apart from the usual ones (asgiref's Local); close those too, or the

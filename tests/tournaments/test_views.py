@@ -55,7 +55,7 @@ def test_director_sets_up_and_starts(client, director):
     client.post(reverse("tournaments:start", args=[t.pk]))
     page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
     assert "Ann" in page and "Cat" in page and "bye" in page and "forfeit to" in page
-    assert 'http-equiv="refresh"' in page
+    assert 'http-equiv="refresh"' not in page and '<meta name="live-etag"' in page and "live.js" in page
 
 
 def test_form_errors_name_the_field(client, director):

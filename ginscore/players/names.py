@@ -1,0 +1,93 @@
+"""A player's name, the one way every name enters the club.
+
+Every name (typed on the new-match form, listed as a tournament entry,
+imported in a record, edited in the admin) goes through ``name_clean``:
+
+- Unicode NFKC: the fullwidth "Ａnn" is "Ann", a ligature is its letters;
+- invisible characters are removed: zero-width spaces and joiners, bidi
+  overrides and marks, soft hyphens, byte-order marks (Unicode "format"
+  characters and the other default-ignorable code points);
+- whitespace (tabs, no-break and ideographic spaces, new lines) is one space,
+  none at either end;
+- refused, with the reason: control characters such as NUL, lone surrogates,
+  combining marks that do not belong to a letter they compose with (a mark at
+  the start or after a space, a pile of marks, or a mark left over on a Latin,
+  Greek or Cyrillic letter after composing), and more than ``NAME_MAX``
+  characters.
+
+``name_key`` is what makes two names the same player: the clean name,
+case-folded (so "Zoë Ødegård" and "zoë ødegård", "Straße" and "STRASSE" are
+one player). It is computed here in Python and stored in ``Player.name_key``
+under a unique constraint, so the database keeps names unique on SQLite and
+PostgreSQL alike without relying on SQL ``lower()``.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+NAME_MAX = 60  # Player.name's max_length: the longest name any backend stores.
+
+# Default-ignorable code points that are not in category Cf (those are removed by category).
+_IGNORABLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
+              *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
+_MARKED_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+class NameRefused(ValueError):
+    """The name cannot be stored; the message says why, in a player's words."""
+
+
+def _show(text: str) -> str:
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def name_clean(text: str) -> str:
+    """The name as the club stores it; ``NameRefused`` says why it cannot be one."""
+    if not isinstance(text, str):
+        raise NameRefused("a name must be text")
+    kept = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat == "Cs":
+            raise NameRefused("holds a broken character (a lone surrogate)")
+        if cat == "Cc" and not ch.isspace():
+            raise NameRefused(f"holds a control character (U+{ord(ch):04X}), which no name may hold")
+        if cat == "Cf" or ord(ch) in _IGNORABLE:
+            continue
+        kept.append(ch)
+    name = " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
+    _check_marks(name)
+    if not name:
+        raise NameRefused("a name needs at least one letter or digit")
+    if len(name) > NAME_MAX:
+        raise NameRefused(f'"{_show(name)}" is longer than {NAME_MAX} characters ({len(name)})')
+    return name
+
+
+def _check_marks(name: str) -> None:
+    base, run = None, 0
+    for ch in name:
+        if unicodedata.category(ch) in ("Mn", "Me"):
+            run += 1
+            if base is None or base == " ":
+                raise NameRefused("starts a word with an accent or mark that belongs to no letter")
+            if run > 2:
+                raise NameRefused(f'piles up accents or marks on "{base}"')
+            if unicodedata.name(base, "").startswith(_MARKED_SCRIPTS):
+                raise NameRefused(f'has a separate accent or mark on "{base}" (U+{ord(ch):04X}); '
+                                  "type the accented letter itself")
+        else:
+            base, run = ch, 0
+
+
+def name_key(name: str) -> str:
+    """What makes two clean names the same player: the name, case-folded (then NFKC again)."""
+    return unicodedata.normalize("NFKC", name.casefold())
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names would be the same player (both cleaned first; a refused name is never the same)."""
+    try:
+        return name_key(name_clean(a)) == name_key(name_clean(b))
+    except NameRefused:
+        return False

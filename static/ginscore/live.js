@@ -1,0 +1,161 @@
+// Live pages: asks for this page again every ~1.5 s with If-None-Match (the server answers
+// 304 Not Modified from a revision kept in the database while nothing changed) and, when
+// it changed, swaps the page's regions marked data-live="name" in place. The scroll, the
+// focus, open <details> and scrolled frames are kept; a region holding a form field being
+// typed into waits (data-live-when="pristine": waits once anything in it was changed).
+// Pauses while the tab is hidden, backs off when the network fails, catches up on return.
+// Without it the pages still work: reload to see the latest.
+(function () {
+  "use strict";
+  var meta = document.querySelector('meta[name="live-etag"]');
+  if (!meta || !meta.content || !window.fetch || !window.DOMParser) return;
+  var etag = meta.content;
+  var EVERY = 1500, LONGEST = 30000;
+  var wait = EVERY, timer = null, busy = false, failures = 0;
+  var status = document.querySelector("[data-live-status]");
+
+  function say(state) {
+    document.documentElement.dataset.live = state;
+    if (status) status.textContent = state === "offline" ? "offline, trying again" : "updates live";
+  }
+
+  function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
+
+  function poll() {
+    clearTimeout(timer);
+    if (busy || document.hidden) return;   // visibilitychange brings it back
+    busy = true;
+    fetch(location.href, {headers: {"If-None-Match": etag, "X-Live": "1"}, cache: "no-store",
+                          credentials: "same-origin"})
+      .then(function (r) {
+        if (r.status === 304) return null;
+        if (!r.ok || r.redirected) throw new Error("live: " + r.status);
+        return r.text().then(function (html) { return {html: html, tag: r.headers.get("ETag")}; });
+      })
+      .then(function (fresh) {
+        busy = false; failures = 0; wait = EVERY;
+        if (fresh) apply(fresh.html, fresh.tag);
+        say("on");
+        later(wait);
+      })
+      .catch(function () {
+        busy = false; failures += 1;
+        wait = Math.min(EVERY * Math.pow(2, failures), LONGEST);
+        say("offline");
+        later(wait);
+      });
+  }
+
+  // What a region looks like, leaving out what changes on every drawing (CSRF tokens).
+  function signature(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (i) { i.removeAttribute("value"); });
+    return copy.outerHTML;
+  }
+
+  function typing(el) {
+    var a = document.activeElement;
+    if (!a || !el.contains(a)) return false;
+    var tag = a.tagName;
+    return tag === "TEXTAREA" || tag === "SELECT" || a.isContentEditable ||
+      (tag === "INPUT" && !/^(button|submit|reset|hidden|image)$/.test(a.type));
+  }
+
+  // Child-index path from root to el, to find "the same" element in the new region.
+  function path(root, el) {
+    var out = [];
+    while (el && el !== root) {
+      out.unshift(Array.prototype.indexOf.call(el.parentNode.children, el));
+      el = el.parentNode;
+    }
+    return out;
+  }
+  function follow(root, steps) {
+    var el = root;
+    for (var i = 0; el && i < steps.length; i++) el = el.children[steps[i]];
+    return el;
+  }
+
+  function swap(old, fresh) {
+    var kept = [];
+    old.querySelectorAll("*").forEach(function (el) {
+      if (el.scrollLeft || el.scrollTop) kept.push({p: path(old, el), x: el.scrollLeft, y: el.scrollTop});
+    });
+    var open = [];
+    old.querySelectorAll("details").forEach(function (d) { open.push({p: path(old, d), open: d.open}); });
+    var focused = document.activeElement && old.contains(document.activeElement) ? document.activeElement : null;
+    var focusPath = focused ? path(old, focused) : null;
+    var node = document.importNode(fresh, true);
+    old.replaceWith(node);
+    if (old.tagName === "DETAILS" && node.tagName === "DETAILS") node.open = old.open;
+    open.forEach(function (d) { var el = follow(node, d.p); if (el && el.tagName === "DETAILS") el.open = d.open; });
+    kept.forEach(function (k) { var el = follow(node, k.p); if (el) { el.scrollLeft = k.x; el.scrollTop = k.y; } });
+    if (focused) {
+      var again = (focused.id && document.getElementById(focused.id)) || follow(node, focusPath);
+      if (again && again.focus) again.focus({preventScroll: true});
+    }
+    return node;
+  }
+
+  function apply(html, tag) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var x = window.scrollX, y = window.scrollY;
+    var swapped = [], waiting = false;
+    document.querySelectorAll("[data-live]").forEach(function (old) {
+      var name = old.getAttribute("data-live");
+      var fresh = doc.querySelector('[data-live="' + name.replace(/["\\]/g, "\\$&") + '"]');
+      if (!fresh || signature(fresh) === signature(old)) return;
+      var pristineOnly = old.getAttribute("data-live-when") === "pristine";
+      if (pristineOnly && old.dataset.liveTouched) {
+        stale(old);
+        return;
+      }
+      if (typing(old)) {
+        waiting = true;
+        return;
+      }
+      swap(old, fresh);
+      swapped.push(name);
+    });
+    window.scrollTo(x, y);
+    var next = doc.querySelector('meta[name="live-etag"]');
+    // A region that waited for its field to lose focus is fetched again next time.
+    if (!waiting) etag = (next && next.content) || tag || etag;
+    swapped.forEach(function (name) {
+      document.querySelectorAll('script[data-live-rerun="' + name + '"]').forEach(function (old) {
+        var s = document.createElement("script");
+        s.src = old.src;
+        old.replaceWith(s);
+      });
+    });
+    if (swapped.length) {
+      document.dispatchEvent(new CustomEvent("ginscore:live", {detail: {regions: swapped}}));
+    }
+  }
+
+  // A form being filled in that no longer matches the page says so (saving it shows the conflict).
+  function stale(region) {
+    if (region.querySelector(".live-stale")) return;
+    var p = document.createElement("p");
+    p.className = "msg msg-error live-stale";
+    p.setAttribute("role", "status");
+    p.textContent = "This changed on another device: saving will show you the page as it stands now.";
+    region.insertBefore(p, region.firstChild);
+  }
+
+  // A pristine-only region (a form) stops updating once anything in it is changed.
+  function touched(e) {
+    var region = e.target.closest && e.target.closest('[data-live-when="pristine"]');
+    if (region) region.dataset.liveTouched = "1";
+  }
+  document.addEventListener("input", touched, true);
+  document.addEventListener("change", touched, true);
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { failures = 0; wait = EVERY; poll(); }
+  });
+  window.addEventListener("online", function () { failures = 0; wait = EVERY; poll(); });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) poll(); });
+  say("on");
+  later(EVERY);
+})();

@@ -1,0 +1,76 @@
+"""Live pages in a real browser: two phones on one pad, a round page on a phone that keeps
+its scroll, and a phone that was offline catching up."""
+import pytest
+from playwright.sync_api import expect
+
+from ginscore.matches import services as match_services
+from ginscore.matches.records import HandEntry
+from ginscore.tournaments.models import TournamentMatch
+from tests.browser.conftest import new_phone
+from tests.browser.steps import log_in, record_hand
+from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LIVE = 2000   # ms: a saved hand shows on every other screen within 2 s
+
+
+@pytest.fixture
+def second_phone(phone):
+    """Another phone (its own cookies) in the same browser."""
+    page = new_phone(phone.context.browser, phone.base)
+    yield page
+    page.context.close()
+
+
+def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, shot, make_match, member):
+    match = make_match()
+    a, b = phone, second_phone
+    for page in (a, b):
+        log_in(page, member.username)
+        page.goto(f"{page.base}/matches/{match.pk}/")
+    # Phone B saves hand 1: phone A shows it, and its untouched entry form moves on to hand 2.
+    record_hand(b, "knock", "Ann", knocker=5, defender=30)
+    expect(a.locator("#hand-1")).to_be_visible(timeout=LIVE)
+    expect(a.locator("#entry h2")).to_have_text("Hand 2", timeout=LIVE)
+    assert a.locator("[data-score=a]").inner_text() == b.locator("[data-score=a]").inner_text()
+    # ... and phone A records hand 2 on that fresh form (no conflict), with the live preview working.
+    record_hand(a, "gin", "Ben", defender=20, expect="Ben")
+    expect(b.locator("#hand-2")).to_be_visible(timeout=LIVE)
+    # Phone A starts typing hand 3 while phone B saves it: A's pad moves on, A's typing stays.
+    form = a.locator("form.hand-form")
+    form.locator("#field-end label").get_by_text("knock", exact=True).click()
+    form.locator("[name=knocker_deadwood]").fill("7")
+    record_hand(b, "knock", "Ben", knocker=2, defender=40)
+    expect(a.locator("#hand-3")).to_be_visible(timeout=LIVE)
+    assert form.locator("[name=knocker_deadwood]").input_value() == "7"
+    assert a.locator("#entry h2").inner_text() == "Hand 3"   # the form being typed into was left alone
+    expect(a.locator(".live-stale")).to_contain_text("changed on another device")
+    shot("live-01-pad-followed")
+
+
+def test_a_phone_that_was_offline_catches_up(phone, make_match):
+    match = make_match()
+    phone.goto(f"{phone.base}/matches/{match.pk}/")   # a visitor watching
+    phone.context.set_offline(True)
+    for n in (1, 2):
+        match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=n)
+    phone.wait_for_timeout(2500)
+    assert phone.locator("#hand-1").count() == 0
+    phone.context.set_offline(False)
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=LIVE)
+    expect(phone.locator("#hand-1")).to_be_visible()
+
+
+def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament):
+    t = make_tournament("swiss", 40)
+    phone.goto(f"{phone.base}/tournaments/{t.pk}/rounds/1/1/")
+    phone.evaluate("window.scrollTo(0, 600)")
+    assert phone.evaluate("window.scrollY") == 600
+    last = TournamentMatch.objects.filter(tournament=t, play_round=1).exclude(match=None).order_by("-table").first()
+    row = phone.locator(f"table.t-round tr:has(a[href='/matches/{last.match_id}/'])")
+    expect(row.locator(".badge-live")).to_have_count(0)
+    match_services.hand_add(match_id=last.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    expect(row.locator(".badge-live")).to_have_text("playing", timeout=LIVE)
+    assert phone.evaluate("window.scrollY") == 600
+    shot("live-02-round-kept-scroll")
