@@ -22,6 +22,16 @@ Where the spec is silent, ginscore does what players at the table expect:
 - Melds in ``detail`` are written with canonical card texts (``TS`` comes out
   as ``10S``): runs from low to high, sets in suit order S H D C, melds by
   their lowest rank.
+
+Under every preset the game's rules decide: Sequence Gin melds runs only
+(``Rules.meld_rules``) and its bonus is found from the winner's melds (the
+knocker's arrangement; the defender's own runs after laying off), kept for
+both players in ``Hand.bonuses`` and in ``detail["bonus"]``. Skarney and
+Colonel count every card a player still holds (``Rules.card_value``: the
+Skarney ace 15, Colonel's A K Q J 10): their melds went to the table during
+play. A Skarney gin or a Colonel "out" gives the other player's cards (the
+player who went out holds none: their cards may be left out or empty); a
+stock-out or a challenge gives both players' cards, any number each.
 """
 from __future__ import annotations
 
@@ -29,9 +39,9 @@ from typing import Any, NoReturn
 
 from ginscore.engine.cards import Card, format_cards, parse_card, parse_cards
 from ginscore.engine.errors import CardError, RecordError
-from ginscore.engine.hands import Hand, knock_limit_text
+from ginscore.engine.hands import COUNTED_ENDS, Hand, knock_limit_text
 from ginscore.engine.layoffs import KnockPlay, defender_play, knocker_choice
-from ginscore.engine.melds import Arrangement, arrangement_with, best_arrangement
+from ginscore.engine.melds import Arrangement, arrangement_with, best_arrangement, melds_bonus
 from ginscore.engine.rules import Rules
 
 HAND_SIZE = 10
@@ -56,6 +66,8 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
     knocker's melds, an end the cards contradict, or a knock over the limit.
     """
     h = _Hand(n)
+    if rules.counts_cards_held:
+        return _counted_hand(raw, players, rules, h)
     end, by = raw.get("end"), raw.get("by")
     if end not in CARD_ENDS:
         h.fail(f"a hand entered as cards must end in knock, gin or big_gin, not {end!r}")
@@ -65,16 +77,17 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
     hands = _read_cards(raw.get("cards"), players, h)
     upcard = _read_upcard(raw.get("upcard"), h)
     knocker_cards, defender_cards = hands[by], hands[other]
-    _check_counts(end, by, other, knocker_cards, defender_cards, h)
-    named = _read_melds(raw.get("melds"), by, other, knocker_cards, h)
+    how = rules.meld_rules
+    _check_counts(end, by, other, knocker_cards, defender_cards, h, rules)
+    named = _read_melds(raw.get("melds"), by, other, knocker_cards, h, rules)
 
     if named is not None:
-        play = KnockPlay(named, defender_play(defender_cards, named))
+        play = KnockPlay(named, defender_play(defender_cards, named, how))
     elif end == "big_gin":
-        knocker = best_arrangement(knocker_cards)
-        play = KnockPlay(knocker, defender_play(defender_cards, knocker))
+        knocker = best_arrangement(knocker_cards, how)
+        play = KnockPlay(knocker, defender_play(defender_cards, knocker, how))
     else:
-        play = knocker_choice(knocker_cards, defender_cards)
+        play = knocker_choice(knocker_cards, defender_cards, how)
     k, d = play.knocker.deadwood, play.defender.deadwood
     whose = f"{by}'s named melds" if named is not None else f"{by}'s cards"
     if end == "big_gin" and k:
@@ -96,11 +109,38 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
                   other: [m.texts() for m in play.defender.melds]},
         "layoffs": [str(c) for c in play.defender.layoffs],
     }
+    bonuses = None
+    if rules.sequence_bonus:
+        bonuses = {by: melds_bonus(play.knocker.melds), other: melds_bonus(play.defender.melds)}
+        detail["bonus"] = bonuses
     deadwood = found if end == "knock" else {other: d}
-    return Hand(end, by, deadwood, upcard, cards=dict(raw["cards"]), melds=raw.get("melds"), detail=detail)
+    return Hand(end, by, deadwood, upcard, cards=dict(raw["cards"]), melds=raw.get("melds"), detail=detail,
+                bonuses=bonuses)
 
 
-def _read_cards(value: Any, players: tuple[str, str], h: _Hand) -> dict[str, tuple[Card, ...]]:
+def _counted_hand(raw: dict, players: tuple[str, str], rules: Rules, h: _Hand) -> Hand:
+    """Skarney and Colonel: every card a player still holds counts."""
+    end, by = raw.get("end"), raw.get("by")
+    if end in COUNTED_ENDS:
+        held = players
+    else:  # a Skarney gin, a Colonel "out": the player who went out holds nothing
+        held = tuple(p for p in players if p != by)
+    if raw.get("melds") is not None:
+        h.fail(f"melds: {rules.game_name} counts every card still held; its melds went to the table "
+               f"during play, so there are none to name")
+    hands = _read_cards(raw.get("cards"), players, h, needed=held)
+    if end not in COUNTED_ENDS and hands.get(by):
+        h.fail(f"{by} went out, so holds no cards; give only {held[0]}'s cards")
+    counts = {p: sum(rules.card_value(c) for c in hands[p]) for p in held}
+    _check_given_deadwood(raw.get("deadwood"), counts, players, h)
+    detail = {"deadwood": counts, "melds": {p: [] for p in players}, "layoffs": []}
+    return Hand(end, by, counts, _read_upcard(raw.get("upcard"), h), cards=dict(raw["cards"]), detail=detail)
+
+
+def _read_cards(value: Any, players: tuple[str, str], h: _Hand,
+                needed: tuple[str, ...] | None = None) -> dict[str, tuple[Card, ...]]:
+    """Each player's cards; ``needed`` names the players whose cards must be given (default both)."""
+    needed = players if needed is None else needed
     if not isinstance(value, dict):
         h.fail(f'cards: must give both players\' cards, like {{"{players[0]}": "7H 7D 7C ...", '
                f'"{players[1]}": "..."}}')
@@ -111,6 +151,9 @@ def _read_cards(value: Any, players: tuple[str, str], h: _Hand) -> dict[str, tup
     owner: dict[Card, str] = {}
     for p in players:
         if value.get(p) is None:
+            if p not in needed:
+                hands[p] = ()
+                continue
             h.fail(f"cards for {p} are missing")
         try:
             hands[p] = parse_cards(value[p])
@@ -133,21 +176,22 @@ def _read_upcard(value: Any, h: _Hand) -> Card | None:
 
 
 def _check_counts(end: str, by: str, other: str, knocker: tuple[Card, ...], defender: tuple[Card, ...],
-                  h: _Hand) -> None:
+                  h: _Hand, rules: Rules) -> None:
     if len(defender) != HAND_SIZE:
         h.fail(f"{other} has {len(defender)} cards; the defender holds {HAND_SIZE}")
     if end == "big_gin":
         if len(knocker) != HAND_SIZE + 1:
             h.fail(f"{by} has {len(knocker)} cards; a big gin melds all {HAND_SIZE + 1}")
         return
-    if len(knocker) == HAND_SIZE + 1 and best_arrangement(knocker).deadwood == 0:
+    if len(knocker) == HAND_SIZE + 1 and best_arrangement(knocker, rules.meld_rules).deadwood == 0:
         h.fail(f'all 11 of {by}\'s cards are melded: that is a big gin, so end must be "big_gin"')
     if len(knocker) != HAND_SIZE:
         h.fail(f"{by} has {len(knocker)} cards; the knocker holds {HAND_SIZE} after the last discard "
                f"(11 only for a big gin)")
 
 
-def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Hand) -> Arrangement | None:
+def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Hand,
+                rules: Rules) -> Arrangement | None:
     """The knocker's arrangement with the named melds, or None if none are named."""
     if value is None:
         return None
@@ -164,7 +208,8 @@ def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Ha
     if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
         h.fail(f'melds: {by}\'s melds must be a list of melds, each a list of cards like ["7H", "7D", "7C"]')
     try:
-        return arrangement_with(cards, [parse_cards(m) for m in melds], owner=f"{by}'s")
+        return arrangement_with(cards, [parse_cards(m) for m in melds], owner=f"{by}'s",
+                                meld_rules=rules.meld_rules)
     except CardError as e:
         h.fail(f"melds: {e}")
 
@@ -181,5 +226,5 @@ def _check_given_deadwood(given: Any, found: dict[str, int], players: tuple[str,
     for p, v in given.items():
         if p not in players:
             h.fail(f"deadwood: {p!r} is not one of the players")
-        if v != found[p]:
-            h.fail(f"deadwood for {p} is given as {v!r}, but the cards leave {found[p]}")
+        if v != found.get(p, 0):
+            h.fail(f"deadwood for {p} is given as {v!r}, but the cards leave {found.get(p, 0)}")

@@ -3,6 +3,13 @@
 ``Hand`` is the input (who ended the hand, how, the deadwood counts, the
 upcard); ``score_hand`` applies the spec's "A hand" rules and returns who won
 it, the points and the boxes. It knows nothing of games or matches.
+
+Fosdick's games (seed 003) end their hands in other ways (``Rules.ends``):
+Skarney Gin by a gin (its bonus doubled when the other had not laid down the
+contract meld) or the stock running out; Colonel by going out, the stock
+running out, or an accepted challenge. Sequence Gin's bonus goes to the
+hand's winner. An ending the game does not have is refused in its words
+("hand 4: Skarney Gin has no knocking").
 """
 from __future__ import annotations
 
@@ -13,8 +20,25 @@ from ginscore.engine.cards import Card
 from ginscore.engine.errors import RecordError
 from ginscore.engine.rules import Rules
 
-ENDS = ("knock", "gin", "big_gin", "dead")
+ENDS = ("knock", "gin", "big_gin", "dead", "stock_out", "out", "challenge")
+NO_BY_ENDS = ("dead", "stock_out")  # hands that name no player who ended them
+COUNTED_ENDS = ("stock_out", "challenge")  # both players' counts decide the hand; no bonus, no undercut
 MAX_DEADWOOD = 98  # ten cards with no meld: four kings, queens... the most they can count
+MAX_BONUS = 14  # Sequence Gin: an eleven-card run with J, Q, K (a big gin) earns 11 + 3
+_NO_SUCH_END = {
+    "knock": "knocking",
+    "gin": "gin",
+    "big_gin": "big gin",
+    "stock_out": 'stock running out ("stock_out"; a hand with no knock or gin is "dead")',
+    "out": 'going out ("out")',
+    "challenge": "challenge",
+}
+_INSTEAD = {
+    ("colonel", "gin"): ': a player who melds every card went "out"',
+    ("colonel", "knock"): ': a player who melds every card went "out", or one challenges ("challenge")',
+    ("skarney", "knock"): ': the hand ends in a gin or the stock running out ("stock_out")',
+    ("gin", "out"): ': a player who melds every card went "gin"',
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +50,9 @@ class Hand:
     cards: Mapping[str, str] | None = None  # as entered, when the hand was entered as cards
     melds: Mapping[str, list] | None = None  # the knocker's melds, when the hand names them
     detail: Mapping | None = None  # card hands: {"deadwood", "melds", "layoffs"} as found
+    bonus: int | None = None  # Sequence Gin: the winner's bonus as the record gives it (None: not given)
+    bonuses: Mapping[str, int] | None = None  # Sequence Gin card hands: each player's bonus as found
+    no_contract: bool = False  # Skarney gin: the other had not laid down the contract meld
 
 
 class HandScore(NamedTuple):
@@ -46,14 +73,30 @@ def knock_limit_text(limit: int) -> str:
     return "the knock limit is 0 (gin only)" if limit == 0 else f"the knock limit is {limit}"
 
 
+def end_refused(end: str, rules: Rules) -> str | None:
+    """Why the game has no such ending ("Skarney Gin has no knocking"), or None if it has."""
+    if end in rules.ends:
+        return None
+    instead = _INSTEAD.get((rules.game, end), "")
+    return f"{rules.game_name} has no {_NO_SUCH_END.get(end, repr(end))}{instead}"
+
+
 def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> HandScore:
     """Scores one hand under ``rules``; ``n`` numbers the hand in error messages.
 
     Raises ``RecordError`` for a hand the rules do not allow (a knock over the
-    limit, a missing upcard under Oklahoma, deadwood out of range).
+    limit, a missing upcard under Oklahoma, deadwood out of range, an ending
+    the game does not have).
     """
-    if hand.end == "dead":
+    end = hand.end
+    if end not in rules.ends:
+        raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+    if end == "dead":
         return DEAD
+    if hand.no_contract and (end != "gin" or rules.game != "skarney"):
+        raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+    if end in COUNTED_ENDS:
+        return _score_counts(hand, rules, players, n)
     by = hand.by
     other = players[1] if by == players[0] else players[0]
     upcard = hand.upcard
@@ -61,7 +104,6 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         raise RecordError(f"hand {n}: the upcard is needed under Oklahoma rules (it sets the knock limit)")
     deadwood = hand.deadwood
     d = deadwood[other]
-    end = hand.end
     undercut = False
     if end == "knock":
         k = deadwood[by]
@@ -88,10 +130,41 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         bonus = rules.gin_bonus
         if end == "big_gin" and rules.big_gin_bonus is not None:
             bonus = rules.big_gin_bonus
+        elif hand.no_contract:
+            bonus *= 2  # Skarney: the whole gin bonus doubles (20 to 40)
         points = d + bonus
         extra = rules.extra_boxes_gin
+    if rules.sequence_bonus:
+        points += sequence_bonus(hand, winner, n)
     points += rules.hand_bonus
     if rules.spade_double and upcard is not None and upcard.suit == "S":  # rules.doubles(upcard), inlined
         points *= 2
         extra *= 2
     return HandScore(end, winner, loser, undercut, points, 1 + extra)
+
+
+def sequence_bonus(hand: Hand, winner: str, n: int) -> int:
+    """Sequence Gin's bonus for the hand's winner: as found from the cards (a given
+    one must agree), or as the record gives it."""
+    if hand.bonuses is None:
+        return hand.bonus or 0
+    found = hand.bonuses.get(winner, 0)
+    if hand.bonus is not None and hand.bonus != found:
+        raise RecordError(f"hand {n}: bonus is given as {hand.bonus}, but {winner}'s runs earn {found}")
+    return found
+
+
+def _score_counts(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> HandScore:
+    """A stock that ran out (the lower count scores the difference) or an accepted
+    challenge (the lower count scores the other's whole count): level counts score
+    nothing, and neither earns a bonus or is an undercut."""
+    a, b = (hand.deadwood[p] for p in players)
+    if a == b:
+        return HandScore(hand.end, None, None, False, 0, 0)
+    w = 0 if a < b else 1
+    low, high = (a, b) if w == 0 else (b, a)
+    points = (high - low if hand.end == "stock_out" else high) + rules.hand_bonus
+    upcard = hand.upcard
+    if rules.spade_double and upcard is not None and upcard.suit == "S":
+        points *= 2
+    return HandScore(hand.end, players[w], players[1 - w], False, points, 1)

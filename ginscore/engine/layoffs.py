@@ -18,6 +18,13 @@ deadwood the defender keeps their own melds (fewest cards laid off).
 The knocker's melds, unless the hand names them, are the arrangement with the
 least deadwood; among those, the one that leaves the defender the most
 deadwood (the spec's "Hands entered as cards").
+
+The game's ``MeldRules`` (``Rules.meld_rules``) go through every step: under
+Sequence Gin the knocker has only runs to lay off on and the defender melds
+runs only; with its bonus, among the knocker's arrangements that tie on both
+deadwoods the one with the highest bonus counts, and the defender's play is
+the least deadwood, then the highest bonus of their own runs, then the fewest
+cards laid off.
 """
 from __future__ import annotations
 
@@ -26,8 +33,8 @@ from typing import Iterable, NamedTuple
 
 from ginscore.engine.cards import Card, card_order, cards_from_mask, cards_mask
 from ginscore.engine.melds import (
-    SUIT_BITS, Arrangement, Meld, arrangement_masks, arrangement_from_masks, mask_arrangement,
-    mask_deadwood,
+    GIN_MELDS, SUIT_BITS, Arrangement, Meld, MeldRules, arrangement_masks, arrangement_from_masks,
+    is_run_mask, mask_arrangement, mask_bonus, mask_deadwood, run_mask_bonus,
 )
 
 
@@ -93,11 +100,14 @@ def _union(masks: Iterable[int]) -> int:
     return out
 
 
-def mask_layoffs(defender: int, knocker_melds: Iterable[int]) -> tuple[int, int]:
+def mask_layoffs(defender: int, knocker_melds: Iterable[int],
+                 meld_rules: MeldRules = GIN_MELDS) -> tuple[int, int]:
     """(cards laid off, deadwood after) of the defender's best play, as masks and points."""
+    if meld_rules.bonus:
+        return _bonus_layoffs(defender, knocker_melds, meld_rules)
     best_dw, best_off = None, 0
     for off in layoff_choices(defender, knocker_melds):
-        dw = mask_deadwood(defender & ~off)
+        dw = mask_deadwood(defender & ~off, meld_rules)
         if best_dw is None or dw < best_dw:
             best_dw, best_off = dw, off
             if dw == 0:
@@ -105,47 +115,71 @@ def mask_layoffs(defender: int, knocker_melds: Iterable[int]) -> tuple[int, int]
     return best_off, best_dw
 
 
-def _play(defender: int, off: int) -> DefenderPlay:
-    own = mask_arrangement(defender & ~off)
+def _bonus_layoffs(defender: int, knocker_melds: Iterable[int], meld_rules: MeldRules) -> tuple[int, int]:
+    """Sequence Gin: the least deadwood, then the highest bonus of the defender's own runs."""
+    best = None
+    for off in layoff_choices(defender, knocker_melds):
+        rest = defender & ~off
+        key = (mask_deadwood(rest, meld_rules), -mask_bonus(rest, meld_rules))
+        if best is None or key < best[0]:
+            best = (key, off)
+    return best[1], best[0][0]
+
+
+def _play(defender: int, off: int, meld_rules: MeldRules = GIN_MELDS) -> DefenderPlay:
+    own = mask_arrangement(defender & ~off, meld_rules)
     layoffs = tuple(sorted(cards_from_mask(off), key=card_order))
     return DefenderPlay(own.melds, layoffs, own.deadwood_cards, own.deadwood)
 
 
-def best_layoffs(defender_cards: Iterable[Card], knocker_melds: Iterable[Meld]) -> DefenderPlay:
+def best_layoffs(defender_cards: Iterable[Card], knocker_melds: Iterable[Meld],
+                 meld_rules: MeldRules = GIN_MELDS) -> DefenderPlay:
     """The defender's play with the least deadwood, laying off on ``knocker_melds``."""
     defender = cards_mask(defender_cards)
-    off, _ = mask_layoffs(defender, [cards_mask(m.cards) for m in knocker_melds])
-    return _play(defender, off)
+    off, _ = mask_layoffs(defender, [cards_mask(m.cards) for m in knocker_melds], meld_rules)
+    return _play(defender, off, meld_rules)
 
 
-def defender_play(defender_cards: Iterable[Card], knocker: Arrangement) -> DefenderPlay:
+def defender_play(defender_cards: Iterable[Card], knocker: Arrangement,
+                  meld_rules: MeldRules = GIN_MELDS) -> DefenderPlay:
     """The defender's best play against the knocker's arrangement: no lay-offs against a gin."""
     if knocker.deadwood == 0:
-        return _play(cards_mask(defender_cards), 0)
-    return best_layoffs(defender_cards, knocker.melds)
+        return _play(cards_mask(defender_cards), 0, meld_rules)
+    return best_layoffs(defender_cards, knocker.melds, meld_rules)
+
+
+def melds_mask_bonus(melds: Iterable[int]) -> int:
+    """Sequence Gin's bonus of meld masks (runs only earn it)."""
+    return sum(run_mask_bonus(x) for x in melds if is_run_mask(x))
 
 
 def knock_plays(knocker_cards: Iterable[Card], defender_cards: Iterable[Card],
-                max_deadwood: int | None = None) -> list[KnockPlay]:
+                max_deadwood: int | None = None, meld_rules: MeldRules = GIN_MELDS) -> list[KnockPlay]:
     """Every arrangement of the knocker's cards with at most ``max_deadwood``
     (default: the least there is), each with the defender's best answer.
 
     The first is the spec's choice: least knocker deadwood, then most defender
-    deadwood (for a card picker, the rest are the other legal ways to lay down).
+    deadwood, then (Sequence Gin) the knocker's highest bonus (for a card picker,
+    the rest are the other legal ways to lay down).
     """
     knocker = cards_mask(knocker_cards)
     defender = cards_mask(defender_cards)
-    bound = mask_deadwood(knocker) if max_deadwood is None else max_deadwood
+    bound = mask_deadwood(knocker, meld_rules) if max_deadwood is None else max_deadwood
     plays = []
-    for order, (dw, melds) in enumerate(arrangement_masks(knocker, bound)):
-        off, d = (0, mask_deadwood(defender)) if dw == 0 else mask_layoffs(defender, melds)
-        plays.append((dw, -d, order, melds, off))
+    for order, (dw, melds) in enumerate(arrangement_masks(knocker, bound, meld_rules)):
+        if dw == 0:
+            off, d = 0, mask_deadwood(defender, meld_rules)
+        else:
+            off, d = mask_layoffs(defender, melds, meld_rules)
+        bonus = melds_mask_bonus(melds) if meld_rules.bonus else 0
+        plays.append((dw, -d, -bonus, order, melds, off))
     plays.sort()
-    return [KnockPlay(arrangement_from_masks(knocker, melds), _play(defender, off))
-            for _, _, _, melds, off in plays]
+    return [KnockPlay(arrangement_from_masks(knocker, melds), _play(defender, off, meld_rules))
+            for *_, melds, off in plays]
 
 
-def knocker_choice(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockPlay:
+def knocker_choice(knocker_cards: Iterable[Card], defender_cards: Iterable[Card],
+                   meld_rules: MeldRules = GIN_MELDS) -> KnockPlay:
     """The spec's arrangement for the knocker (least deadwood, then the most left to
-    the defender) and the defender's best play against it."""
-    return knock_plays(knocker_cards, defender_cards)[0]
+    the defender, then the highest bonus) and the defender's best play against it."""
+    return knock_plays(knocker_cards, defender_cards, meld_rules=meld_rules)[0]

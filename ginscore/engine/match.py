@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ginscore.engine.errors import RecordError
-from ginscore.engine.hands import Hand, score_hand
+from ginscore.engine.hands import NO_BY_ENDS, Hand, score_hand
 from ginscore.engine.results import (
     GameEntry, GameResult, HandResult, MatchResult, MatchSummary, PlayerLine, Settlement,
 )
@@ -103,12 +103,13 @@ class MatchScorer:
         n = len(self.hands) + 1
         if self.complete:
             raise RecordError(f"hand {n}: the match already ended after hand {self.ended_after}")
-        if hand.end != "dead" and hand.by not in self.players:
+        if hand.end not in NO_BY_ENDS and hand.by not in self.players:
             raise RecordError(f'hand {n}: by: "{hand.by}" is not one of the players')
         score = score_hand(hand, self.rules, self.players, n)
         dealer = self.dealer
         if score.winner is None:
-            result = HandResult(n, dealer, "dead", None, None, None, False, 0, 0, (), hand.detail)
+            # a dead hand, or a stock-out or challenge on level counts: the dealer deals again
+            result = HandResult(n, dealer, score.end, hand.by, None, None, False, 0, 0, (), hand.detail)
             self.hands.append(result)
             return result
         w = 0 if score.winner == self.players[0] else 1

@@ -2,7 +2,11 @@
 
 A meld is a set (three or four cards of one rank) or a run (three or more
 cards of one suit in sequence, ace low only: ``Q K A`` is not a run). An
-arrangement splits a hand into melds, no card in two, and deadwood.
+arrangement splits a hand into melds, no card in two, and deadwood. The game's
+rules say which melds exist (``MeldRules``, from ``Rules.meld_rules``):
+Sequence Gin melds runs only, and its winner earns a bonus from their runs
+(one point a card in a run of six or more, one for each J, Q, K in a run), so
+among arrangements with the least deadwood the one with the highest bonus counts.
 
 How the search is fast (pure Python, a few microseconds a hand): a hand is a
 52-bit mask, 13 bits per suit (``ginscore.engine.cards``). Runs never leave
@@ -18,6 +22,10 @@ is left come from the table again.
 limit for a picker, or the least deadwood for the spec's tie-break); adjacent
 runs of one suit are joined (``3S 4S 5S`` + ``6S 7S 8S`` is ``3S``-``8S``), so
 no arrangement appears twice.
+
+Runs only (Sequence Gin) is the tables alone. The bonus has its own tables:
+for each suit mask, the highest bonus among the run arrangements with the
+least deadwood, and those runs.
 """
 from __future__ import annotations
 
@@ -33,6 +41,19 @@ SUIT_BITS = 0x1FFF
 _RANK_ALL_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # shifted by rank-1: the four cards of a rank
 _VALUE_OF_BIT = [min(b + 1, 10) for b in range(13)]
 _CARD_VALUE = {1 << i: c.value for i, c in enumerate(DECK)}
+
+
+class MeldRules(NamedTuple):
+    """How cards meld in a game (``Rules.meld_rules``)."""
+
+    sets: bool = True  # three or four of a rank meld; False: runs only (Sequence Gin)
+    bonus: bool = False  # Sequence Gin's run bonus breaks ties between equal arrangements
+
+
+GIN_MELDS = MeldRules()
+FACE_BITS = 0b1110000000000  # J, Q, K of one suit
+_FACES = FACE_BITS | FACE_BITS << 13 | FACE_BITS << 26 | FACE_BITS << 39
+LONG_RUN = 6  # a run of six or more earns a point a card
 
 
 class Meld(NamedTuple):
@@ -63,6 +84,40 @@ class Eleven(NamedTuple):
 
 # -- the per-suit run tables ---------------------------------------------------------------
 
+def run_mask_bonus(run: int) -> int:
+    """Sequence Gin's bonus for one run (a mask of any suit): a point a card in a
+    run of six or more, and a point for each J, Q, K."""
+    n = run.bit_count()
+    return (n if n >= LONG_RUN else 0) + (run & _FACES).bit_count()
+
+
+def melds_bonus(melds: Iterable[Meld]) -> int:
+    """Sequence Gin's bonus for a player's melds (sets earn none)."""
+    return sum(run_mask_bonus(cards_mask(m.cards)) for m in melds if m.kind == "run")
+
+
+def _build_bonus_tables(left: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """For every 13-bit suit mask: the highest run bonus among the run arrangements
+    that leave the least deadwood (``left``), and those runs."""
+    bonus = [0] * 8192
+    runs: list[tuple[int, ...]] = [()] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        rest = m ^ low
+        best_left, best, best_runs = _VALUE_OF_BIT[low.bit_length() - 1] + left[rest], bonus[rest], runs[rest]
+        run = low | low << 1 | low << 2
+        nxt = low << 3
+        while m & run == run:
+            here = left[m ^ run]
+            b = bonus[m ^ run] + run_mask_bonus(run)
+            if here < best_left or here == best_left and b > best:
+                best_left, best, best_runs = here, b, (run,) + runs[m ^ run]
+            run |= nxt
+            nxt <<= 1
+        bonus[m], runs[m] = best, best_runs
+    return bonus, runs
+
+
 def _build_run_tables() -> tuple[list[int], list[tuple[int, ...]], list[int]]:
     """For every 13-bit suit mask: least deadwood left by runs, the runs (longest
     first on ties, so adjacent runs come out joined), and the cards that fit some run."""
@@ -87,6 +142,7 @@ def _build_run_tables() -> tuple[list[int], list[tuple[int, ...]], list[int]]:
 
 
 _LEFT, _RUNS, _RUNNABLE = _build_run_tables()
+_BONUS, _BONUS_RUNS = _build_bonus_tables(_LEFT)
 
 
 def _runs_deadwood(m: int) -> int:
@@ -120,18 +176,39 @@ def _set_choices(m: int, three: int) -> list[int]:
     return [sum(combo) for combo in product(*per_rank)]
 
 
-def mask_deadwood(m: int) -> int:
+def mask_deadwood(m: int, meld_rules: MeldRules = GIN_MELDS) -> int:
     """Least deadwood of the cards in mask ``m``."""
     a, b, c, d = m & SUIT_BITS, m >> 13 & SUIT_BITS, m >> 26 & SUIT_BITS, m >> 39
     three = a & b & (c | d) | c & d & (a | b)
-    if not three:
+    if not three or not meld_rules.sets:
         return _LEFT[a] + _LEFT[b] + _LEFT[c] + _LEFT[d]
     return min(_runs_deadwood(m & ~sets) for sets in _set_choices(m, three))
 
 
-def deadwood(cards: Iterable[Card]) -> int:
+def deadwood(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> int:
     """Least deadwood of distinct cards (any number): ``deadwood(parse_cards("AS 2S 3S 5C")) == 5``."""
-    return mask_deadwood(cards_mask(cards))
+    return mask_deadwood(cards_mask(cards), meld_rules)
+
+
+def _runs_bonus(m: int) -> int:
+    """The highest run bonus among the runs-only arrangements of ``m`` with the least deadwood."""
+    return _BONUS[m & SUIT_BITS] + _BONUS[m >> 13 & SUIT_BITS] + _BONUS[m >> 26 & SUIT_BITS] + _BONUS[m >> 39]
+
+
+def _bonus_sets(m: int, meld_rules: MeldRules) -> tuple[int, int]:
+    """(sets mask, bonus) of the set choice that leaves the least deadwood and then
+    the highest run bonus (no sets when the rules have none)."""
+    three = _three_of_a_kind(m) if meld_rules.sets else 0
+    if not three:
+        return 0, _runs_bonus(m)
+    return min(((sets, _runs_bonus(m & ~sets)) for sets in _set_choices(m, three)),
+               key=lambda t: (_runs_deadwood(m & ~t[0]), -t[1]))
+
+
+def mask_bonus(m: int, meld_rules: MeldRules = GIN_MELDS) -> int:
+    """Sequence Gin's bonus of the best arrangement of ``m``: the highest among those
+    with the least deadwood."""
+    return _bonus_sets(m, meld_rules)[1]
 
 
 def _three_of_a_kind(m: int) -> int:
@@ -140,14 +217,20 @@ def _three_of_a_kind(m: int) -> int:
     return a & b & (c | d) | c & d & (a | b)
 
 
-def _best_melds(m: int) -> list[int]:
-    """The meld masks of one least-deadwood arrangement of mask ``m``."""
-    three = _three_of_a_kind(m)
-    sets = min(_set_choices(m, three), key=lambda choice: _runs_deadwood(m & ~choice)) if three else 0
+def _best_melds(m: int, meld_rules: MeldRules = GIN_MELDS) -> list[int]:
+    """The meld masks of one least-deadwood arrangement of mask ``m`` (with the
+    bonus: the one with the highest bonus among them)."""
+    if meld_rules.bonus:
+        sets, _ = _bonus_sets(m, meld_rules)
+        table = _BONUS_RUNS
+    else:
+        three = _three_of_a_kind(m) if meld_rules.sets else 0
+        sets = min(_set_choices(m, three), key=lambda choice: _runs_deadwood(m & ~choice)) if three else 0
+        table = _RUNS
     melds = _split_sets(sets)
     rest = m & ~sets
     for s in range(4):
-        melds += [r << 13 * s for r in _RUNS[rest >> 13 * s & SUIT_BITS]]
+        melds += [r << 13 * s for r in table[rest >> 13 * s & SUIT_BITS]]
     return melds
 
 
@@ -193,16 +276,17 @@ def arrangement_from_masks(m: int, meld_masks: Iterable[int]) -> Arrangement:
     return Arrangement(melds, tuple(sorted(cards_from_mask(rest), key=card_order)), _mask_value(rest))
 
 
-def mask_arrangement(m: int) -> Arrangement:
-    return arrangement_from_masks(m, _best_melds(m))
+def mask_arrangement(m: int, meld_rules: MeldRules = GIN_MELDS) -> Arrangement:
+    return arrangement_from_masks(m, _best_melds(m, meld_rules))
 
 
-def best_arrangement(cards: Iterable[Card]) -> Arrangement:
-    """One arrangement with the least deadwood (longer runs and sets preferred on ties)."""
-    return mask_arrangement(cards_mask(cards))
+def best_arrangement(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> Arrangement:
+    """One arrangement with the least deadwood (longer runs and sets preferred on ties;
+    with the bonus, the highest bonus first)."""
+    return mask_arrangement(cards_mask(cards), meld_rules)
 
 
-def eleven(cards: Iterable[Card]) -> Eleven:
+def eleven(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> Eleven:
     """Eleven cards: a big gin if all are melded, else the best discard.
 
     Among discards that leave the same deadwood, the highest card goes
@@ -210,20 +294,20 @@ def eleven(cards: Iterable[Card]) -> Eleven:
     m = cards_mask(cards)
     if m.bit_count() != 11:
         raise CardError(f"eleven cards are needed, not {m.bit_count()}")
-    if mask_deadwood(m) == 0:
-        return Eleven(True, None, mask_arrangement(m))
+    if mask_deadwood(m, meld_rules) == 0:
+        return Eleven(True, None, mask_arrangement(m, meld_rules))
     best = None
     for bit in sorted(_bits(m), key=lambda b: card_order(DECK[b.bit_length() - 1]), reverse=True):
-        dw = mask_deadwood(m ^ bit)
+        dw = mask_deadwood(m ^ bit, meld_rules)
         if best is None or dw < best[0]:
             best = (dw, bit)
     bit = best[1]
-    return Eleven(False, DECK[bit.bit_length() - 1], mask_arrangement(m ^ bit))
+    return Eleven(False, DECK[bit.bit_length() - 1], mask_arrangement(m ^ bit, meld_rules))
 
 
 # -- every arrangement, for the knocker's choice ---------------------------------------------
 
-def candidate_melds(m: int) -> list[int]:
+def candidate_melds(m: int, meld_rules: MeldRules = GIN_MELDS) -> list[int]:
     """Every meld (as a mask) that can be made from the cards of mask ``m``."""
     out = []
     for s in range(4):
@@ -234,6 +318,8 @@ def candidate_melds(m: int) -> list[int]:
                 out.append(run << 13 * s)
                 run |= top
                 top <<= 1
+    if not meld_rules.sets:
+        return out
     for x in _bits(_three_of_a_kind(m)):
         whole = m & (_RANK_ALL_SUITS << (x.bit_length() - 1))
         out.append(whole)
@@ -246,7 +332,7 @@ def _suit_of_bit(bit: int) -> int:
     return (bit.bit_length() - 1) // 13
 
 
-def _is_run_mask(x: int) -> bool:
+def is_run_mask(x: int) -> bool:
     return _suit_of_bit(x & -x) == _suit_of_bit(x)
 
 
@@ -255,7 +341,7 @@ def _join_runs(melds: Iterable[int]) -> frozenset[int]:
     out: list[int] = []
     joined: list[int] = []
     for x in sorted(melds):
-        if not _is_run_mask(x):
+        if not is_run_mask(x):
             out.append(x)
         elif joined and joined[-1].bit_length() == (x & -x).bit_length() - 1 \
                 and _suit_of_bit(joined[-1]) == _suit_of_bit(x):
@@ -265,10 +351,11 @@ def _join_runs(melds: Iterable[int]) -> frozenset[int]:
     return frozenset(out + joined)
 
 
-def arrangement_masks(m: int, max_deadwood: int) -> list[tuple[int, frozenset[int]]]:
+def arrangement_masks(m: int, max_deadwood: int,
+                      meld_rules: MeldRules = GIN_MELDS) -> list[tuple[int, frozenset[int]]]:
     """(deadwood, meld masks) of every arrangement of mask ``m`` with at most ``max_deadwood``."""
     by_low: dict[int, list[int]] = {}
-    for meld in candidate_melds(m):
+    for meld in candidate_melds(m, meld_rules):
         by_low.setdefault(meld & -meld, []).append(meld)
     seen: dict[frozenset[int], int] = {}
 
@@ -289,17 +376,18 @@ def arrangement_masks(m: int, max_deadwood: int) -> list[tuple[int, frozenset[in
     return sorted(((dw, melds) for melds, dw in seen.items()), key=lambda t: (t[0], sorted(t[1])))
 
 
-def arrangements(cards: Iterable[Card], max_deadwood: int | None = None) -> list[Arrangement]:
+def arrangements(cards: Iterable[Card], max_deadwood: int | None = None,
+                 meld_rules: MeldRules = GIN_MELDS) -> list[Arrangement]:
     """Every arrangement of the cards with at most ``max_deadwood`` (default: the
     least there is), least deadwood first."""
     m = cards_mask(cards)
-    bound = mask_deadwood(m) if max_deadwood is None else max_deadwood
-    return [arrangement_from_masks(m, melds) for _, melds in arrangement_masks(m, bound)]
+    bound = mask_deadwood(m, meld_rules) if max_deadwood is None else max_deadwood
+    return [arrangement_from_masks(m, melds) for _, melds in arrangement_masks(m, bound, meld_rules)]
 
 
 # -- melds named by a player --------------------------------------------------------------------
 
-def meld_of(cards: Iterable[Card]) -> Meld:
+def meld_of(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> Meld:
     """The meld these cards make; ``CardError`` says why they make none."""
     cards = tuple(cards)
     text = format_cards(cards)
@@ -307,6 +395,8 @@ def meld_of(cards: Iterable[Card]) -> Meld:
         raise CardError(f"{text or 'nothing'} is not a meld: a meld has at least three cards")
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
+        if not meld_rules.sets:
+            raise CardError(f"{text} is not a meld: only runs meld in this game (no sets)")
         return Meld("set", tuple(sorted(cards, key=card_order)))
     if len({c.suit for c in cards}) != 1:
         raise CardError(f"{text} is not a meld: a set is one rank, a run is one suit")
@@ -316,15 +406,16 @@ def meld_of(cards: Iterable[Card]) -> Meld:
     return Meld("run", ordered)
 
 
-def is_meld(cards: Iterable[Card]) -> bool:
+def is_meld(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> bool:
     try:
-        meld_of(cards)
+        meld_of(cards, meld_rules)
     except CardError:
         return False
     return True
 
 
-def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], owner: str = "the hand's") -> Arrangement:
+def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], owner: str = "the hand's",
+                     meld_rules: MeldRules = GIN_MELDS) -> Arrangement:
     """The arrangement of ``cards`` with these melds named (the rest is deadwood).
 
     ``CardError`` if a named meld is not a meld, holds a card not in ``cards``,
@@ -333,7 +424,7 @@ def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], own
     used = 0
     masks = []
     for meld_cards in melds:
-        meld = meld_of(meld_cards)
+        meld = meld_of(meld_cards, meld_rules)
         for c in meld.cards:
             bit = 1 << c.index
             if not hand & bit:

@@ -8,13 +8,13 @@ after the match ended) are checked while scoring (``ginscore.engine.match``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ginscore.engine.cards import parse_card
 from ginscore.engine.errors import CardError, RecordError, RuleError
-from ginscore.engine.hands import ENDS, MAX_DEADWOOD, Hand
+from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, Hand, end_refused
 from ginscore.engine.match import MatchLength
 from ginscore.engine.results import MatchResult
 from ginscore.engine.rules import Rules, rules_from
@@ -99,15 +99,39 @@ def length_to_json(length: MatchLength) -> Any:
     return length.kind
 
 
-def _deadwood(raw: dict, player: str, n: int) -> int:
+def _deadwood(raw: dict, player: str, n: int, rules: Rules) -> int:
     dw = raw.get("deadwood")
+    what = "deadwood" if rules.game == "gin" else "the count of cards held (deadwood)"
     if not isinstance(dw, dict) or player not in dw:
-        raise RecordError(f"hand {n}: deadwood for {player} is missing")
+        raise RecordError(f"hand {n}: {what} for {player} is missing")
     v = dw[player]
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_DEADWOOD:
-        raise RecordError(f"hand {n}: deadwood for {player} must be a whole number from 0 to {MAX_DEADWOOD}, "
-                          f"not {v!r}")
+    most = rules.max_count
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= most:
+        raise RecordError(f"hand {n}: {what} for {player} must be a whole number from 0 to {most}, not {v!r}")
     return v
+
+
+def _hand_extras(raw: dict, n: int, rules: Rules) -> dict:
+    """Sequence Gin's ``bonus`` and Skarney's ``no_contract``, checked against the game."""
+    extras: dict[str, Any] = {}
+    end = raw.get("end")
+    if raw.get("bonus") is not None:
+        bonus = raw["bonus"]
+        if not rules.sequence_bonus:
+            raise RecordError(f"hand {n}: bonus goes only with Sequence Gin's bonus (the rule sequence_bonus)")
+        if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= MAX_BONUS:
+            raise RecordError(f"hand {n}: bonus must be a whole number from 0 to {MAX_BONUS}, not {bonus!r}")
+        if bonus and end == "dead":
+            raise RecordError(f"hand {n}: a dead hand has no winner, so no bonus")
+        extras["bonus"] = bonus
+    no_contract = raw.get("no_contract", False)
+    if no_contract is not False:
+        if not isinstance(no_contract, bool):
+            raise RecordError(f"hand {n}: no_contract must be true or false, not {no_contract!r}")
+        if rules.game != "skarney" or end != "gin":
+            raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+        extras["no_contract"] = True
+    return extras
 
 
 def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand:
@@ -116,35 +140,44 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
         raise RecordError(f"hand {n}: must be an object such as {{\"end\": \"gin\", \"by\": ...}}")
     end = raw.get("end")
     if end not in ENDS:
-        raise RecordError(f"hand {n}: end must be one of knock, gin, big_gin, dead, not {end!r}")
+        raise RecordError(f"hand {n}: end must be one of {', '.join(rules.ends)}, not {end!r}")
+    refused = end_refused(end, rules)
+    if refused:
+        raise RecordError(f"hand {n}: {refused}")
     upcard = None
     if raw.get("upcard") is not None:
         try:
             upcard = parse_card(raw["upcard"])
         except CardError as e:
             raise RecordError(f"hand {n}: upcard: {e}") from None
+    extras = _hand_extras(raw, n, rules)
     if end == "dead":
         return Hand("dead", upcard=upcard)
     by = raw.get("by")
-    if by not in players:
+    if end == "stock_out":
+        if by is not None:
+            raise RecordError(f"hand {n}: a stock_out names no by (the lower count wins it)")
+    elif by not in players:
         raise RecordError(f"hand {n}: by: {by!r} is not one of the players ({players[0]}, {players[1]})")
     if raw.get("cards") is not None:
         from ginscore.engine.card_hands import hand_from_cards
 
-        return hand_from_cards(raw, n, players, rules)
-    other = players[1] if by == players[0] else players[0]
+        hand = hand_from_cards(raw, n, players, rules)
+        return replace(hand, **extras) if extras else hand
     dw = raw.get("deadwood")
     if isinstance(dw, dict):
         strangers = [p for p in dw if p not in players]
         if strangers:
             raise RecordError(f"hand {n}: deadwood: {strangers[0]!r} is not one of the players")
-    d = _deadwood(raw, other, n)
-    if end == "knock":
-        return Hand("knock", by, {by: _deadwood(raw, by, n), other: d}, upcard)
-    if isinstance(dw, dict) and by in dw and _deadwood(raw, by, n) != 0:
-        what = "a gin" if end == "gin" else "a big gin"
+    other = None if by is None else players[1] if by == players[0] else players[0]
+    if end in COUNTED_ENDS or end == "knock":
+        order = players if by is None else (by, other)
+        return Hand(end, by, {p: _deadwood(raw, p, n, rules) for p in order}, upcard, **extras)
+    d = _deadwood(raw, other, n, rules)
+    if isinstance(dw, dict) and by in dw and _deadwood(raw, by, n, rules) != 0:
+        what = {"gin": "a gin", "big_gin": "a big gin", "out": "going out"}[end]
         raise RecordError(f"hand {n}: {what} leaves {by} no deadwood, but {dw[by]} is given")
-    return Hand(end, by, {other: d}, upcard)
+    return Hand(end, by, {other: d}, upcard, **extras)
 
 
 def record_from_json(data: Any) -> MatchRecord:
@@ -174,7 +207,8 @@ def record_from_json(data: Any) -> MatchRecord:
 def hand_to_json(hand: Hand) -> dict:
     out: dict[str, Any] = {"end": hand.end}
     if hand.end != "dead":
-        out["by"] = hand.by
+        if hand.by is not None:
+            out["by"] = hand.by
         if hand.cards is not None:
             out["cards"] = dict(hand.cards)
             if hand.melds is not None:
@@ -183,6 +217,10 @@ def hand_to_json(hand: Hand) -> dict:
             out["deadwood"] = dict(hand.deadwood)
     if hand.upcard is not None:
         out["upcard"] = str(hand.upcard)
+    if hand.bonus is not None:
+        out["bonus"] = hand.bonus
+    if hand.no_contract:
+        out["no_contract"] = True
     return out
 
 

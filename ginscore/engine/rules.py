@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.melds import MeldRules
 
 
 def _whole(lo: int, hi: int) -> Callable[[Any], str | None]:
@@ -54,6 +55,14 @@ class RuleDef:
 # 1,000 points per bonus, 10 extra boxes and the site's 2,000 hands a match, the biggest
 # possible match score stays under 500 million (an IntegerField holds 2,147,483,647).
 POINTS = _whole(0, 1_000)
+GAMES = ("gin", "skarney", "colonel")
+GAME_NAMES = {"gin": "Gin", "skarney": "Skarney Gin", "colonel": "Colonel"}
+ENDS_OF_GAME: dict[str, tuple[str, ...]] = {
+    "gin": ("knock", "gin", "big_gin", "dead"),
+    "skarney": ("gin", "stock_out", "dead"),
+    "colonel": ("out", "stock_out", "challenge", "dead"),
+}
+"""The hand endings each game has (seed 003: Skarney has no knocking, Colonel no gin)."""
 
 RULE_DEFS: tuple[RuleDef, ...] = (
     RuleDef("knock_limit", _whole(0, 98), "most deadwood a knock may have (0: gin only)"),
@@ -79,6 +88,9 @@ RULE_DEFS: tuple[RuleDef, ...] = (
     RuleDef("dealer", _choice("winner", "loser", "alternate"),
             'who deals after a scored hand: "winner", "loser", "alternate"'),
     RuleDef("match_target", _whole(1, 1_000_000), "match points that end the match"),
+    RuleDef("game", _choice(*GAMES), '"gin", "skarney" or "colonel": which hand endings exist'),
+    RuleDef("sets", _flag, "sets (three or four of a rank) meld; false: runs only"),
+    RuleDef("sequence_bonus", _flag, "Sequence Gin's bonuses go to the hand's winner"),
 )
 RULE_KEYS: tuple[str, ...] = tuple(d.key for d in RULE_DEFS)
 _DEFS = {d.key: d for d in RULE_DEFS}
@@ -107,6 +119,41 @@ class Rules:
     columns: int
     dealer: str
     match_target: int
+    game: str = "gin"
+    sets: bool = True
+    sequence_bonus: bool = False
+
+    @property
+    def ends(self) -> tuple[str, ...]:
+        """The hand endings this game has."""
+        return ENDS_OF_GAME[self.game]
+
+    @property
+    def game_name(self) -> str:
+        """The game's name for messages: "Gin", "Skarney Gin" or "Colonel"."""
+        return GAME_NAMES[self.game]
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """How cards meld: sets or runs only, and whether Sequence Gin's bonus breaks ties."""
+        return MeldRules(sets=self.sets, bonus=self.sequence_bonus)
+
+    @property
+    def counts_cards_held(self) -> bool:
+        """Skarney and Colonel count every card a player still holds (no melds to find at the end)."""
+        return self.game != "gin"
+
+    @property
+    def max_count(self) -> int:
+        """The most a player's deadwood (gin) or count of cards held (Skarney, Colonel) may be."""
+        return 98 if self.game == "gin" else 999
+
+    def card_value(self, card) -> int:
+        """What a card counts: faces 10, number cards their number; the ace 1 in gin,
+        15 in Skarney, 10 in Colonel (aces high)."""
+        if card.rank == 1:
+            return ACE_VALUE[self.game]
+        return 10 if card.rank >= 10 else card.rank
 
     def to_json(self) -> dict:
         """Every rule, resolved, preset first (the result's ``rules``)."""
@@ -134,6 +181,8 @@ class Rules:
         return bool(self.spade_double and upcard is not None and upcard.suit == "S")
 
 
+ACE_VALUE = {"gin": 1, "skarney": 15, "colonel": 10}
+
 _STANDARD = dict(
     knock_limit=10, oklahoma=False, oklahoma_ace="one", spade_double=False, gin_bonus=25,
     big_gin_bonus=31, undercut_bonus=25, gin_off_bonus=None, knock_scores="difference",
@@ -148,6 +197,32 @@ PRESETS: dict[str, Rules] = {
                                              "game_target": 150}),
     "hollywood": Rules(preset="hollywood", **{**_STANDARD, "columns": 3}),
 }
+# Howard Fosdick's games (seed 003): his Oklahoma Gin and its three variants.
+_FOSDICK = {**_STANDARD, "oklahoma": True, "spade_double": False, "gin_bonus": 20, "big_gin_bonus": None,
+            "undercut_bonus": 20, "knock_scores": "defender_deadwood", "box_bonus": 0, "game_bonus": 0,
+            "shutout": "none", "game_target": 100}
+PRESETS.update({
+    "fosdick": Rules(preset="fosdick", **_FOSDICK),
+    "sequence": Rules(preset="sequence", **{**_FOSDICK, "sets": False, "sequence_bonus": True}),
+    "skarney": Rules(preset="skarney", **{**_FOSDICK, "game": "skarney", "oklahoma": False, "game_target": 200}),
+    "colonel": Rules(preset="colonel", **{**_FOSDICK, "game": "colonel", "oklahoma": False, "gin_bonus": 0,
+                                         "undercut_bonus": 0}),
+})
+PRESET_SUMMARIES: dict[str, str] = {
+    "standard": "Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500.",
+    "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
+    "oklahoma": "The upcard sets the knock limit; a spade upcard doubles the hand; game to 150.",
+    "hollywood": "Three games scored at once, each to 100; a win opens the next column.",
+    "fosdick": "Fosdick's Oklahoma Gin: the upcard sets the knock limit; a knock scores the other's "
+               "deadwood; gin and undercut 20; game to 100, no boxes.",
+    "sequence": "Runs only, no sets; one point a card in runs of six or more and for each J, Q, K "
+                "in a run go to the hand's winner.",
+    "skarney": "No knocking: go gin (20, 40 if the other has not laid the contract) or the stock runs "
+               "out and the lower count scores the difference; aces 15; game to 200.",
+    "colonel": "Melds go to the table; go out to score the other's cards, or challenge: the lower count "
+               "scores the other's whole count; aces high, A K Q J count 10.",
+}
+"""One line each on how the game goes, for the new-match form."""
 
 
 def check_rule(key: str, value: Any) -> None:

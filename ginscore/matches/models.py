@@ -18,7 +18,8 @@ from ginscore.engine import PRESETS
 SIDES = [("a", "player A"), ("b", "player B")]
 PRESET_CHOICES = [(name, name.capitalize()) for name in PRESETS]
 LENGTH_CHOICES = [("target", "to the match target"), ("best_of", "best of K games"), ("set", "one set")]
-END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand")]
+END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand"),
+               ("out", "went out"), ("stock_out", "stock ran out"), ("challenge", "challenge")]
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
@@ -120,8 +121,11 @@ class Match(models.Model):
 
 class Hand(models.Model):
     """One hand as entered at the table. ``by`` is the side that ended it
-    (knocked or went gin); empty for a dead hand. Deadwood for a gin is the
-    defender's only; ``cards``/``melds`` hold card-entered hands keyed by side."""
+    (knocked, went gin or out, challenged); empty for a dead hand and a stock
+    that ran out. Deadwood for a gin (or out) is the defender's only; for a
+    challenge the challenger's count is ``knocker_deadwood``; a stock-out, which
+    names no one, keeps player A's count in ``knocker_deadwood`` and player B's
+    in ``defender_deadwood``. ``cards``/``melds`` hold card-entered hands keyed by side."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -130,6 +134,10 @@ class Hand(models.Model):
     knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True,
                                                          help_text="After laying off.")
+    bonus = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             help_text="Sequence Gin: the winner's bonus, when entered as a number.")
+    no_contract = models.BooleanField(default=False,
+                                      help_text="Skarney Gin: the other had not laid down the contract meld.")
     upcard = models.CharField(max_length=3, blank=True)
     cards = models.JSONField(null=True, blank=True)
     melds = models.JSONField(null=True, blank=True)

@@ -17,6 +17,7 @@ from ginscore.engine import (
 from ginscore.engine.records import parse_hand
 
 OTHER = {"a": "b", "b": "a"}
+TWO_COUNTS = ("knock", "challenge")  # ends whose record gives both players' counts, the one who ended it first
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,25 +25,28 @@ class HandEntry:
     """A hand as the table enters it: by side, deadwood by role (knocker/defender)."""
 
     end: str
-    by: str = ""  # "a" / "b"; "" for a dead hand
-    knocker_deadwood: int | None = None  # knocks only
-    defender_deadwood: int | None = None  # knocks, gins, big gins
+    by: str = ""  # "a" / "b"; "" for a dead hand and a stock-out
+    knocker_deadwood: int | None = None  # knocks; a challenger's count; a stock-out: player A's count
+    defender_deadwood: int | None = None  # the other player's; a stock-out: player B's count
     upcard: str = ""  # canonical text ("7S"), "" when not given
     cards: Mapping[str, str] | None = None  # by side, for hands entered as cards
     melds: Mapping[str, list] | None = None  # by side
+    bonus: int | None = None  # Sequence Gin: the winner's bonus as a number (None: not given)
+    no_contract: bool = False  # Skarney Gin: the other had not laid down the contract meld
 
     @classmethod
     def of(cls, hand) -> "HandEntry":
         """The entry of a stored ``Hand`` row."""
         return cls(hand.end, hand.by, hand.knocker_deadwood, hand.defender_deadwood, hand.upcard,
-                   hand.cards, hand.melds)
+                   hand.cards, hand.melds, hand.bonus, hand.no_contract)
 
     def fields(self) -> dict:
         """The ``Hand`` model fields this entry sets."""
         return {"end": self.end, "by": self.by, "knocker_deadwood": self.knocker_deadwood,
                 "defender_deadwood": self.defender_deadwood, "upcard": self.upcard,
                 "cards": dict(self.cards) if self.cards is not None else None,
-                "melds": dict(self.melds) if self.melds is not None else None}
+                "melds": dict(self.melds) if self.melds is not None else None,
+                "bonus": self.bonus, "no_contract": self.no_contract}
 
 
 def game_in_play_fields(result, names: tuple[str, str]) -> dict:
@@ -84,7 +88,12 @@ def _by_side(mapping: Mapping[str, Any] | None, names: tuple[str, str]) -> dict 
 def entry_to_json(entry: HandEntry, names: tuple[str, str]) -> dict:
     """The hand as the spec's record writes it (player names)."""
     out: dict[str, Any] = {"end": entry.end}
-    if entry.end != "dead":
+    if entry.end == "stock_out":
+        if entry.cards is not None:
+            out["cards"] = _by_name(entry.cards, names)
+        else:
+            out["deadwood"] = {names[0]: entry.knocker_deadwood, names[1]: entry.defender_deadwood}
+    elif entry.end != "dead":
         by = names[0] if entry.by == "a" else names[1]
         other = names[1] if entry.by == "a" else names[0]
         out["by"] = by
@@ -92,19 +101,23 @@ def entry_to_json(entry: HandEntry, names: tuple[str, str]) -> dict:
             out["cards"] = _by_name(entry.cards, names)
             if entry.melds is not None:
                 out["melds"] = _by_name(entry.melds, names)
-        elif entry.end == "knock":
+        elif entry.end in TWO_COUNTS:
             out["deadwood"] = {by: entry.knocker_deadwood, other: entry.defender_deadwood}
         else:
             out["deadwood"] = {other: entry.defender_deadwood}
     if entry.upcard:
         out["upcard"] = entry.upcard
+    if entry.bonus is not None:
+        out["bonus"] = entry.bonus
+    if entry.no_contract:
+        out["no_contract"] = True
     return out
 
 
 def entry_to_engine(entry: HandEntry, names: tuple[str, str], rules: Rules, n: int) -> EngineHand:
     """The engine's ``Hand``; ``n`` numbers the hand in error messages."""
-    if entry.cards is not None:
-        return parse_hand(entry_to_json(entry, names), n, names, rules)
+    if entry.cards is not None or entry.end not in ("knock", "gin", "big_gin", "dead"):
+        return parse_hand(entry_to_json(entry, names), n, names, rules)  # the record's checks, in full
     upcard = parse_card(entry.upcard) if entry.upcard else None
     if entry.end == "dead":
         return EngineHand("dead", upcard=upcard)
@@ -113,26 +126,35 @@ def entry_to_engine(entry: HandEntry, names: tuple[str, str], rules: Rules, n: i
     by, other = (names[0], names[1]) if entry.by == "a" else (names[1], names[0])
     if entry.defender_deadwood is None:
         raise RecordError(f"hand {n}: deadwood for {other} is missing")
+    extras = {"bonus": entry.bonus, "no_contract": entry.no_contract}
     if entry.end == "knock":
         if entry.knocker_deadwood is None:
             raise RecordError(f"hand {n}: deadwood for {by} is missing")
-        return EngineHand("knock", by, {by: entry.knocker_deadwood, other: entry.defender_deadwood}, upcard)
-    return EngineHand(entry.end, by, {other: entry.defender_deadwood}, upcard)
+        return EngineHand("knock", by, {by: entry.knocker_deadwood, other: entry.defender_deadwood}, upcard,
+                          **extras)
+    return EngineHand(entry.end, by, {other: entry.defender_deadwood}, upcard, **extras)
 
 
 def entry_from_engine(hand: EngineHand, names: tuple[str, str]) -> HandEntry:
     """A parsed record hand in the stored shape (import)."""
     upcard = str(hand.upcard) if hand.upcard is not None else ""
+    extras = {"bonus": hand.bonus, "no_contract": hand.no_contract}
     if hand.end == "dead":
         return HandEntry("dead", upcard=upcard)
+    if hand.end == "stock_out":
+        counts = (hand.detail or {}).get("deadwood", hand.deadwood)
+        return HandEntry("stock_out", "", counts.get(names[0]), counts.get(names[1]), upcard,
+                         _by_side(hand.cards, names), **extras)
     side = "a" if hand.by == names[0] else "b"
     other = names[1] if side == "a" else names[0]
+    two = hand.end in TWO_COUNTS
     if hand.cards is not None:
         detail_dw = (hand.detail or {}).get("deadwood", {})
-        return HandEntry(hand.end, side, detail_dw.get(hand.by) if hand.end == "knock" else None,
-                         detail_dw.get(other), upcard, _by_side(hand.cards, names), _by_side(hand.melds, names))
-    knocker = hand.deadwood.get(hand.by) if hand.end == "knock" else None
-    return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard)
+        return HandEntry(hand.end, side, detail_dw.get(hand.by) if two else None,
+                         detail_dw.get(other), upcard, _by_side(hand.cards, names), _by_side(hand.melds, names),
+                         **extras)
+    knocker = hand.deadwood.get(hand.by) if two else None
+    return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard, **extras)
 
 
 def plain_decimal(value) -> Decimal:

@@ -33,7 +33,7 @@ from ginscore.matches.records import (
     HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
-from ginscore.players.names import NameRefused, name_clean
+from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
 
 match_changed = Signal()
 
@@ -47,18 +47,6 @@ class HandRefused(ValueError):
 
 
 # Players and matches
-
-
-def player_get_or_create(*, name: str) -> Player:
-    """The player called ``name`` (any case), created if new.
-
-    ``NameRefused`` (a ``ValueError``) if the name cannot be stored (``ginscore.players.names``)."""
-    try:
-        name = name_clean(name)
-    except NameRefused as e:
-        raise NameRefused(f"A player's name {e}.") from None
-    player = Player.objects.filter(name__iexact=name).first()
-    return player or Player.objects.create(name=name)
 
 
 def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: MatchLength = MatchLength(),

@@ -7,6 +7,7 @@ from ginscore.engine import RULE_KEYS, MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
 from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
 from ginscore.matches.models import PRESET_CHOICES
+from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
@@ -119,8 +120,16 @@ class EntriesForm(forms.Form):
         names = [n for n in names if n]
         if len(names) < 2:
             raise forms.ValidationError("A tournament needs at least 2 players.")
-        lowered = [n.lower() for n in names]
-        twice = sorted({n for n in names if lowered.count(n.lower()) > 1})
+        problems = []
+        for i, name in enumerate(names, 1):
+            try:
+                names[i - 1] = name_clean(name)
+            except NameRefused as e:
+                problems.append(f"Line {i}: this name {e}.")
+        if problems:
+            raise forms.ValidationError(problems)
+        keys = [name_key(n) for n in names]
+        twice = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
         if twice:
             raise forms.ValidationError(f"Listed twice: {', '.join(twice)}.")
         return names

@@ -15,7 +15,6 @@ import random
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.db.models.functions import Lower
 
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
@@ -24,6 +23,8 @@ from ginscore.engine.tournament import (
 )
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
+from ginscore.players.names import NameRefused, name_clean, name_key
+from ginscore.players.services import player_get_or_create, players_get_or_create
 from ginscore.tournaments.models import (
     BRACKET_FORMATS, STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, TournamentMatch,
 )
@@ -89,32 +90,24 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     """The entries, in this order (the manual seeding); players found or created by name."""
     if tournament.status != STATUS_SETUP:
         raise TournamentRefused("entries: the tournament has started; only a Swiss event takes late entries.")
-    players, seen = [], set()
-    for name in names:
-        name = " ".join(name.split())
-        if not name:
-            continue
-        if name.lower() in seen:
-            raise TournamentRefused(f"entries: {name} is listed twice.")
-        seen.add(name.lower())
-        players.append(name)
+    names = [n for n in names if n.strip()]
+    try:
+        keys = [name_key(name_clean(n)) for n in names]
+    except NameRefused as e:
+        raise TournamentRefused(f"entries: {e}") from None
+    twice = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+    if twice:
+        raise TournamentRefused(f"entries: {twice[0]} is listed twice.")
     with transaction.atomic():
-        _locked(tournament.pk)
-        known = {p.lname: p for p in Player.objects.annotate(lname=Lower("name"))
-                 .filter(lname__in=[n.lower() for n in players])}
-        Player.objects.bulk_create(Player(name=n) for n in players if n.lower() not in known)
-        known.update({p.lname: p for p in Player.objects.annotate(lname=Lower("name"))
-                      .filter(lname__in=[n.lower() for n in players if n.lower() not in known])})
+        players = players_get_or_create(names=names)
         tournament.entries.all().delete()
         return Entry.objects.bulk_create(
-            Entry(tournament=tournament, player=known[name.lower()], seed=i) for i, name in enumerate(players, 1))
+            Entry(tournament=tournament, player=player, seed=i) for i, player in enumerate(players, 1))
 
 
 def entry_add(*, tournament: Tournament, name: str) -> Entry:
     """A new entry: at the end of the list in set-up, or a late entry to a
     running Swiss event (paired from the next round)."""
-    from ginscore.matches.services import player_get_or_create
-
     with transaction.atomic():
         tournament = _locked(tournament.pk)
         late = tournament.status != STATUS_SETUP
@@ -123,7 +116,10 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
             raise TournamentRefused("entries: only a Swiss event takes late entries once it has started.")
         if tournament.status == STATUS_FINISHED:
             raise TournamentRefused("entries: the tournament is over.")
-        player = player_get_or_create(name=name)
+        try:
+            player = player_get_or_create(name=name)
+        except NameRefused as e:
+            raise TournamentRefused(f"entries: {e}") from None
         if tournament.entries.filter(player=player).exists():
             raise TournamentRefused(f"entries: {player} is already entered.")
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1

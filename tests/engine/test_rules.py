@@ -24,6 +24,9 @@ SPEC_TABLE = {
     "columns": (1, 1, 1, 3),
     "dealer": ("winner", "loser", "winner", "winner"),
     "match_target": (500,) * 4,
+    "game": ("gin",) * 4,
+    "sets": (True,) * 4,
+    "sequence_bonus": (False,) * 4,
 }
 
 

@@ -38,13 +38,32 @@ def demo_hand(rng: random.Random, rules: Rules, players: tuple[str, str]) -> Han
         return Hand("dead", upcard=upcard)
     by = rng.choice(players)
     other = players[1] if by == players[0] else players[0]
+    if rules.game != "gin":
+        return _demo_counted_hand(rng, rules, players, by, roll)
+    if rules.sequence_bonus:
+        extra = {"bonus": rng.choice((0, 0, 0, 1, 3, 6, 9))}
+    else:
+        extra = {}
     limit = rules.knock_limit_for(upcard)
     if roll < 0.27 or limit == 0:
         end = "big_gin" if rng.random() < 0.08 else "gin"
-        return Hand(end, by, {other: rng.randint(4, 48)}, upcard)
+        return Hand(end, by, {other: rng.randint(4, 48)}, upcard, **extra)
     knocker = rng.randint(1, limit)
     defender = min(98, max(0, round(rng.gauss(22, 11))))
-    return Hand("knock", by, {by: knocker, other: defender}, upcard)
+    return Hand("knock", by, {by: knocker, other: defender}, upcard, **extra)
+
+
+def _demo_counted_hand(rng: random.Random, rules: Rules, players: tuple[str, str], by: str, roll: float) -> Hand:
+    """Skarney Gin (mostly gins, some with no contract) and Colonel (going out, the
+    stock running out, the odd challenge): the counts of cards still held."""
+    other = players[1] if by == players[0] else players[0]
+    if roll < 0.7:
+        if rules.game == "skarney":
+            return Hand("gin", by, {other: rng.randint(5, 90)}, no_contract=rng.random() < 0.2)
+        return Hand("out", by, {other: rng.randint(2, 60)})
+    if roll < 0.85 or rules.game == "skarney":
+        return Hand("stock_out", None, {p: rng.randint(0, 60) for p in players})
+    return Hand("challenge", by, {by: rng.randint(0, 25), other: rng.randint(5, 60)})
 
 
 def demo_record(rng: random.Random, *, preset: str, players: tuple[str, str], finished: bool,
@@ -70,6 +89,10 @@ DEMO_MATCHES = (
     ("standard", True, MatchLength("best_of", 3), None), ("standard", False, None, None),
     ("classic", True, None, "0.01"), ("classic", True, None, None), ("classic", False, None, None),
     ("oklahoma", True, None, "0.05"), ("oklahoma", True, None, None), ("oklahoma", False, None, None),
+    ("fosdick", True, None, None), ("fosdick", False, None, None),
+    ("sequence", True, None, "0.01"), ("sequence", False, None, None),
+    ("skarney", True, None, None), ("skarney", False, None, None),
+    ("colonel", True, MatchLength("best_of", 3), None), ("colonel", False, None, None),
     ("hollywood", True, None, None), ("hollywood", True, MatchLength("set"), "0.02"),
     ("hollywood", False, None, None),
 )

@@ -5,13 +5,17 @@ are a big gin (all eleven melded), or else the discard that leaves the least
 deadwood and the melds of the ten kept. The cards may also be given as
 separate arguments (``deadwood AS 2S 3S ...``). Bad input prints one line to
 standard error and exits 1.
+
+``--rules PRESET`` melds by that game's rules: ``--rules sequence`` melds runs
+only and prints Sequence Gin's bonus; under ``skarney`` and ``colonel`` every
+card held counts (any number of cards), so it prints the count.
 """
 import sys
 
 from django.core.management.base import BaseCommand
 
-from ginscore.engine import CardError, format_cards, parse_cards
-from ginscore.engine.melds import Arrangement, best_arrangement, eleven
+from ginscore.engine import PRESETS, CardError, format_cards, parse_cards, rules_from
+from ginscore.engine.melds import Arrangement, best_arrangement, eleven, melds_bonus
 
 
 def describe(arrangement: Arrangement) -> list[str]:
@@ -29,22 +33,34 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("cards", nargs="+", help='the cards, like "AS 2S 3S 7H 7D 7C KD QD JD 5C"')
+        parser.add_argument("--rules", default="standard", choices=list(PRESETS),
+                            help="meld and count by this preset's game (default: standard)")
 
-    def handle(self, *args, cards, **options):
+    def handle(self, *args, cards, rules="standard", **options):
+        rules = rules_from(rules)
         try:
             hand = parse_cards(" ".join(cards))
         except CardError as e:
             self._fail(str(e))
+        if rules.counts_cards_held:
+            count = sum(rules.card_value(c) for c in hand)
+            self.stdout.write(f"count: {count} (in {rules.game_name} every card still held counts)")
+            return
+        how = rules.meld_rules
         if len(hand) == 10:
-            lines = describe(best_arrangement(hand))
+            arrangement = best_arrangement(hand, how)
+            lines = describe(arrangement)
         elif len(hand) == 11:
-            found = eleven(hand)
+            found = eleven(hand, how)
+            arrangement = found.arrangement
             if found.big_gin:
-                lines = ["big gin: yes (all 11 cards melded)", *describe(found.arrangement)[:1]]
+                lines = ["big gin: yes (all 11 cards melded)", *describe(arrangement)[:1]]
             else:
-                lines = [f"discard: {found.discard}", "big gin: no", *describe(found.arrangement)]
+                lines = [f"discard: {found.discard}", "big gin: no", *describe(arrangement)]
         else:
             self._fail(f"give 10 cards (11 for the discard and big gin), not {len(hand)}")
+        if rules.sequence_bonus:
+            lines.append(f"bonus: {melds_bonus(arrangement.melds)} (to the hand's winner)")
         self.stdout.write("\n".join(lines))
 
     def _fail(self, message: str):
