@@ -1,28 +1,31 @@
 """Django settings for ginscore.
 
-One settings module, configured from the environment:
+One settings module, configured from the environment (README, "Running it for real"):
 
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@localhost:5432/ginscore``;
-  unset means the embedded SQLite file ``db.sqlite3``.
-- ``GINSCORE_SECRET_KEY``, ``GINSCORE_DEBUG`` (``1``/``0``), ``GINSCORE_ALLOWED_HOSTS``
-  (comma separated).
+  unset means the SQLite file ``db.sqlite3`` beside ``manage.py`` (in WAL mode).
+- ``GINSCORE_DEBUG=1`` for development only (off unless set).
+- ``GINSCORE_SECRET_KEY``: the key; unset, the site makes one once and keeps it in
+  ``GINSCORE_DATA_DIR`` (default ``~/.local/share/ginscore``), file ``secret_key``.
+  Several app servers must share one key: set it on each.
+- ``GINSCORE_ALLOWED_HOSTS`` (comma separated): unset, this machine's own names and addresses.
+- ``GINSCORE_HTTPS=1`` behind an HTTPS proxy: secure cookies, HSTS, the SSL redirect,
+  the proxy's ``X-Forwarded-Proto`` and ``X-Forwarded-For`` headers.
+- ``GINSCORE_ADMINS="Ann <ann@club.org>,..."`` and ``GINSCORE_EMAIL_*``: errors are mailed.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+from ginscore import environment as env
 
-DEBUG = os.environ.get("GINSCORE_DEBUG", "1") == "1"
-SECRET_KEY = os.environ.get(
-    "GINSCORE_SECRET_KEY", "dev-only-insecure-key-change-me-for-production-use"
-)
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("GINSCORE_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
-    if h.strip()
-]
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = env.data_dir()
+
+DEBUG = env.flag("GINSCORE_DEBUG")
+SECRET_KEY = os.environ.get("GINSCORE_SECRET_KEY", "").strip() or env.secret_key(DATA_DIR)
+ALLOWED_HOSTS = env.split_list(os.environ.get("GINSCORE_ALLOWED_HOSTS")) or [*env.machine_hosts(), "testserver"]
 if DEBUG:
     ALLOWED_HOSTS.append("*")
 
@@ -34,6 +37,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "ginscore.club",
     "ginscore.players",
     "ginscore.matches",
@@ -50,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out log-in into the "too many tries" page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "ginscore.urls"
@@ -76,19 +82,46 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("GINSCORE_CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for a writer instead of failing at once when two phones save together.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
-    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        # Wait for a writer instead of failing at once when two phones save together.
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        # Readers never wait for a writer (write-ahead log); NORMAL is safe with WAL.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
+    # Django's default similarity (0.7) lets a repeated name through ("carlcarl" for carl is 0.67).
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+     "OPTIONS": {"max_similarity": 0.5}},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "ginscore.club.throttle.LoginThrottleBackend",  # django-axes: refuses locked-out log-ins
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Log-in throttling (django-axes), kept in the database so every app server sees it.
+# 10 failures for one account from one address lock that pair out for 15 minutes;
+# 30 failures from one address (any accounts) lock the address out. A success resets the pair.
+AXES_HANDLER = "ginscore.club.throttle.LoginThrottleHandler"
+AXES_FAILURE_LIMIT = int(os.environ.get("GINSCORE_LOGIN_FAILURES", "10"))
+GINSCORE_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("GINSCORE_LOGIN_FAILURES_PER_ADDRESS", "30"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = float(os.environ.get("GINSCORE_LOGIN_LOCKOUT_HOURS", "0.25"))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "ginscore.club.throttle.lockout_page"
+AXES_CLIENT_IP_CALLABLE = "ginscore.club.throttle.client_address"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "club:home"
@@ -101,9 +134,57 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("GINSCORE_STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Collected once at set-up (scripts/setup.sh) with hashed, compressed names; whitenoise serves them.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+# Behind an HTTPS proxy (GINSCORE_HTTPS=1): cookies only over HTTPS, HSTS, plain HTTP redirected,
+# and the proxy's headers believed (it must set X-Forwarded-Proto and X-Forwarded-For).
+HTTPS = env.flag("GINSCORE_HTTPS")
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("GINSCORE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("GINSCORE_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env.flag("GINSCORE_HSTS_PRELOAD", True)
+# How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address).
+GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0"))
+CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
+
+# Sessions live in the database (shared by every app server); nothing is cached for correctness.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Errors: logged with their traceback to standard error, and mailed to ADMINS when set.
+ADMINS = env.admins(os.environ.get("GINSCORE_ADMINS"))
+SERVER_EMAIL = DEFAULT_FROM_EMAIL = os.environ.get("GINSCORE_EMAIL_FROM", "ginscore@localhost")
+EMAIL_HOST = os.environ.get("GINSCORE_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("GINSCORE_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("GINSCORE_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("GINSCORE_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env.flag("GINSCORE_EMAIL_TLS")
+EMAIL_SUBJECT_PREFIX = "[ginscore] "
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR", "filters": ["no_debug"]},
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django": {"handlers": ["mail_admins"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
+        "ginscore": {"handlers": ["mail_admins"], "level": "INFO"},
+        "axes": {"level": "WARNING"},
+    },
+}

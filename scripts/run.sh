@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
-# Sets everything up, loads the demo club (only into an empty database) and
-# starts the site on http://127.0.0.1:8000/ . Log in as "director" / "ginscore-demo".
+# Sets everything up and serves the site the way a club should run it: gunicorn, DEBUG off,
+# static files collected and served by whitenoise, the secret key kept in the data directory,
+# SQLite in WAL mode (or DATABASE_URL). The demo club is loaded only into an empty database.
+#   scripts/run.sh                      http://127.0.0.1:8000/ on this computer only
+#   HOST=0.0.0.0 scripts/run.sh         also the phones on the club's network
+#   PORT=8080 scripts/run.sh            another port
+# Stop it with Ctrl-C. For development (runserver, DEBUG on) use scripts/dev.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+export GINSCORE_DEBUG=0
+export GINSCORE_CONN_MAX_AGE=${GINSCORE_CONN_MAX_AGE:-60}
+export HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
 PY=.venv/bin/python
 $PY manage.py migrate --noinput
-$PY manage.py seed_demo --if-empty
+[ "${GINSCORE_DEMO:-1}" = 1 ] && $PY manage.py seed_demo --if-empty
 echo
-echo "ginscore is starting on http://127.0.0.1:${PORT:-8000}/"
-echo "Demo accounts (password ginscore-demo): admin, director, ann, ben"
-exec $PY manage.py runserver "${HOST:-127.0.0.1}:${PORT:-8000}"
+echo "ginscore is starting on:"
+if [ "$HOST" = 0.0.0.0 ] || [ "$HOST" = "::" ]; then
+  $PY -c "from ginscore.environment import machine_hosts as m; print('\n'.join(h for h in m() if h[0].isdigit() or h[0] == '['))" |
+    while read -r addr; do echo "  http://$addr:$PORT/"; done
+else
+  echo "  http://$HOST:$PORT/"
+fi
+echo "Demo accounts, only in a new database (password ginscore-demo): admin, director, ann, ben"
+exec .venv/bin/gunicorn -c gunicorn.conf.py

@@ -40,3 +40,6 @@ fi
 if [ "${1:-}" = "--dev" ]; then
   apt_install chromium poppler-utils
 fi
+
+# The static files, with hashed and compressed names, for whitenoise to serve (DEBUG off).
+GINSCORE_DEBUG=0 .venv/bin/python manage.py collectstatic --noinput -v 0

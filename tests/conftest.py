@@ -113,3 +113,16 @@ def _fast_password_hashing():
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_uncollected():
+    """Tests serve static files from the source folders, uncollected: the hashed, compressed
+    storage the site uses needs ``collectstatic`` first (tests/club/test_deployment.py checks it)."""
+    from django.conf import settings as django_settings
+    from django.test.utils import override_settings
+
+    storages = {**django_settings.STORAGES,
+                "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    with override_settings(STORAGES=storages):
+        yield

@@ -438,6 +438,24 @@ def _advance(t: Tournament) -> None:
     t.save(update_fields=["status", "champion"])
 
 
+# The room
+
+
+ANNOUNCEMENT_MAX = Tournament._meta.get_field("announcement").max_length
+
+
+def tournament_announce(*, tournament: Tournament, text: str) -> Tournament:
+    """The director's line on the board ("" clears it)."""
+    text = " ".join((text or "").split())
+    if len(text) > ANNOUNCEMENT_MAX:
+        raise TournamentRefused(f"announcement: at most {ANNOUNCEMENT_MAX} characters (this one has {len(text)}).")
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        t.announcement = text
+        t.save(update_fields=["announcement"])
+    return t
+
+
 # Rounds (Swiss)
 
 

@@ -5,6 +5,7 @@ import random
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from ginscore.club.management.commands.seed_demo import demo_record
 from ginscore.club.roles import is_club_admin, is_director, role_name
@@ -42,7 +43,8 @@ def test_seed_demo_creates_the_accounts_players_and_matches():
     users = {u.username: u for u in get_user_model().objects.all()}
     assert set(users) == {"admin", "director", "ann", "ben"}
     for name in users:
-        assert authenticate(username=name, password="ginscore-demo") == users[name]
+        assert authenticate(RequestFactory().post("/accounts/login/"), username=name,
+                            password="ginscore-demo") == users[name]
     assert is_club_admin(users["admin"]) and users["admin"].is_staff
     assert is_director(users["director"]) and not is_club_admin(users["director"])
     assert role_name(users["ann"]) == role_name(users["ben"]) == "member"
@@ -84,6 +86,15 @@ def test_if_empty_does_nothing_when_there_are_players():
     assert "no demo data added" in seed("--if-empty")
     assert Player.objects.count() == 1 and Match.objects.count() == 0
     assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_if_empty_never_adds_the_demo_accounts_to_a_club_with_an_account():
+    """The organiser made their own admin account first: the demo's known password stays out."""
+    get_user_model().objects.create_superuser("boss", password="a long private phrase")
+    assert "no demo data added" in seed("--if-empty")
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["boss"]
+    assert not Player.objects.exists()
 
 
 @pytest.mark.django_db

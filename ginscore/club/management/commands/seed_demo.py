@@ -181,11 +181,13 @@ class Command(BaseCommand):
     help = "Creates the demo club: accounts, a dozen players and matches in every preset."
 
     def add_arguments(self, parser):
-        parser.add_argument("--if-empty", action="store_true", help="do nothing if there are players already")
+        parser.add_argument("--if-empty", action="store_true",
+                            help="do nothing unless the database is empty (no account, player or match)")
 
     def handle(self, *args, if_empty, **options):
-        if if_empty and Player.objects.exists():
-            self.stdout.write("The club has players already; no demo data added.")
+        if if_empty and (get_user_model().objects.exists() or Player.objects.exists() or Match.objects.exists()):
+            # Never add the demo accounts (a known password) to a club that has begun.
+            self.stdout.write("The club has accounts or players already; no demo data added.")
             return
         with transaction.atomic():
             users = seed_accounts()

@@ -1,0 +1,105 @@
+"""What the settings read from the machine: the data directory, the secret key kept
+there, this machine's own addresses, the admins to mail. Plain Python, no Django,
+so ``settings.py`` can use it before Django is set up.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import sys
+from email.utils import getaddresses
+from pathlib import Path
+
+KEY_FILE = "secret_key"
+
+
+def data_dir() -> Path:
+    """Where the site keeps what must survive an update and stay out of the repository."""
+    return Path(os.environ.get("GINSCORE_DATA_DIR") or Path.home() / ".local" / "share" / "ginscore")
+
+
+def secret_key(folder: Path) -> str:
+    """The key in ``folder/secret_key``, made (random, readable by this user only) the first time.
+
+    Several processes starting at once agree on one key: the file appears whole or not at all
+    (written aside, then linked into place, which fails if another process was first). If the
+    folder cannot be written, a random key for this process only, with a warning: log-ins then
+    last until the site restarts, but the key is never a known one and the site still starts.
+    """
+    path = folder / KEY_FILE
+    try:
+        try:
+            return _read_key(path)
+        except FileNotFoundError:
+            return _make_key(folder, path)
+    except OSError as e:
+        print(f"ginscore: cannot keep a secret key in {path} ({e.strerror or e}); using a key for this "
+              "process only (set GINSCORE_SECRET_KEY or GINSCORE_DATA_DIR)", file=sys.stderr)
+        return secrets.token_urlsafe(64)
+
+
+def _make_key(folder: Path, path: Path) -> str:
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    aside = folder / f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_urlsafe(64) + "\n")
+    try:
+        os.link(aside, path)
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(aside)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> str:
+    key = path.read_text().strip()
+    if len(key) < 50:
+        raise OSError(f"the key in {path} is too short")
+    return key
+
+
+def machine_hosts() -> list[str]:
+    """This machine's names and addresses, as the phones on the club's network reach it."""
+    hosts = {"localhost", "127.0.0.1", "[::1]"}
+    try:
+        name = socket.gethostname()
+    except OSError:
+        return sorted(hosts)
+    hosts.update({name, f"{name}.local"})
+    try:
+        for family, _, _, _, addr in socket.getaddrinfo(name, None):
+            hosts.add(_host(addr[0], family))
+    except OSError:
+        pass
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        # The address this machine would send from (no packet leaves: UDP "connect" only picks a route).
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                hosts.add(_host(s.getsockname()[0], family))
+        except OSError:
+            pass
+    return sorted(hosts)
+
+
+def _host(address: str, family) -> str:
+    return f"[{address.split('%')[0]}]" if family == socket.AF_INET6 else address
+
+
+def split_list(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def admins(text: str | None) -> list[tuple[str, str]]:
+    """``"Ann Smith <ann@club.org>, bob@club.org"`` as Django's ADMINS."""
+    return [(name or mail, mail) for name, mail in getaddresses([text or ""]) if "@" in mail]
+
+
+def flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}

@@ -1,0 +1,85 @@
+"""Real servers for the deployment tests: ``manage.py`` and gunicorn in their own processes,
+with an environment of the test's choosing, on loopback, always stopped."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def environment(tmp_path: Path, **extra) -> dict:
+    """A clean environment: no DEBUG, a private data directory and SQLite file unless told."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
+    env.update(GINSCORE_DATA_DIR=str(tmp_path / "data"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+               PYTHONDONTWRITEBYTECODE="1")
+    env.update({k: v for k, v in extra.items() if v is not None})
+    for k in [k for k, v in extra.items() if v is None]:
+        env.pop(k, None)
+    return env
+
+
+def manage(env: dict, *args, timeout=120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def setting(env: dict, expression: str):
+    """The value of a Python expression over ``settings`` in a fresh process with ``env``."""
+    code = ("import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'ginscore.settings'); "
+            f"from django.conf import settings; print(repr({expression}))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    import ast
+
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(env: dict, *, workers=2, threads=2, timeout=60):
+    """gunicorn as scripts/run.sh starts it, on a free loopback port; yields its base URL."""
+    port = free_port()
+    env = {**env, "HOST": "127.0.0.1", "PORT": str(port), "GINSCORE_WORKERS": str(workers),
+           "GINSCORE_THREADS": str(threads)}
+    log = tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/accounts/login/", timeout=5).read()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    raise RuntimeError(f"gunicorn did not start:\n{log.read()}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        log.close()

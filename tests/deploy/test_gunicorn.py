@@ -1,0 +1,50 @@
+"""The site as scripts/run.sh serves it: gunicorn, DEBUG off, static files by whitenoise,
+on a fresh SQLite database in WAL mode."""
+import gzip
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.deploy.servers import environment, gunicorn, manage
+
+
+def fetch(url, **headers):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("site")
+    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"))
+    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput"),
+                 ("shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë')")):
+        done = manage(env, *args)
+        assert done.returncode == 0, done.stderr
+    with gunicorn(env) as url:
+        yield url
+
+
+def test_pages_are_served_by_gunicorn_with_debug_off(site):
+    status, headers, body = fetch(site + "/")
+    assert status == 200 and headers["Server"] == "gunicorn"
+    status, _, body = fetch(site + "/players/")
+    assert status == 200 and "Zoë" in body.decode()  # from the database
+    status, _, body = fetch(site + "/matches/987654/")
+    assert status == 404
+    assert "There is no such page" in body.decode() and "Using the URLconf" not in body.decode()
+
+
+def test_static_files_are_served_hashed_compressed_and_cached_for_ever(site):
+    _, _, body = fetch(site + "/")
+    css = re.search(r'href="(/static/ginscore/site\.[0-9a-f]{12}\.css)"', body.decode()).group(1)
+    status, headers, body = fetch(site + css, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Type"].startswith("text/css")
+    assert headers.get("Content-Encoding") == "gzip" and b".topbar" in gzip.decompress(body)
+    assert "immutable" in headers["Cache-Control"]
