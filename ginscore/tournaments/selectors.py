@@ -80,7 +80,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
     """Rank order, as plain dicts for the table (and its CSV)."""
     entries = {e.pk: e for e in tournament_entries(t)}
     out = []
-    for row in tournament_table(t):
+    for row in tournament_table(t, by_group=True):
         e = entries[row.player]
         out.append({
             "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
@@ -88,7 +88,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
-            "placing": row.placing,
+            "placing": row.placing, "head_to_head": row.head_to_head,
         })
     return out
 
