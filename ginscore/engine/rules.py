@@ -211,6 +211,11 @@ PRESETS.update({
     "colonel": Rules(preset="colonel", **{**_FOSDICK, "game": "colonel", "oklahoma": False, "gin_bonus": 0,
                                          "undercut_bonus": 0}),
 })
+PRESET_NAMES: dict[str, str] = {
+    "standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+    "fosdick": "Fosdick's Oklahoma Gin", "sequence": "Sequence Gin", "skarney": "Skarney Gin", "colonel": "Colonel",
+}
+"""Each preset's name for players (forms, pads, sheets)."""
 PRESET_SUMMARIES: dict[str, str] = {
     "standard": "Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500.",
     "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
