@@ -255,6 +255,9 @@ class HandForm(forms.Form):
         rules = self.rules
         labels = END_LABELS[rules.game]
         self.fields["end"].choices = [(e, labels[e]) for e in rules.ends]
+        ends = ", ".join(labels[e] for e in rules.ends)
+        self.fields["end"].error_messages.update(required=f"Tap how the hand ended: {ends}.",
+                                                 invalid_choice=f"Tap how the hand ended: {ends}.")
         self.fields["by"].label = BY_LABELS[rules.game]
         if not rules.sequence_bonus:
             del self.fields["bonus"]
