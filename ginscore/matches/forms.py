@@ -7,7 +7,7 @@ from django.utils.html import format_html
 
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
-from ginscore.engine.rules import PRESET_NAMES, PRESET_SUMMARIES
+from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
 from ginscore.matches.bounds import stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import OTHER, HandEntry
@@ -66,7 +66,7 @@ class MatchForm(forms.Form):
         self.fields["preset"].choices = [
             (name, format_html('<span class="preset-name">{}</span> <small class="preset-how">{}</small>',
                                PRESET_NAMES[name], PRESET_SUMMARIES[name]))
-            for name in PRESETS]
+            for name in PRESETS if name not in FOUR_PLAYER_PRESETS]
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(
                 required=False, label=key.replace("_", " "), max_length=30,
