@@ -53,6 +53,7 @@ class Hand:
     bonus: int | None = None  # Sequence Gin: the winner's bonus as the record gives it (None: not given)
     bonuses: Mapping[str, int] | None = None  # Sequence Gin card hands: each player's bonus as found
     no_contract: bool = False  # Skarney gin: the other had not laid down the contract meld
+    rulings: "Rulings | None" = None  # the director's rulings on this hand, if any
 
 
 class HandScore(NamedTuple):

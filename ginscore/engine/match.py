@@ -1,23 +1,28 @@
-"""Games, Hollywood columns and the match, from the hands in order.
+"""Games, Hollywood columns and the match, from the hands in order, by side.
 
-``MatchScorer`` takes hands one at a time (``play``) so the site can check and
-preview a single new hand; ``score_match`` runs a whole record through it.
-A hand the rules refuse raises ``RecordError`` and changes nothing.
+A game scores *sides*: the two players, three players (each pair of them
+settles the game as if they had played it alone), or a partnership's two
+teams. ``ginscore.engine.sides`` says who plays each hand and what the sides
+won of it; here those credits become games, the match score and the
+settlements. ``MatchScorer`` takes hands one at a time (``play``) so the site
+can check and preview a single new hand; ``score_match`` runs a whole record
+through it. A hand the rules refuse raises ``RecordError`` and changes nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import combinations
 
 from ginscore.engine.errors import RecordError
-from ginscore.engine.hands import NO_BY_ENDS, Hand, score_hand
 from ginscore.engine.results import (
-    GameEntry, GameResult, HandResult, MatchResult, MatchSummary, PlayerLine, Settlement,
+    GameEntry, GameResult, MatchResult, MatchSummary, PairNet, PlayerLine, Settlement,
 )
 from ginscore.engine.rules import Rules
+from ginscore.engine.sides import OneTable, Partnership
 
 LENGTH_KINDS = ("target", "best_of", "set")
-_new_entry = tuple.__new__  # GameEntry(...) without the keyword handling: a 1,000-hand match makes thousands
+_new_entry = _new_pair = _new_line = _new_game = tuple.__new__  # GameEntry(...) without the keyword handling: a 1,000-hand match makes thousands
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,200 +53,259 @@ class MatchLength:
 
 
 class _Game:
-    """A game's column while it is being played (indexes 0/1 are the players)."""
+    """A game's column while it is being played: one list entry per side."""
 
-    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after", "lines")
+    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after", "lines",
+                 "pairs", "shut_out")
 
-    def __init__(self, n: int, set_no: int, column: int):
+    def __init__(self, n: int, set_no: int, column: int, sides: int):
         self.n, self.set_no, self.column = n, set_no, column
-        self.points = [0, 0]
-        self.boxes = [0, 0]
-        self.hands = [0, 0]
+        self.points = [0] * sides
+        self.boxes = [0] * sides
+        self.hands = [0] * sides  # hands won (a partnership: table hands its players won)
         self.entries: list[GameEntry] = []
         self.winner: int | None = None
         self.ended_after: int | None = None
-        self.lines: tuple[PlayerLine, PlayerLine] | None = None  # set when the game ends
+        self.lines: tuple[PlayerLine, ...] | None = None  # set when the game ends, with (unset until then)
+        # pairs: [(i, j, net, credited side)] in the match's pair order; shut_out: the sides the winner shut out
 
 
 class MatchScorer:
-    """Scores a match hand by hand."""
+    """Scores a match hand by hand (a partnership: deal by deal).
 
-    def __init__(self, rules: Rules, players: tuple[str, str], first_dealer: str | None = None,
-                 length: MatchLength | None = None, stake: Decimal | None = None):
-        self.rules = rules
+    The games and the match are kept by *side*: the players, or a
+    partnership's two teams (``teams``). Who plays each hand and what the
+    sides won of it is the business of ``ginscore.engine.sides``.
+    """
+
+    def __init__(self, rules: Rules, players: tuple[str, ...], first_dealer: str | None = None,
+                 length: MatchLength | None = None, stake: Decimal | None = None, teams=None):
         self.players = tuple(players)
-        self.first_dealer = first_dealer or self.players[0]
-        if self.first_dealer not in self.players:
-            raise RecordError(f'first_dealer: "{self.first_dealer}" is not one of the players')
+        self.teams = tuple(teams) if teams else None
+        if self.teams:
+            self.first_dealer = None
+            self.table = Partnership(rules, self.teams)
+        else:
+            self.first_dealer = first_dealer or self.players[0]
+            if self.first_dealer not in self.players:
+                raise RecordError(f'first_dealer: "{self.first_dealer}" is not one of the players')
+            self.table = OneTable(rules, self.players, self.first_dealer)
+        self.rules = self.table.rules  # three players: the loser deals, whatever the record's rules say
+        self.sides = self.table.sides
+        self._play = self.table.play
         self.length = length or MatchLength()
         self.stake = stake
-        self.dealer = self.first_dealer
-        self._other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
-        self.hands: list[HandResult] = []
+        k = len(self.sides)
+        self.pairs = tuple(combinations(range(k), 2))
+        self.hands: list = []
         self.games: list[_Game] = []
-        self.score = [0, 0]
-        self.games_won = [0, 0]
+        self.score = [0] * k
+        self.games_won = [0] * k
+        self.credited = [[0, 0] for _ in self.pairs]  # what each of a pair was credited against the other
         self.complete = False
         self.winner: str | None = None
         self.ended_after: int | None = None
         self._set_no = 0
+        self._reached: list[_Game] = []  # games a side's points reached the target in, this hand
         self._open_set()
 
     @property
     def next_dealer(self) -> str | None:
-        return None if self.complete else self.dealer
+        return None if self.complete else self.table.next_dealer
 
     def _open_set(self) -> None:
         self._set_no += 1
         first = len(self.games) + 1
-        self._set = [_Game(first + c, self._set_no, c + 1) for c in range(self.rules.columns)]
+        k = len(self.sides)
+        self._set = [_Game(first + c, self._set_no, c + 1, k) for c in range(self.rules.columns)]
         self._open = self.rules.columns  # the set's games not yet finished
         self.games.extend(self._set)
 
-    def play(self, hand: Hand) -> HandResult:
-        """Adds the next hand; returns what it scored. Refused hands change nothing."""
+    def play(self, hand):
+        """Adds the next hand (a partnership: the next ``Deal``); returns what it scored.
+        Refused hands change nothing."""
         n = len(self.hands) + 1
         if self.complete:
             raise RecordError(f"hand {n}: the match already ended after hand {self.ended_after}")
-        if hand.end not in NO_BY_ENDS and hand.by not in self.players:
-            raise RecordError(f'hand {n}: by: "{hand.by}" is not one of the players')
-        score = score_hand(hand, self.rules, self.players, n)
-        dealer = self.dealer
-        if score.winner is None:
-            # a dead hand, or a stock-out or challenge on level counts: the dealer deals again
-            result = HandResult(n, dealer, score.end, hand.by, None, None, False, 0, 0, (), hand.detail)
-            self.hands.append(result)
-            return result
-        w = 0 if score.winner == self.players[0] else 1
-        games = self._enter(n, w, score.points, score.boxes)
-        result = HandResult(n, dealer, score.end, hand.by, score.winner, score.loser, score.undercut,
-                            score.points, score.boxes, games, hand.detail)
+        result = self._play(n, hand, self._enter)
         self.hands.append(result)
-        rule = self.rules.dealer
-        if rule == "winner":
-            self.dealer = score.winner
-        elif rule == "loser":
-            self.dealer = score.loser
-        else:
-            self.dealer = self._other[dealer]
+        if self._reached:
+            self._end_games(n)
         return result
 
-    def _enter(self, n: int, w: int, points: int, boxes: int) -> tuple[int, ...]:
-        """Hollywood's entry rule (a one-column set is its simplest case): the hand goes in
-        the first open column, and in every open column whose previous column already had
-        a hand of the winner's before this one."""
+    def _enter(self, n: int, side: int, points: int, boxes: int, won: int) -> tuple[int, ...]:
+        """Puts what a side won of hand ``n`` in the games (``won``: the hands it won, 1, or
+        a partnership's 2 tables). Hollywood's entry rule (a one-column set is its simplest
+        case): the points go in the first open column, and in every open column whose
+        previous column already had a hand of that side's before this one. Games that reach
+        the target are ended once the whole hand is in (``_end_games``)."""
         target = self.rules.game_target
-        name = self.players[w]
         entered = []
         first_open = True
-        had = 0  # the winner's hands in the previous column, before this hand
+        had = 0  # the side's hands in the previous column, before this hand
         for g in self._set:
-            before = g.hands[w]
+            before = g.hands[side]
             if g.winner is None:
                 if first_open or had:
-                    running = g.points[w] + points
-                    g.points[w] = running
-                    g.boxes[w] += boxes
-                    g.hands[w] = before + 1
-                    g.entries.append(_new_entry(GameEntry, (n, name, points, running, boxes)))
+                    running = g.points[side] + points
+                    g.points[side] = running
+                    g.boxes[side] += boxes
+                    g.hands[side] = before + won
+                    g.entries.append(_new_entry(GameEntry, (n, self.sides[side], points, running, boxes)))
                     entered.append(g.n)
                     if running >= target:
-                        self._finish_game(g, w, n)
+                        self._reached.append(g)
                 first_open = False
             had = before
+        return tuple(entered)
+
+    def _end_games(self, n: int) -> None:
+        """After hand ``n``: a game whose target a side reached ends, won by the side with the
+        most points; if two sides passed it at once with the same points, play goes on."""
+        for g in self._reached:
+            if g.winner is None:
+                points = g.points
+                top = max(points)
+                if points.count(top) == 1:
+                    self._finish_game(g, points.index(top), n)
+        self._reached.clear()
         if not self._open:
             self._finish_set(n)
-        return tuple(entered)
 
     def _finish_game(self, g: _Game, w: int, n: int) -> None:
         g.winner, g.ended_after = w, n
         self._open -= 1
         self.games_won[w] += 1
-        g.lines = _game_lines(g, self.rules)
-        t0, t1 = g.lines[0].total, g.lines[1].total
-        if t0 != t1:
-            self.score[0 if t0 > t1 else 1] += abs(t0 - t1)
+        _settle_game(g, self.rules, self.pairs)
+        score = self.score
+        for credited, (i, j, net, to) in zip(self.credited, g.pairs):
+            if to is not None:
+                score[to] += net
+                credited[0 if to == i else 1] += net
 
     def _finish_set(self, n: int) -> None:
+        score, won = self.score, self.games_won
         kind = self.length.kind
-        s0, s1 = self.score
-        if kind == "best_of":
-            g0, g1 = self.games_won
-            done = max(g0, g1) * 2 > self.length.games
-            winner = (0 if g0 > g1 else 1) if done else None
-        else:
-            if kind == "set":
-                done = s0 != s1 or self.games_won[0] != self.games_won[1]
-            else:
-                done = max(s0, s1) >= self.rules.match_target and s0 != s1
-            winner = None
-            if done:
-                winner = (0 if s0 > s1 else 1) if s0 != s1 else (0 if self.games_won[0] > self.games_won[1] else 1)
-        if done:
-            self.complete, self.winner, self.ended_after = True, self.players[winner], n
+        if kind == "target":  # a side alone at the top, with the match target or more
+            top = max(score)
+            winner = score.index(top) if top >= self.rules.match_target and score.count(top) == 1 else None
+        elif kind == "best_of":
+            half = self.length.games
+            winner = next((i for i, w in enumerate(won) if w * 2 > half), None)
+        else:  # one set: the highest score; level at the top, the leader who won more games
+            top = max(score)
+            leaders = [i for i, s in enumerate(score) if s == top]
+            most = max(won[i] for i in leaders)
+            leaders = [i for i in leaders if won[i] == most]
+            winner = leaders[0] if len(leaders) == 1 else None
+        if winner is not None:
+            self.complete, self.winner, self.ended_after = True, self.sides[winner], n
         else:
             self._open_set()
 
+    def settlements(self) -> tuple[Settlement, ...]:
+        """Once the match is complete: for each pair of sides that owe, the lower pays the difference
+        of what each was credited against the other."""
+        if not self.complete:
+            return ()
+        out = []
+        sides = self.sides
+        for (i, j), (ci, cj) in zip(self.pairs, self.credited):
+            if ci != cj:
+                points = abs(ci - cj)
+                payer, payee = (sides[j], sides[i]) if ci > cj else (sides[i], sides[j])
+                amount = (Decimal(points) * self.stake) if self.stake is not None else None
+                out.append(Settlement(payer, payee, points, amount))
+        return tuple(out)
+
     def result(self) -> MatchResult:
-        p = self.players
-        games = tuple(_game_result(g, self.rules, p) for g in self.games)
-        score = {p[0]: self.score[0], p[1]: self.score[1]}
-        settlement = Settlement(None, None, 0, None)
-        if self.complete and self.score[0] != self.score[1]:
-            hi = 0 if self.score[0] > self.score[1] else 1
-            points = abs(self.score[0] - self.score[1])
-            amount = (Decimal(points) * self.stake) if self.stake is not None else None
-            settlement = Settlement(p[1 - hi], p[hi], points, amount)
+        sides = self.sides
+        games = tuple(_game_result(g, sides) for g in self.games)
+        settlements = self.settlements()
+        settlement = settlements[0] if len(sides) == 2 and settlements else NO_SETTLEMENT
         summary = MatchSummary(
-            target=self.rules.match_target, complete=self.complete, winner=self.winner, score=score,
-            games_won={p[0]: self.games_won[0], p[1]: self.games_won[1]},
-            settlement=settlement, ended_after=self.ended_after,
+            target=self.rules.match_target, complete=self.complete, winner=self.winner,
+            score=dict(zip(sides, self.score)), games_won=dict(zip(sides, self.games_won)),
+            settlement=settlement, ended_after=self.ended_after, settlements=settlements,
         )
-        return MatchResult(self.rules, p, self.first_dealer, self.stake, self.length, tuple(self.hands),
-                           games, summary, self.next_dealer)
+        return MatchResult(self.rules, self.players, self.first_dealer, self.stake, self.length, tuple(self.hands),
+                           games, summary, self.next_dealer, self.teams)
 
 
-def _game_lines(g: _Game, rules: Rules) -> tuple[PlayerLine, PlayerLine]:
-    """Each player's line of a game: bonuses only once the game is complete."""
-    if g.winner is None:
-        return tuple(PlayerLine(g.points[i], g.boxes[i], 0, 0, 0, g.points[i], g.hands[i]) for i in (0, 1))
+NO_SETTLEMENT = Settlement(None, None, 0, None)
+
+
+def _settle_game(g: _Game, rules: Rules, pairs) -> None:
+    """A finished game's lines and pair nets. Each side's total = points + boxes x box bonus, and
+    for the winner + game bonus. Each pair of sides settles the game as if they had played it
+    alone: against an opponent who won no hand, the winner's total takes the shutout. With two
+    sides (one pair) the winner's line shows it; with three, the lines do not (it differs by pair).
+    (Plain loops, no comprehensions: a long match ends hundreds of games.)"""
     w = g.winner
+    bb = rules.box_bonus
+    points, boxes, hands = g.points, g.boxes, g.hands
+    totals = []
+    shut_out = []
+    for i in range(len(points)):
+        totals.append(points[i] + boxes[i] * bb)
+        if not hands[i] and i != w:
+            shut_out.append(i)
+    totals[w] += rules.game_bonus
+    extra = 0
+    if shut_out:
+        if rules.shutout == "add":
+            extra = rules.shutout_bonus
+        elif rules.shutout == "double":
+            extra = totals[w]
+    shown = extra if len(totals) == 2 else 0
     lines = []
-    for i in (0, 1):
-        box_bonus = g.boxes[i] * rules.box_bonus
-        game_bonus = rules.game_bonus if i == w else 0
-        total = g.points[i] + box_bonus + game_bonus
-        shutout_bonus = 0
-        if i == w and g.hands[1 - w] == 0:
-            if rules.shutout == "add":
-                shutout_bonus = rules.shutout_bonus
-            elif rules.shutout == "double":
-                shutout_bonus = total
-        lines.append(PlayerLine(g.points[i], g.boxes[i], box_bonus, game_bonus, shutout_bonus,
-                                total + shutout_bonus, g.hands[i]))
-    return tuple(lines)
+    for i in range(len(totals)):
+        if i == w:
+            lines.append(_new_line(PlayerLine, (points[i], boxes[i], boxes[i] * bb, rules.game_bonus, shown,
+                                                totals[i] + shown, hands[i])))
+        else:
+            lines.append(_new_line(PlayerLine, (points[i], boxes[i], boxes[i] * bb, 0, 0, totals[i], hands[i])))
+    if shown:
+        totals[w] += shown  # two sides: the one pair's totals are the lines'
+    if len(totals) == 2:
+        t0, t1 = totals
+        g.pairs = [(0, 1, t0 - t1 if t0 > t1 else t1 - t0, None if t0 == t1 else (0 if t0 > t1 else 1))]
+    else:
+        out = []
+        for i, j in pairs:
+            ti = totals[i] + (extra if i == w and j in shut_out else 0)
+            tj = totals[j] + (extra if j == w and i in shut_out else 0)
+            out.append((i, j, ti - tj if ti > tj else tj - ti, None if ti == tj else (i if ti > tj else j)))
+        g.pairs = out
+    g.lines = tuple(lines)
+    g.shut_out = shut_out
 
 
-def _game_result(g: _Game, rules: Rules, p: tuple[str, str]) -> GameResult:
-    lines = g.lines or _game_lines(g, rules)
+def _running_lines(g: _Game) -> tuple[PlayerLine, ...]:
+    """A game in play: bonuses are filled in only when it is complete."""
+    return tuple(PlayerLine(g.points[i], g.boxes[i], 0, 0, 0, g.points[i], g.hands[i]) for i in range(len(g.points)))
+
+
+def _game_result(g: _Game, sides: tuple[str, ...]) -> GameResult:
     complete = g.winner is not None
+    if not complete:
+        return _new_game(GameResult, (g.n, g.set_no, g.column, False, None, False, None, None,
+                                      dict(zip(sides, _running_lines(g))), tuple(g.entries), None, (), ()))
+    pairs = tuple([_new_pair(PairNet, ((sides[i], sides[j]), net_, None if to is None else sides[to]))
+                   for i, j, net_, to in g.pairs])
     net = credited = None
-    if complete:
-        t0, t1 = lines[0].total, lines[1].total
-        net = abs(t0 - t1)
-        credited = None if t0 == t1 else p[0 if t0 > t1 else 1]
-    return GameResult(
-        n=g.n, set_no=g.set_no, column=g.column, complete=complete,
-        winner=p[g.winner] if complete else None,
-        shutout=complete and g.hands[1 - g.winner] == 0,
-        net=net, credited=credited, players={p[0]: lines[0], p[1]: lines[1]},
-        entries=tuple(g.entries), ended_after=g.ended_after,
-    )
+    if len(sides) == 2:
+        net, credited = pairs[0].net, pairs[0].credited
+    return _new_game(GameResult, (
+        g.n, g.set_no, g.column, True, sides[g.winner], bool(g.shut_out), net, credited,
+        dict(zip(sides, g.lines)), tuple(g.entries), g.ended_after, tuple([sides[i] for i in g.shut_out]), pairs,
+    ))
 
 
 def score_match(record) -> MatchResult:
     """Scores a whole ``MatchRecord``; ``RecordError`` names the first hand the rules refuse."""
-    scorer = MatchScorer(record.rules, record.players, record.first_dealer, record.length, record.stake)
+    scorer = MatchScorer(record.rules, record.players, record.first_dealer, record.length, record.stake,
+                         getattr(record, "teams", None))
     play = scorer.play
     for hand in record.hands:
         play(hand)

@@ -16,8 +16,9 @@ from ginscore.engine.cards import parse_card
 from ginscore.engine.errors import CardError, RecordError, RuleError
 from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, Hand, end_refused
 from ginscore.engine.match import MatchLength
-from ginscore.engine.results import MatchResult
+from ginscore.engine.results import DealResult, HandResult, MatchResult
 from ginscore.engine.rules import Rules, rules_from
+from ginscore.engine.sides import Deal, Partnership, Team, at_table, two_names
 
 FORMAT = "ginscore/1"
 RESULT_FORMAT = "ginscore-result/1"
@@ -25,12 +26,15 @@ RESULT_FORMAT = "ginscore-result/1"
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
+    """Two or three players (``hands``: ``Hand``), or four in two ``teams`` (``hands``: ``Deal``)."""
+
     rules: Rules
-    players: tuple[str, str]
-    first_dealer: str
+    players: tuple[str, ...]
+    first_dealer: str | None  # None for a partnership (dealers are not tracked)
     stake: Decimal | None = None
-    hands: tuple[Hand, ...] = ()
+    hands: tuple = ()
     length: MatchLength = field(default_factory=MatchLength)
+    teams: tuple[Team, Team] | None = None
 
 
 def parse_json_text(text: str | bytes, source: str) -> Any:
@@ -55,14 +59,55 @@ def _name(v: Any) -> str | None:
     return v.strip() if isinstance(v, str) and v.strip() else None
 
 
-def parse_players(value: Any) -> tuple[str, str]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise RecordError("players: must be a list of exactly two names")
-    a, b = _name(value[0]), _name(value[1])
-    if not a or not b:
+def parse_players(value: Any) -> tuple[str, ...]:
+    """Two, three or four distinct names (four play in two partnerships)."""
+    if not isinstance(value, list) or not 2 <= len(value) <= 4:
+        raise RecordError("players: must be a list of two, three or four names")
+    names = tuple(_name(v) for v in value)
+    if not all(names):
         raise RecordError("players: each player needs a name that is not empty")
-    if a == b:
-        raise RecordError(f'players: the two players must be different, both are "{a}"')
+    if len(set(names)) != len(names):
+        twice = next(p for i, p in enumerate(names) if p in names[:i])
+        if len(names) == 2:
+            raise RecordError(f'players: the two players must be different, both are "{twice}"')
+        raise RecordError(f'players: the players must be different, "{twice}" is given twice')
+    return names
+
+
+def parse_teams(value: Any, players: tuple[str, ...]) -> tuple[Team, Team] | None:
+    """Four players: two teams of two, together the four; a team's name defaults to "Ann & Cat"."""
+    if len(players) != 4:
+        if value is not None:
+            raise RecordError(f"teams: only four players play in partnerships (two teams of two); "
+                              f"this record has {len(players)} players")
+        return None
+    example = '[{"name": "North", "players": ["Ann", "Cat"]}, {"name": "South", "players": ["Ben", "Dan"]}]'
+    if value is None:
+        raise RecordError(f"teams: four players play in two partnerships; say who partners whom, like {example}")
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(t, dict) for t in value):
+        raise RecordError(f"teams: must be two teams, like {example}")
+    teams = []
+    for i, raw in enumerate(value, 1):
+        members = raw.get("players")
+        if not isinstance(members, list) or len(members) != 2:
+            raise RecordError(f"teams: team {i} must have two players")
+        for p in members:
+            if p not in players:
+                raise RecordError(f"teams: team {i}: {p!r} is not one of the players")
+        if raw.get("name") is None:
+            name = f"{members[0]} & {members[1]}"
+        else:
+            name = _name(raw["name"])
+            if not name:
+                raise RecordError(f"teams: team {i}'s name must be text that is not empty")
+        teams.append(Team(name, (members[0], members[1])))
+    a, b = teams
+    members = a.players + b.players
+    twice = [p for i, p in enumerate(members) if p in members[:i]]
+    if twice:
+        raise RecordError(f"teams: {twice[0]} is named twice; each player plays in one team")
+    if a.name == b.name:
+        raise RecordError(f'teams: the two teams need different names, both are "{a.name}"')
     return a, b
 
 
@@ -180,6 +225,55 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
     return Hand(end, by, {other: d}, upcard, **extras)
 
 
+def _three_handed(raw: Any, n: int, players: tuple[str, ...], rules: Rules) -> Hand:
+    """A hand of three players: written as for two, naming the two who played it (in the
+    record's order); that they are the two who did not deal is checked while scoring."""
+    if not isinstance(raw, dict) or raw.get("end") in (None, "dead"):
+        return parse_hand(raw, n, players, rules)  # its own message; a dead hand names no one
+    by = raw.get("by")
+    if by is not None and by not in players:
+        return parse_hand(raw, n, players, rules)  # "by: ... is not one of the players"
+    named = [by] if by is not None else []
+    for key in ("deadwood", "cards"):
+        if isinstance(raw.get(key), dict):
+            named.extend(raw[key])
+    for p in named:
+        if p not in players:
+            raise RecordError(f"hand {n}: {p!r} is not one of the players ({', '.join(players)})")
+    pair = tuple(p for p in players if p in named)
+    if len(pair) > 2:
+        raise RecordError(f"hand {n}: names {pair[0]}, {pair[1]} and {pair[2]}; a hand is played by two "
+                          f"(the dealer sits it out)")
+    if len(pair) < 2:
+        whose = f"{by}'s opponent" if by is not None else "both players who did not deal"
+        raise RecordError(f"hand {n}: deadwood: give the count of {whose} (the dealer sits the hand out)")
+    return parse_hand(raw, n, pair, rules)
+
+
+def _deal(raw: Any, n: int, seats, rules: Rules) -> Deal:
+    """A partnership deal: ``{"tables": [H1, H2]}``, each hand naming only its table's two players."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list) or len(raw["tables"]) != 2:
+        raise RecordError(f'hand {n}: a partnership deal must be {{"tables": [table 1\'s hand, table 2\'s hand]}}')
+    hands = []
+    for t, (table_raw, players) in enumerate(zip(raw["tables"], seats), 1):
+        if isinstance(table_raw, dict):
+            named = [table_raw["by"]] if table_raw.get("by") is not None else []
+            for key in ("deadwood", "cards"):
+                if isinstance(table_raw.get(key), dict):
+                    named.extend(table_raw[key])
+            for p in named:
+                if p not in players:
+                    where = next((f"plays at table {u} in this deal" for u, other in enumerate(seats, 1)
+                                  if p in other), "is not one of the players")
+                    raise RecordError(f"deal {n}, table {t}: {p!r} {where}; table {t} is "
+                                      f"{two_names(players)}")
+        try:
+            hands.append(parse_hand(table_raw, n, players, rules))
+        except RecordError as e:
+            raise RecordError(at_table(str(e), n, t)) from None
+    return Deal((hands[0], hands[1]))
+
+
 def record_from_json(data: Any) -> MatchRecord:
     """A record (the parsed JSON) as a ``MatchRecord``; ``RecordError`` names what is wrong."""
     if not isinstance(data, dict):
@@ -188,10 +282,14 @@ def record_from_json(data: Any) -> MatchRecord:
     if fmt != FORMAT:
         raise RecordError(f'format: expected "{FORMAT}", not {fmt!r}')
     players = parse_players(data.get("players"))
+    teams = parse_teams(data.get("teams"), players)
     try:
         rules = rules_from(data.get("rules", "standard"))
     except RuleError as e:
         raise RecordError(f"rules: {e}") from None
+    if len(players) > 2 and rules.columns != 1:
+        raise RecordError(f"rules: columns must be 1 with {len(players)} players (Hollywood is for two), "
+                          f"not {rules.columns}")
     first_dealer = data.get("first_dealer", players[0])
     if first_dealer not in players:
         raise RecordError(f"first_dealer: {first_dealer!r} is not one of the players")
@@ -200,7 +298,14 @@ def record_from_json(data: Any) -> MatchRecord:
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise RecordError("hands: must be a list of hands")
-    hands = tuple(parse_hand(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
+    if teams:
+        seating = Partnership(rules, teams)
+        hands = tuple(_deal(h, i, seating.tables_for(i), rules) for i, h in enumerate(raw_hands, 1))
+        return MatchRecord(rules, players, None, stake, hands, length, teams)
+    if len(players) == 3:
+        hands = tuple(_three_handed(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
+    else:
+        hands = tuple(parse_hand(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
     return MatchRecord(rules, players, first_dealer, stake, hands, length)
 
 
@@ -230,13 +335,17 @@ def record_to_json(record: MatchRecord) -> dict:
         "format": FORMAT,
         "rules": record.rules.to_record(),
         "players": list(record.players),
-        "first_dealer": record.first_dealer,
     }
+    if record.teams:
+        out["teams"] = [{"name": t.name, "players": list(t.players)} for t in record.teams]
+    else:
+        out["first_dealer"] = record.first_dealer
     if record.stake is not None:
         out["stake"] = str(record.stake)
     if record.length.kind != "target":
         out["length"] = length_to_json(record.length)
-    out["hands"] = [hand_to_json(h) for h in record.hands]
+    out["hands"] = [{"tables": [hand_to_json(t) for t in h.tables]} if isinstance(h, Deal) else hand_to_json(h)
+                    for h in record.hands]
     return out
 
 
@@ -245,35 +354,67 @@ def _money(amount: Decimal | None) -> str | None:
     return None if amount is None else format(amount, "f")
 
 
-def result_to_json(result: MatchResult) -> dict:
-    """The spec's result document."""
-    hands = []
-    for h in result.hands:
-        item = {"n": h.n, "dealer": h.dealer, "end": h.end, "by": h.by, "winner": h.winner,
-                "undercut": h.undercut, "points": h.points, "boxes": h.boxes, "games": list(h.games)}
+def _hand_json(h: HandResult, table_players: bool) -> dict:
+    item = {"n": h.n, "dealer": h.dealer, "end": h.end, "by": h.by, "winner": h.winner,
+            "undercut": h.undercut, "points": h.points, "boxes": h.boxes, "games": list(h.games)}
+    if table_players:
+        item["players"] = list(h.players)
+    if h.rulings is not None:
+        item.update(h.rulings.to_json())
+    if h.detail:
+        item.update(h.detail)
+    return item
+
+
+def _deal_json(d: DealResult) -> dict:
+    tables = []
+    for h in d.tables:
+        item = {"table": h.table, "players": list(h.players), "end": h.end, "by": h.by, "winner": h.winner,
+                "undercut": h.undercut, "points": h.points, "boxes": h.boxes}
+        if h.rulings is not None:
+            item.update(h.rulings.to_json())
         if h.detail:
             item.update(h.detail)
-        hands.append(item)
-    games = [
-        {"n": g.n, "complete": g.complete, "winner": g.winner, "shutout": g.shutout, "net": g.net,
-         "players": {name: {"points": line.points, "boxes": line.boxes, "box_bonus": line.box_bonus,
-                            "game_bonus": line.game_bonus, "shutout_bonus": line.shutout_bonus,
-                            "total": line.total}
-                     for name, line in g.players.items()}}
-        for g in result.games
-    ]
+        tables.append(item)
+    return {"n": d.n, "dealer": None, "tables": tables, "points": dict(d.points), "boxes": dict(d.boxes),
+            "games": list(d.games)}
+
+
+def _settlement_json(s) -> dict:
+    return {"payer": s.payer, "payee": s.payee, "points": s.points, "amount": _money(s.amount)}
+
+
+def result_to_json(result: MatchResult) -> dict:
+    """The spec's result document (three players: hands name who played, games their pairs;
+    a partnership: deals with their tables, games and the match by team)."""
+    three = len(result.players) == 3
+    hands = [_deal_json(h) if isinstance(h, DealResult) else _hand_json(h, three) for h in result.hands]
+    games = []
+    for g in result.games:
+        item = {"n": g.n, "complete": g.complete, "winner": g.winner, "shutout": g.shutout, "net": g.net,
+                "players": {name: {"points": line.points, "boxes": line.boxes, "box_bonus": line.box_bonus,
+                                   "game_bonus": line.game_bonus, "shutout_bonus": line.shutout_bonus,
+                                   "total": line.total}
+                            for name, line in g.players.items()}}
+        if three:
+            item["shut_out"] = list(g.shut_out)
+            item["pairs"] = [{"players": list(p.players), "net": p.net, "credited": p.credited} for p in g.pairs]
+        games.append(item)
     m = result.match
-    s = m.settlement
     out = {
         "format": RESULT_FORMAT,
         "players": list(result.players),
+    }
+    if result.teams:
+        out["teams"] = [{"name": t.name, "players": list(t.players)} for t in result.teams]
+    out.update({
         "rules": result.rules.to_json(),
         "hands": hands,
         "games": games,
         "match": {"target": m.target, "complete": m.complete, "winner": m.winner, "score": dict(m.score),
-                  "settlement": {"payer": s.payer, "payee": s.payee, "points": s.points,
-                                 "amount": _money(s.amount)}},
-    }
+                  "settlement": _settlement_json(m.settlement),
+                  "settlements": [_settlement_json(s) for s in m.settlements]},
+    })
     if result.length.kind != "target":
         out["match"]["length"] = length_to_json(result.length)
     return out

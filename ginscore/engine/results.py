@@ -1,7 +1,9 @@
 """What scoring a match produces: plain values, the score pad in numbers.
 
-``MatchResult`` holds every hand's outcome, every game's column and totals,
-and the match score and settlement. ``ginscore.engine.records.result_to_json``
+``MatchResult`` holds every hand's outcome (a ``HandResult``; for a
+partnership, every deal's, a ``DealResult`` holding its two tables' hands),
+every game's column and totals by side (a player, or a team), and the match
+score and settlements. ``ginscore.engine.records.result_to_json``
 writes it as the spec's result document; the site and the printed sheets
 read it directly.
 """
@@ -13,17 +15,33 @@ from typing import Mapping, NamedTuple
 
 
 class HandResult(NamedTuple):
+    """One hand (or one table's hand of a partnership deal: ``n`` is the deal's number)."""
+
     n: int
-    dealer: str
+    dealer: str | None  # None at a partnership's tables (dealers are not tracked)
     end: str
     by: str | None
-    winner: str | None
+    winner: str | None  # None: a dead hand, or a hand no one could win (a player held extra cards)
     loser: str | None
     undercut: bool
     points: int
     boxes: int
     games: tuple[int, ...]
     detail: Mapping | None = None  # card hands: deadwood, melds, layoffs
+    players: tuple[str, str] | None = None  # who played it (three players, or a partnership's table)
+    rulings: object | None = None  # ginscore.engine.hands.Rulings, when the hand carries any
+    table: int | None = None  # 1 or 2 at a partnership's deal
+
+
+class DealResult(NamedTuple):
+    """A partnership deal: two tables' hands, and what they added to each team."""
+
+    n: int
+    tables: tuple[HandResult, HandResult]
+    points: Mapping[str, int]  # by team name: the points the deal put on the team's side
+    boxes: Mapping[str, int]  # by team name: the boxes of the table hands its players won
+    games: tuple[int, ...]
+    dealer: None = None  # not tracked: each table turns the deal over by its own habit
 
 
 class GameEntry(NamedTuple):
@@ -46,6 +64,14 @@ class PlayerLine(NamedTuple):
     hands: int  # hands won in this game (entries in its column)
 
 
+class PairNet(NamedTuple):
+    """Two sides settling a game as if they had played it alone (three players: each pair)."""
+
+    players: tuple[str, str]
+    net: int
+    credited: str | None  # the higher total in this pair (None when level)
+
+
 class GameResult(NamedTuple):
     n: int
     set_no: int
@@ -58,6 +84,8 @@ class GameResult(NamedTuple):
     players: Mapping[str, PlayerLine]
     entries: tuple[GameEntry, ...]
     ended_after: int | None  # the hand that ended the game
+    shut_out: tuple[str, ...] = ()  # the sides the winner shut out (complete games only)
+    pairs: tuple[PairNet, ...] = ()  # each pair of sides' net (complete games only; two sides: one pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,21 +103,28 @@ class MatchSummary:
     winner: str | None
     score: Mapping[str, int]
     games_won: Mapping[str, int]
-    settlement: Settlement
+    settlement: Settlement  # two sides: who pays whom, once the match is complete
     ended_after: int | None  # the hand that ended the match
+    settlements: tuple[Settlement, ...] = ()  # every pair of sides that owes, once the match is complete
 
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     rules: object  # ginscore.engine.rules.Rules
-    players: tuple[str, str]
-    first_dealer: str
+    players: tuple[str, ...]  # the record's players: two, three or four
+    first_dealer: str | None  # None for a partnership
     stake: Decimal | None
     length: object  # ginscore.engine.match.MatchLength
-    hands: tuple[HandResult, ...]
+    hands: tuple[HandResult | DealResult, ...]
     games: tuple[GameResult, ...]
     match: MatchSummary
-    next_dealer: str | None  # None once the match is over
+    next_dealer: str | None  # None once the match is over (and for a partnership)
+    teams: tuple | None = None  # a partnership's two ginscore.engine.sides.Team
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who the games and the match score: the players, or a partnership's team names."""
+        return tuple(t.name for t in self.teams) if self.teams else self.players
 
     @property
     def complete(self) -> bool:

@@ -91,6 +91,8 @@ RULE_DEFS: tuple[RuleDef, ...] = (
     RuleDef("game", _choice(*GAMES), '"gin", "skarney" or "colonel": which hand endings exist'),
     RuleDef("sets", _flag, "sets (three or four of a rank) meld; false: runs only"),
     RuleDef("sequence_bonus", _flag, "Sequence Gin's bonuses go to the hand's winner"),
+    RuleDef("partnership_scoring", _choice("difference", "each"),
+            'a partnership deal: the team that won more scores the "difference", or "each" team what it won'),
 )
 RULE_KEYS: tuple[str, ...] = tuple(d.key for d in RULE_DEFS)
 _DEFS = {d.key: d for d in RULE_DEFS}
@@ -154,6 +156,7 @@ class Rules:
         if card.rank == 1:
             return ACE_VALUE[self.game]
         return 10 if card.rank >= 10 else card.rank
+    partnership_scoring: str = "difference"
 
     def to_json(self) -> dict:
         """Every rule, resolved, preset first (the result's ``rules``)."""
@@ -208,6 +211,11 @@ PRESETS.update({
     "colonel": Rules(preset="colonel", **{**_FOSDICK, "game": "colonel", "oklahoma": False, "gin_bonus": 0,
                                          "undercut_bonus": 0}),
 })
+PRESET_NAMES: dict[str, str] = {
+    "standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+    "fosdick": "Fosdick's Oklahoma Gin", "sequence": "Sequence Gin", "skarney": "Skarney Gin", "colonel": "Colonel",
+}
+"""Each preset's name for players (forms, pads, sheets)."""
 PRESET_SUMMARIES: dict[str, str] = {
     "standard": "Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500.",
     "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
@@ -221,8 +229,11 @@ PRESET_SUMMARIES: dict[str, str] = {
                "out and the lower count scores the difference; aces 15; game to 200.",
     "colonel": "Melds go to the table; go out to score the other's cards, or challenge: the lower count "
                "scores the other's whole count; aces high, A K Q J count 10.",
+    "partnership": "Four players in two teams, two tables a deal; standard scoring, game to 125.",
 }
 """One line each on how the game goes, for the new-match form."""
+# Four players in two partnerships (seeds 000 and 002): standard, game to 125.
+PRESETS["partnership"] = Rules(preset="partnership", **{**_STANDARD, "game_target": 125})
 
 
 def check_rule(key: str, value: Any) -> None:

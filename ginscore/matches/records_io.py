@@ -52,6 +52,10 @@ def _records_in(data: Any) -> list[tuple[str, Any]]:
 def _players_check(record: MatchRecord) -> None:
     """What the club's players need beyond the spec: names the database can hold (and every
     other value: ``ginscore.matches.bounds``), two different players."""
+    if len(record.players) != 2:
+        kind = "partnership" if record.teams else "three-player"
+        raise RecordError(f"players: this is a {kind} record ({len(record.players)} players); the site cannot "
+                          f"store those yet, only two-player matches (manage.py score can score it)")
     a, b = record_check(record)
     if name_key(a) == name_key(b):
         raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')

@@ -195,10 +195,13 @@ def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
         text += f"; {h.winner} undercut"
     elif entry.end == "knock" and h.end == "gin":
         text += " (a gin)"
+    found = ((h.detail or {}).get("bonus") or {}).get(h.winner) if entry.bonus is None else None
+    if found:
+        text += f"; bonus {found}"  # Sequence Gin, found from the cards
     return text
 
 
-_HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}
+_HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "out": "went out"}
 
 
 def record_hand_text(d: dict | None) -> str:
@@ -209,13 +212,22 @@ def record_hand_text(d: dict | None) -> str:
     if d.get("end") == "dead":
         return "Dead hand" + up
     by, end = d.get("by"), d.get("end")
+    extra = up + (f", bonus {d['bonus']}" if d.get("bonus") else "")
+    if end == "stock_out":
+        counts = d.get("deadwood") or {}
+        held = ", ".join(f"{p} {v}" for p, v in counts.items()) if counts else "entered as cards"
+        return f"Stock ran out ({held}){extra}"
     if d.get("cards"):
-        return f"{by} {_HOW.get(end, end)} (entered as cards){up}"
+        what = "challenged" if end == "challenge" else _HOW.get(end, end)
+        return f"{by} {what} (entered as cards){extra}"
     dw = d.get("deadwood") or {}
     other = next((p for p in dw if p != by), "?")
     if end == "knock":
-        return f"{by} knocked {dw.get(by)} v {dw.get(other)}{up}"
-    return f"{by} {_HOW.get(end, end)} ({other} {dw.get(other)}){up}"
+        return f"{by} knocked {dw.get(by)} v {dw.get(other)}{extra}"
+    if end == "challenge":
+        return f"{by} challenged: {by} {dw.get(by)} v {other} {dw.get(other)}{extra}"
+    contract = ", no contract" if d.get("no_contract") else ""
+    return f"{by} {_HOW.get(end, end)} ({other} {dw.get(other)}{contract}){extra}"
 
 
 @dataclass(frozen=True)
@@ -232,6 +244,33 @@ def match_changes(match: Match) -> list[ChangeLine]:
 
 
 # The preview of a hand before it is saved
+
+
+_NO_WINNER = {
+    "dead": "Dead hand: no score; the same dealer deals again.",
+    "stock_out": "The counts are level: no score; the same dealer deals again.",
+    "challenge": "The counts are level: no score; the same dealer deals again.",
+}
+_WON_BY = {"gin": "gin", "big_gin": "big gin", "out": "went out", "challenge": "challenge",
+           "stock_out": "stock ran out"}
+
+
+def _boxes_text(h: HandResult, rules) -> str:
+    """" and 1 box", or nothing in a game whose boxes are worth nothing (Fosdick's games)."""
+    if not rules.box_bonus:
+        return ""
+    return " and 1 box" if h.boxes == 1 else f" and {h.boxes} boxes"
+
+
+def _how_won(h: HandResult, entry: HandEntry) -> str:
+    """" (undercut)", " (gin, no contract)", " (bonus 9)": how the points came, in the game's words."""
+    parts = ["undercut"] if h.undercut else [_WON_BY[h.end]] if h.end in _WON_BY else []
+    if entry.no_contract:
+        parts.append("no contract")
+    bonus = entry.bonus if entry.bonus is not None else ((h.detail or {}).get("bonus") or {}).get(h.winner)
+    if bonus:
+        parts.append(f"bonus {bonus}")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 @dataclass(frozen=True)
@@ -256,11 +295,9 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int)
     h = result.hands[number - 1]
     names = result.players
     if h.winner is None:
-        text = "Dead hand: no score; the same dealer deals again."
+        text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
     else:
-        boxes = "1 box" if h.boxes == 1 else f"{h.boxes} boxes"
-        what = " (undercut)" if h.undercut else (" (gin)" if h.end == "gin" else " (big gin)" if h.end == "big_gin" else "")
-        text = f"{h.winner} scores {h.points} and {boxes}{what}."
+        text = f"{h.winner} scores {h.points}{_boxes_text(h, result.rules)}{_how_won(h, entry)}."
     parts = []
     for g in result.games:
         if h.n in [e.hand for e in g.entries]:

@@ -18,9 +18,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
 
 PAPERS = {"letter": letter, "a4": A4}
 MARGIN = 36  # half an inch: inside every office printer's margin
+RUNNING = 34  # a running header's or footer's baseline from the paper's edge: its text stays 0.4 in clear
+DOC_TOP = 56  # a flowing document's frame: below the running header
+DOC_BOTTOM = 52  # and above the running footer
 INK = colors.black
 RULE = colors.Color(0.35, 0.35, 0.35)
 FAINT = colors.Color(0.6, 0.6, 0.6)
@@ -85,15 +89,36 @@ def yes(v) -> str:
     return "yes" if v else "no"
 
 
-def rules_summary(rules: Mapping, *, match_target: bool = True) -> str:
-    """The bonuses in one line, for a pad's footer and a sheet's header
-    (without the match target for a match of a set number of games)."""
-    parts = [f"{rules['preset'].capitalize()} rules"]
+def length_words(result_match: Mapping | None, rules: Mapping) -> str:
+    """The match's real length in words, from the result document's ``match``
+    ("to 500", "one game", "best of 3 games", "one Hollywood set")."""
+    length = (result_match or {}).get("length")
+    if isinstance(length, dict) and length.get("kind") == "best_of":
+        return "one game" if length.get("games") == 1 else f"best of {length['games']} games"
+    if length == "set":
+        return "one Hollywood set" if rules.get("columns", 1) > 1 else "one game"
+    return f"to {rules['match_target']}"
+
+
+def match_words(length: str) -> str:
+    """ "match to 500", "a match of one game", "a match of best of 3 games" read as "match: best of 3 games"."""
+    return f"match {length}" if length.startswith("to ") else f"match: {length}"
+
+
+COLUMNS = {1: "one column", 2: "two games at once", 3: "three games at once (Hollywood)"}
+
+
+def _knock_words(rules: Mapping) -> list[str]:
     if rules.get("oklahoma"):
-        parts.append("knock limit = upcard (face 10, ace " +
-                     ("gin only" if rules.get("oklahoma_ace") == "gin_only" else "1") + ")")
-    else:
-        parts.append(f"knock {rules['knock_limit']} or less" if rules["knock_limit"] else "gin only")
+        ace = "gin only" if rules.get("oklahoma_ace") == "gin_only" else "knock with 1"
+        return ["knock limit: the upcard (face cards 10)", f"ace upcard: {ace}"]
+    return [f"knock with {rules['knock_limit']} or less" if rules["knock_limit"] else "gin only (no knocking)"]
+
+
+def rules_summary(rules: Mapping, *, length: str | None = None) -> str:
+    """The rules in one line, for a pad's footer and a table sheet's heading; ``length``
+    ("to 500", "one game", ...) says how long the match runs (default: to the match target)."""
+    parts = [f"{rules['preset'].capitalize()} rules"] + _knock_words(rules)
     parts.append(f"gin +{rules['gin_bonus']}")
     if rules.get("big_gin_bonus") is not None:
         parts.append(f"big gin +{rules['big_gin_bonus']}")
@@ -112,22 +137,44 @@ def rules_summary(rules: Mapping, *, match_target: bool = True) -> str:
     elif shutout == "double":
         parts.append("shutout doubles")
     if rules.get("columns", 1) > 1:
-        parts.append(f"{rules['columns']} games at once")
-    if match_target:
-        parts.append(f"match to {rules['match_target']}")
+        parts.append(COLUMNS.get(rules["columns"], f"{rules['columns']} games at once"))
+    parts.append(match_words(length or f"to {rules['match_target']}"))
     return " \u00b7 ".join(parts)
 
 
-def rules_rows(rules: Mapping) -> list[tuple[str, str]]:
-    """Every rule as (name, value) for a sheet's rules box."""
-    out = []
-    for key, value in rules.items():
-        if isinstance(value, bool):
-            value = yes(value)
-        elif value is None:
-            value = "off"
-        out.append((key.replace("_", " "), str(value)))
-    return out
+DEALERS = {"winner": "the hand's winner", "loser": "the hand's loser", "alternate": "the players take turns"}
+KNOCK_SCORES = {"difference": "the difference in deadwood", "defender_deadwood": "the defender's deadwood"}
+SHUTOUTS = {"add": "+{shutout_bonus}", "double": "the game's total doubles", "none": "no bonus"}
+
+
+def rules_rows(rules: Mapping, *, length: str | None = None) -> list[tuple[str, str]]:
+    """The rules as (what, how) in words for a sheet's rules box: only what applies
+    ("ace upcard: knock with 1" under Oklahoma, no knock limit of 10 there)."""
+    rows = [("rules", rules["preset"].capitalize())]
+    for line in _knock_words(rules):
+        what, _, how = line.partition(": ")
+        rows.append((what, how) if how else ("knocking", line))
+    if rules.get("spade_double"):
+        rows.append((f"{spade()} upcard", "doubles the hand"))
+    rows += [("gin", f"+{rules['gin_bonus']}"),
+             ("big gin", "scores as a gin" if rules.get("big_gin_bonus") is None else f"+{rules['big_gin_bonus']}"),
+             ("undercut", f"+{rules['undercut_bonus']}")]
+    if rules.get("gin_off_bonus") is not None:
+        rows.append(("gin off", f"+{rules['gin_off_bonus']} (instead of the undercut)"))
+    rows.append(("a knock scores", KNOCK_SCORES.get(rules.get("knock_scores"), str(rules.get("knock_scores")))))
+    if rules.get("hand_bonus"):
+        rows.append(("every hand won", f"+{rules['hand_bonus']}"))
+    rows.append(("a box", f"{rules['box_bonus']} points"))
+    for key, what in (("extra_boxes_gin", "a gin"), ("extra_boxes_undercut", "an undercut")):
+        if rules.get(key):
+            rows.append((what, f"{rules[key]} extra box{'es' if rules[key] > 1 else ''}"))
+    rows.append(("a game", f"to {rules['game_target']}, bonus {rules['game_bonus']}"))
+    rows.append(("shutout", SHUTOUTS.get(rules.get("shutout", "add"), "").format(**rules)))
+    columns = rules.get("columns", 1)
+    rows.append(("columns", COLUMNS.get(columns, f"{columns} games at once")))
+    rows.append(("next dealer", DEALERS.get(rules.get("dealer"), str(rules.get("dealer")))))
+    rows.append(("match", length or f"to {rules['match_target']}"))
+    return rows
 
 
 def fit(c: Canvas, text: str, font: str, size: float, width: float) -> str:
@@ -169,3 +216,68 @@ def numbered_canvas(draw: Callable[[Canvas, int, int], None]) -> type[Canvas]:
             Canvas.save(self)
 
     return NumberedCanvas
+
+
+def esc(text: str) -> str:
+    """``text`` safe inside a Paragraph's markup."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def ellipsis(text: str, font: str, size: float, width: float) -> str:
+    """``text`` as it is when it fits ``width`` points, else cut with an ellipsis."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "\u2026", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+def shrink(text: str, font: str, width: float, size: float, floor: float) -> float:
+    """The largest font size from ``size`` down to ``floor`` at which ``text`` fits ``width`` points
+    (``floor`` when nothing fits: wrap from there)."""
+    natural = pdfmetrics.stringWidth(text, font, size)
+    if natural <= width:
+        return size
+    return max(floor, size * width / natural)
+
+
+class TableThenBlock(Flowable):
+    """A long table followed by a block that must not print alone (a match's score and the players'
+    signatures): the table flows across pages as usual, and the block goes on the page where the
+    table ends, taking the table's last rows with it to the next page when it does not fit there.
+    ``heading`` flowables print just above the table, never alone at the foot of a page."""
+
+    def __init__(self, table, block: list, tail: int = 3, heading: list | None = None):
+        super().__init__()
+        self.table, self.block, self.tail, self.heading = table, block, tail, heading or []
+
+    @staticmethod
+    def _height(flowables: list, aw: float, ah: float) -> float:
+        return sum(f.wrap(aw, ah)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+    def wrap(self, aw, ah):
+        return aw, 0xFFFFFF  # as KeepTogether does: always split, which hands the frame the parts
+
+    def draw(self):  # never drawn itself
+        raise NotImplementedError
+
+    def split(self, aw, ah):
+        head_h = self._height(self.heading, aw, ah)
+        ah -= head_h
+        table_h = self.table.wrap(aw, ah)[1]
+        block_h = self._height(self.block, aw, ah)
+        if table_h + block_h <= ah:
+            return self.heading + [self.table] + self.block
+        rows = self.table._rowHeights
+        keep = min(self.tail, max(len(rows) - 1 - self.table.repeatRows, 0))
+        if table_h <= ah:  # the table fits, the block does not: its last rows go over with the block
+            if keep == 0:
+                return self.heading + [self.table, PageBreak()] + self.block
+            parts = self.table.split(aw, sum(rows[:-keep]) + 0.01)
+            if len(parts) < 2:
+                return []
+            return self.heading + [parts[0], PageBreak(), TableThenBlock(parts[1], self.block, self.tail)]
+        parts = self.table.split(aw, ah)
+        if len(parts) < 2:
+            return []  # not even a row fits here: the next frame
+        return self.heading + [parts[0], TableThenBlock(parts[1], self.block, self.tail)]

@@ -1,38 +1,58 @@
-"""A played match on paper: every hand, the games' totals, the match score and settlement.
+"""A played match on paper: the games' totals, every hand, the match score, settlement and signatures.
 
 Built from the engine's result document (``result_to_json``) and, for the
-deadwood and upcards, the record. Long matches flow across pages; the hands'
-heading repeats on each page and every page names the match.
+deadwood and upcards, the record. Every table is laid out by Platypus with
+cells that wrap, so names of any length stay in their column. Long matches
+flow across pages with the hands' heading repeated; the match score, the
+rules and the signatures always share their page with the last hands.
 """
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from reportlab.lib.utils import simpleSplit
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, SHADE, card_text, new_buffer, numbered_canvas, page_size, rules_rows,
-    rules_summary, style,
+    BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
+    length_words, new_buffer, numbered_canvas, page_size, rules_rows, spade, style,
 )
 from ginscore.sheets.data import MatchSheet
 
 ENDS = {"gin": "gin", "big_gin": "big gin", "knock": "knocked", "dead": "dead hand"}
+SEP = " | "  # between a Hollywood hand's games: "71 | 44 | 12" cannot be read as a decimal
+SIZE = 8
 BASE = [
-    ("FONT", (0, 0), (-1, -1), FONT, 8),
-    ("FONT", (0, 0), (-1, 0), BOLD, 8),
+    ("FONT", (0, 0), (-1, -1), FONT, SIZE),
+    ("FONT", (0, 0), (-1, 0), BOLD, SIZE),
     ("BACKGROUND", (0, 0), (-1, 0), SHADE),
     ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
     ("LINEBELOW", (0, 1), (-1, -1), 0.25, FAINT),
     ("BOX", (0, 0), (-1, -1), 0.8, INK),
     ("TOPPADDING", (0, 0), (-1, -1), 1.5),
     ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
 ]
 
 
-def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str]) -> str:
-    """The hand in words: "Ann knocked 8 v 32", "Ben gin v 41", "dead hand"."""
+def _marks(hand: Mapping, entered: Mapping | None, rules: Mapping) -> tuple[bool, bool]:
+    """(gin off, spade doubled) for a hand: a gin off is an undercut where the defender laid off
+    to no deadwood under a rule that pays a gin-off bonus."""
+    entered = entered or {}
+    gin_off = False
+    if hand.get("undercut") and rules.get("gin_off_bonus") is not None and hand.get("by"):
+        deadwood = hand.get("deadwood") or entered.get("deadwood") or {}
+        gin_off = any(v == 0 for p, v in deadwood.items() if p != hand["by"])
+    upcard = str(entered.get("upcard") or "")
+    doubled = bool(rules.get("spade_double") and hand.get("winner") and upcard[-1:].upper() == "S")
+    return gin_off, doubled
+
+
+def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str], rules: Mapping | None = None) -> str:
+    """The hand in words: "Ann knocked 8 v 32", "Ben gin v 41", "dead hand", "..., gin off", "..., ♠ doubled"."""
     end = hand["end"]
     if end == "dead":
         return "dead hand"
@@ -44,14 +64,19 @@ def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str]) -> str:
         text += f" {deadwood[by]} v {deadwood[other]}"
     elif other in deadwood:
         text += f" v {deadwood[other]}"
-    if hand.get("undercut"):
+    gin_off, doubled = _marks(hand, entered, rules or {})
+    if gin_off:
+        text += ", gin off"
+    elif hand.get("undercut"):
         text += ", undercut"
+    if doubled:
+        text += f", {spade()} doubled"
     return text
 
 
 def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[list[str]]]:
     """The hands table: heading and one row per hand with each player's running totals
-    in the game(s) the hand went into (Hollywood: one figure per game, in game order)."""
+    in the game(s) the hand went into (Hollywood: one figure per game, in game order, "71 | 44")."""
     players = result["players"]
     entered = (record or {}).get("hands") or []
     upcards = any(h.get("upcard") for h in entered)
@@ -64,7 +89,7 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
         cells = [str(hand["n"]), hand["dealer"]]
         if upcards:
             cells.append(card_text((raw or {}).get("upcard") or ""))
-        cells.append(_how(hand, raw, players))
+        cells.append(_how(hand, raw, players, result["rules"]))
         totals: list[list[str]] = [[], []]
         for g in hand["games"]:
             col = running.setdefault(g, {p: 0 for p in players})
@@ -73,20 +98,38 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
                 totals[k].append(str(col[p]))
         won = hand["winner"] is not None
         cells += [hand["winner"] or "", str(hand["points"]) if won else "", str(hand["boxes"]) if won else "",
-                  "\u00b7".join(str(g) for g in hand["games"])]
-        cells += ["\u00b7".join(t) for t in totals]
+                  SEP.join(str(g) for g in hand["games"])]
+        cells += [SEP.join(t) for t in totals]
         rows.append(cells)
     return head, rows
+
+
+def _natural(texts, font: str = FONT, size: float = SIZE) -> float:
+    return max((stringWidth(t, font, size) for t in texts), default=0) + 7
 
 
 def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:
     head, rows = hand_rows(result, record)
     players = result["players"]
-    hollywood = result["rules"].get("columns", 1) > 1
-    fixed = {"Hand": 32, "Dealer": 62, "Up": 26, "Won by": 62, "Pts": 30, "Box": 26, "Game": 44 if hollywood else 34}
-    run_w = 78 if hollywood else 52
-    how_w = width - sum(fixed[h] for h in head if h in fixed) - 2 * run_w
-    widths = [fixed.get(h, run_w if h in players else how_w) for h in head]
+    fixed = {"Hand": 28, "Up": 24, "Pts": 28, "Box": 24}
+    fixed["Game"] = max(30, _natural([r[head.index("Game")] for r in rows]))
+    run_w = max(44, _natural([c for r in rows for c in r[-2:]]),
+                min(80, _natural([w for p in players for w in p.split()], BOLD)))  # a name breaks between words
+    names = {"Dealer": max(40, _natural(players)), "Won by": max(40, _natural(players))}
+    rest = width - sum(fixed[h] for h in head if h in fixed) - 2 * run_w
+    how_w = max(130, rest - names["Dealer"] - names["Won by"])
+    if how_w + names["Dealer"] + names["Won by"] > rest:  # long names wrap in their columns
+        names["Dealer"] = names["Won by"] = max(40, (rest - how_w) / 2)
+        how_w = rest - 2 * names["Dealer"]
+    widths = [fixed.get(h) or names.get(h) or (run_w if h in players else how_w) for h in head]
+    cell = style(SIZE, leading=SIZE * 1.15)
+    right = style(SIZE, leading=SIZE * 1.15, alignment=TA_RIGHT)
+    heading = style(SIZE, bold=True, leading=SIZE * 1.15)
+    wrap = {"Dealer", "How it ended", "Won by"} | set(players)
+    data = [[Paragraph(esc(h), heading) if h in players else h for h in head]]
+    for row in rows:
+        data.append([Paragraph(esc(v), right if h in players else cell) if h in wrap else v
+                     for h, v in zip(head, row)])
     cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"),
                          ("ALIGN", (0, 0), (0, -1), "RIGHT"),
                          ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)]
@@ -97,7 +140,7 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
     for r, hand in enumerate(result["hands"], 1):
         if hand["n"] in ends:
             cmds.append(("LINEBELOW", (0, r), (-1, r), 0.9, INK))
-    return Table([head] + rows, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 
 def _game_ends(result: Mapping) -> set[int]:
@@ -137,11 +180,16 @@ def game_rows(result: Mapping) -> list[list[str]]:
 
 def _games_table(result: Mapping, width: float) -> Table:
     rows = game_rows(result)
-    widths = [width - 7 * 48 - 100, 100] + [48] * 7
-    cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (7, 1), (8, -1), BOLD, 8)]
-    for r in range(2, len(rows) + 1, 2):
-        cmds.append(("LINEBELOW", (0, r), (-1, r), 0.8, INK))
-    return Table([GAME_HEAD] + rows, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+    figures = 7 * 44
+    state_w = (width - figures) * 0.45
+    widths = [state_w, width - figures - state_w] + [44] * 7
+    cell = style(SIZE, leading=SIZE * 1.15)
+    data = [GAME_HEAD] + [[Paragraph(esc(r[0]), cell), Paragraph(esc(r[1]), cell)] + r[2:] for r in rows]
+    cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (7, 1), (8, -1), BOLD, SIZE)]
+    for r in range(1, len(rows) + 1, 2):
+        cmds.append(("NOSPLIT", (0, r), (-1, r + 1)))  # a game's two lines stay together
+        cmds.append(("LINEBELOW", (0, r + 1), (-1, r + 1), 0.8, INK))
+    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 
 def match_lines(result: Mapping) -> list[str]:
@@ -154,7 +202,9 @@ def match_lines(result: Mapping) -> list[str]:
             games_won[g["winner"]] += 1
     score = ", ".join(f"{p} {m['score'][p]}" for p in players)
     won = ", ".join(f"{p} {games_won[p]}" for p in players)
-    lines = [f"Match score: {score} (match to {m['target']}). Games won: {won}."]
+    length = length_words(m, result["rules"])
+    length = f"match {length}" if length.startswith("to ") else length
+    lines = [f"Match score: {score} ({length}). Games won: {won}."]
     if m["complete"]:
         s = m["settlement"]
         lines.append(f"Winner: {m['winner']}.")
@@ -168,74 +218,91 @@ def match_lines(result: Mapping) -> list[str]:
     return lines
 
 
-def _rules_table(rules: Mapping, width: float) -> Table:
-    items = rules_rows(rules)
-    per = (len(items) + 2) // 3
-    cols = [items[i * per:(i + 1) * per] for i in range(3)]
+def rules_box(rules: Mapping, width: float, *, length: str | None = None, size: float = 7.5) -> Table:
+    """The rules in words, in three pairs of columns that wrap."""
+    items = rules_rows(rules, length=length)
+    per = -(-len(items) // 3)
+    what, how = style(size, leading=size * 1.2), style(size, bold=True, leading=size * 1.2)
     data = []
     for r in range(per):
         row = []
-        for col in cols:
-            row += list(col[r]) if r < len(col) else ["", ""]
+        for c in range(3):
+            k = c * per + r
+            row += [Paragraph(esc(items[k][0]), what), Paragraph(esc(items[k][1]), how)] if k < len(items) else ["", ""]
         data.append(row)
     w = width / 3
-    return Table(data, colWidths=[w * 0.62, w * 0.38] * 3, style=TableStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, 7), ("FONT", (1, 0), (1, -1), BOLD, 7),
-        ("FONT", (3, 0), (3, -1), BOLD, 7), ("FONT", (5, 0), (5, -1), BOLD, 7),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    return Table(data, colWidths=[w * 0.4, w * 0.6] * 3, style=TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
 
 
-def _signatures(players: Sequence[str], width: float) -> Table:
-    names = list(players) + ["Witness or director"]
-    w = width / 3
-    return Table([[""] * 3, names], colWidths=[w] * 3, rowHeights=[30, 12], style=TableStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, 8), ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 14),
-    ]))
+def signatures(labels: Sequence[str], width: float) -> Table:
+    """A line to sign above each label, with a gap between the lines (three lines, not one)."""
+    gap = 18
+    w = (width - gap * (len(labels) - 1)) / len(labels)
+    cells, widths = [], []
+    for k, label in enumerate(labels):
+        cells.append(Paragraph(esc(label), style(8, leading=9.5)))
+        widths.append(w)
+        if k < len(labels) - 1:
+            cells.append("")
+            widths.append(gap)
+    cmds = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 1), (-1, 1), 2)]
+    cmds += [("LINEBELOW", (c, 0), (c, 0), 0.8, INK) for c in range(0, len(cells), 2)]
+    return Table([[""] * len(cells), cells], colWidths=widths, rowHeights=[30, None], style=TableStyle(cmds))
+
+
+def running_head(size: tuple[float, float], left: str, right_text: str = ""):
+    """A canvas drawing for every page: ``left`` (cut with an ellipsis if it must) and ``right_text``
+    in the top margin, 0.4 in or more from the paper's edge."""
+    def draw(canvas, n, pages):
+        right = right_text.format(n=n, pages=pages)
+        room = size[0] - 2 * MARGIN - stringWidth(right, FONT, 7.5) - 12
+        canvas.setFont(FONT, 7.5)
+        canvas.drawString(MARGIN, size[1] - RUNNING - 6, ellipsis(left, FONT, 7.5, room))
+        canvas.drawRightString(size[0] - MARGIN, size[1] - RUNNING - 6, right)
+    return draw
 
 
 def build_match_sheet(sheet: MatchSheet) -> bytes:
     """The filled match sheet as a PDF."""
     result = sheet.result
     players = result["players"]
+    rules = result["rules"]
     size = page_size(sheet.paper)
     width = size[0] - 2 * MARGIN - 12  # inside the frame's padding
     buf = new_buffer()
     name = f"{players[0]} v {players[1]}"
     title = sheet.title or "Match sheet"
-
-    def page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(FONT, 7.5)
-        canvas.drawString(MARGIN, size[1] - MARGIN + 14, f"{title}: {name}")
-        for i, line in enumerate(simpleSplit(rules_summary(result["rules"]), FONT, 6.5, width)[:2]):
-            canvas.setFont(FONT, 6.5)
-            canvas.drawString(MARGIN, MARGIN - 14 - 8 * i, line)
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                            bottomMargin=MARGIN, title=f"{title}: {name}")
-    story = [Paragraph(f"{title}: {_esc(name)}", style(15, bold=True, spaceAfter=3))]
+    length = length_words(result["match"], rules)
+    about = f"{rules['preset'].capitalize()} rules \u00b7 " + (f"match {length}" if length.startswith("to ")
+                                                                 else length)
+    doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP,
+                            bottomMargin=DOC_BOTTOM, title=f"{title}: {name}")
+    story = [Paragraph(f"{esc(title)}: {esc(name)}", style(15, bold=True, spaceAfter=3)),
+             Paragraph(esc(about), style(9, bold=True))]
     for line in sheet.details:
-        story.append(Paragraph(_esc(line), style(9)))
-    story.append(Paragraph(_esc(rules_summary(result["rules"])), style(8, spaceBefore=3, spaceAfter=8)))
-    story.append(_hands_table(result, sheet.record, width))
-    story.append(Paragraph(f"{_esc(players[0])}, {_esc(players[1])}: each player's running total in the game(s) the "
-                           "hand went into (Hollywood: one figure per game, in the order of the Game column).",
-                           style(7, spaceBefore=2, spaceAfter=10)))
-    story += [Paragraph("Games", style(11, bold=True, spaceAfter=3)), _games_table(result, width), Spacer(1, 8)]
-    summary = [Paragraph(_esc(line), style(10, bold=i == 0)) for i, line in enumerate(match_lines(result))]
-    story.append(KeepTogether(summary + [Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
-                                         _rules_table(result["rules"], width), Spacer(1, 10),
-                                         _signatures(players, width)]))
-    def page_number(canvas, n, pages):
-        canvas.setFont(FONT, 7.5)
-        canvas.drawRightString(size[0] - MARGIN, size[1] - MARGIN + 14, f"page {n} of {pages}")
-
-    doc.build(story, onFirstPage=page, onLaterPages=page, canvasmaker=numbered_canvas(page_number))
+        story.append(Paragraph(esc(line), style(9)))
+    story.append(Spacer(1, 8))
+    story.append(TableThenBlock(_games_table(result, width), [], tail=0,
+                                heading=[Paragraph("Games", style(11, bold=True, spaceAfter=3))]))
+    story.append(Spacer(1, 10))
+    note = Paragraph(f"{esc(players[0])}, {esc(players[1])}: each player's running total in the game(s) the hand "
+                     f"went into (Hollywood: one figure per game, in the order of the Game column, "
+                     f"\u201c71{SEP}44\u201d).", style(7, spaceBefore=2, spaceAfter=8))
+    summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(match_lines(result))]
+    block = [note] + summary + [Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
+                                rules_box(rules, width, length=length), Spacer(1, 6),
+                                signatures([f"{players[0]} (signature)", f"{players[1]} (signature)",
+                                            "Witness or director"], width)]
+    story.append(TableThenBlock(_hands_table(result, sheet.record, width), block, tail=3,
+                                heading=[Paragraph("Hands", style(11, bold=True, spaceAfter=3))]))
+    head = running_head(size, f"{title}: {name} \u00b7 {about}", "page {n} of {pages}")
+    doc.build(story, canvasmaker=numbered_canvas(head))
     return buf.getvalue()
 
 
-def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+_esc = esc  # the name the tournament sheets import

@@ -148,8 +148,7 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     versus = f"{sheet.players[0]}  v  {sheet.players[1]}"
     draw_text(c, MARGIN, top - 55, fit(c, versus, BOLD, 14, text_w), size=14, bold=True)
     to_target = not sheet.length or sheet.length.startswith("to ")
-    about = " \u00b7 ".join(filter(None, [sheet.match_label, f"match {sheet.length}" if sheet.length else "",
-                                         rules_summary(sheet.rules, match_target=to_target)]))
+    about = " \u00b7 ".join(filter(None, [sheet.match_label, rules_summary(sheet.rules, length=sheet.length or None)]))
     y = top - 69
     for line in simpleSplit(about, FONT, 8, text_w)[:3]:
         draw_text(c, MARGIN, y, line, size=8, color=RULE)

@@ -64,6 +64,8 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    announcement = models.CharField(max_length=200, blank=True,
+                                    help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
                                                                 "(the live pages' ETag).")
 

@@ -4,6 +4,7 @@ its rows (with entries, players and match caches)."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
@@ -79,7 +80,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
     """Rank order, as plain dicts for the table (and its CSV)."""
     entries = {e.pk: e for e in tournament_entries(t)}
     out = []
-    for row in tournament_table(t):
+    for row in tournament_table(t, by_group=True):
         e = entries[row.player]
         out.append({
             "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
@@ -87,10 +88,69 @@ def tournament_standings(t: Tournament) -> list[dict]:
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
-            "placing": row.placing,
+            "placing": row.placing, "head_to_head": row.head_to_head,
         })
     return out
 
 
 def tiebreak_names(t: Tournament) -> list[str]:
     return [TIEBREAK_NAMES[k] for k in t.tiebreaks]
+
+
+# The board (the room's screen)
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    """One table of the current round as the board shows it, sides in the pairing's order."""
+    table: int | None
+    names: tuple[str, str | None]
+    game: tuple[int, int] | None     # the game in play's score, None when over or not started
+    game_number: int | None
+    games: tuple[int, int]           # games won
+    winner: int | None               # 0 or 1: which side won
+    note: str                        # "bye", "forfeit", "withdrawal", "" ...
+    done: bool
+    started: bool
+
+
+def current_round(rounds: "OrderedDict[tuple[int, int], list[TournamentMatch]]") -> tuple[int, int] | None:
+    """The earliest round of play with a match still open; else the latest."""
+    for key, rows in rounds.items():
+        if any(not r.outcome and r.entry_a_id and r.entry_b_id for r in rows):
+            return key
+    return next(reversed(rounds), None)
+
+
+def board_table(row: TournamentMatch) -> BoardTable:
+    first = row.entry_a or row.winner   # a bye has its one player in either place
+    names = (first.player.name if first else "", row.entry_b.player.name if row.entry_b else None)
+    winner = None
+    if row.winner_id is not None:
+        winner = 0 if row.winner_id == row.entry_a_id else 1
+    m = row.match
+    game, games, number, started = None, (0, 0), None, False
+    if m is not None:
+        straight = row.entry_a is not None and m.player_a_id == row.entry_a.player_id
+        games = (m.games_a, m.games_b) if straight else (m.games_b, m.games_a)
+        started = m.hand_count > 0
+        if not m.complete and m.game_number is not None:
+            game = (m.game_a, m.game_b) if straight else (m.game_b, m.game_a)
+            number = m.game_number
+    note = "" if row.outcome in ("", "played") else row.get_outcome_display()
+    return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
+
+
+def tournament_board(t: Tournament) -> dict:
+    """What the board shows: the current round's tables, then the bracket (a knockout being
+    played) or the standings. A fixed number of queries whatever the field."""
+    rounds = tournament_rounds(t)
+    key = current_round(rounds)
+    rows = rounds.get(key, []) if key else []
+    out = {"round_key": key, "tables": [board_table(r) for r in rows],
+           "open_tables": sum(1 for r in rows if not r.outcome)}
+    if t.is_bracket and t.status != "setup":
+        out["sections"] = tournament_bracket(t)
+    else:
+        out["standings"] = tournament_standings(t)
+    return out

@@ -438,6 +438,24 @@ def _advance(t: Tournament) -> None:
     t.save(update_fields=["status", "champion"])
 
 
+# The room
+
+
+ANNOUNCEMENT_MAX = Tournament._meta.get_field("announcement").max_length
+
+
+def tournament_announce(*, tournament: Tournament, text: str) -> Tournament:
+    """The director's line on the board ("" clears it)."""
+    text = " ".join((text or "").split())
+    if len(text) > ANNOUNCEMENT_MAX:
+        raise TournamentRefused(f"announcement: at most {ANNOUNCEMENT_MAX} characters (this one has {len(text)}).")
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        t.announcement = text
+        t.save(update_fields=["announcement"])
+    return t
+
+
 # Rounds (Swiss)
 
 
@@ -485,9 +503,10 @@ def round_undo(*, tournament: Tournament) -> int:
 # Reads the services need (the standings are computed, never stored)
 
 
-def tournament_table(t: Tournament, stage: int | None = None):
+def tournament_table(t: Tournament, stage: int | None = None, *, by_group: bool = False):
     """The engine's standings rows (``player`` is the entry id); over both
-    stages, knockout placing first."""
+    stages, knockout placing first. ``by_group``: a round robin in groups is
+    ranked group by group (until a knockout decides the places)."""
     entries = list(t.entries.order_by("seed", "id").values_list("pk", "withdrawn"))
     rows = list(TournamentMatch.objects.filter(tournament=t, **({"stage": stage} if stage else {})).order_by("id"))
     placing = None
@@ -501,7 +520,15 @@ def tournament_table(t: Tournament, stage: int | None = None):
         placing = {pk: placing.get(pk, worst) for pk in ids}
     # A bye in a bracket only moves a seed on; a Swiss or round-robin bye scores a win.
     scored = [r for r in rows if r.section == "round" or r.outcome != "bye"]
-    return standings([pk for pk, _ in entries], results_of(scored), t.tiebreaks, placing)
+    groups = None
+    if by_group and placing is None and t.groups > 1 and _groups_played(t):
+        groups = dict(t.entries.exclude(group=None).values_list("pk", "group"))
+    return standings([pk for pk, _ in entries], results_of(scored), t.tiebreaks, placing, groups)
+
+
+def _groups_played(t: Tournament) -> bool:
+    """The event's (first) stage is a round robin in groups."""
+    return t.format == "roundrobin" or (t.format == "two_stage" and t.first_stage == "roundrobin")
 
 
 def _bracket_seeds(rows) -> list[int]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.tournaments import views
+from ginscore.tournaments import room_views, views
 
 app_name = "tournaments"
 
@@ -19,4 +19,7 @@ urlpatterns = [
     path("<int:pk>/matches/<int:tmatch_pk>/forfeit/<int:entry_pk>/", views.tmatch_forfeit, name="forfeit"),
     path("<int:pk>/bracket/", views.bracket, name="bracket"),
     path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/board/", room_views.board, name="board"),
+    path("<int:pk>/desk/", room_views.desk, name="desk"),
+    path("<int:pk>/desk/announce/", room_views.announce, name="announce"),
 ]

@@ -43,6 +43,13 @@
     if (!e) return false;
     if (e === "dead") return true;
     var by = form.querySelector("input[name=by]:checked");
+    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: each player's count of cards held
+      var a = form.querySelector("[name=count_a]").value, b = form.querySelector("[name=count_b]").value;
+      if (e === "stock_out") return a !== "" && b !== "";
+      if (!by) return false;
+      if (e === "challenge") return a !== "" && b !== "";
+      return (by.value === "a" ? b : a) !== "";
+    }
     var d = form.querySelector("[name=defender_deadwood]").value;
     var k = form.querySelector("[name=knocker_deadwood]").value;
     return !!by && d !== "" && (e !== "knock" || k !== "");

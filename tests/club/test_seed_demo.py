@@ -54,7 +54,7 @@ def test_seed_demo_creates_the_accounts_players_and_matches():
 
     matches = list(Match.objects.with_players().filter(tournament_match__isnull=True))
     assert len(matches) == 22
-    for preset in PRESETS:
+    for preset in (p for p in PRESETS if p != "partnership"):  # the site keeps two-player matches only, yet
         assert {m.complete for m in matches if m.preset == preset} == {True, False}, preset
     assert any(not m.complete and users["ann"].pk in (m.player_a.user_id, m.player_b.user_id) for m in matches)
     for m in matches:

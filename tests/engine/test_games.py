@@ -108,7 +108,8 @@ def test_no_hand_after_the_match_ended():
 def test_a_match_in_play_has_no_settlement_yet():
     data = score_json([knock("Ann", 8, 32)])
     assert data["match"] == {"target": 500, "complete": False, "winner": None, "score": {"Ann": 0, "Ben": 0},
-                             "settlement": {"payer": None, "payee": None, "points": 0, "amount": None}}
+                             "settlement": {"payer": None, "payee": None, "points": 0, "amount": None},
+                             "settlements": []}
 
 
 def test_best_of_three_games():

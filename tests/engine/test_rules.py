@@ -27,6 +27,7 @@ SPEC_TABLE = {
     "game": ("gin",) * 4,
     "sets": (True,) * 4,
     "sequence_bonus": (False,) * 4,
+    "partnership_scoring": ("difference",) * 4,
 }
 
 

@@ -46,7 +46,7 @@ def test_standard_input_and_arrays_with_errors_in_place(record_file):
 
 @pytest.mark.parametrize("content,message", [
     ("{not json", "not valid JSON"),
-    (json.dumps({"players": ["Ann"]}), "players: must be a list of exactly two names"),
+    (json.dumps({"players": ["Ann"]}), "players: must be a list of two, three or four names"),
     (json.dumps(record([knock("Ann", 12, 30)])), "hand 1: Ann knocked with 12 deadwood; the knock limit is 10"),
     (json.dumps(record([gin("Ann", 75)] * 3)), "hand 3: the match already ended after hand 2"),
 ])

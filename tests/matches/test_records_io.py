@@ -64,11 +64,16 @@ def test_a_lone_bad_record_names_the_hand():
 
 @pytest.mark.parametrize("data, message", [
     ([], "the array holds no records"),
-    ([GOOD, {"players": ["Ann"]}], "record 2: players: must be a list of exactly two names"),
+    ([GOOD, {"players": ["Ann"]}], "record 2: players: must be a list of two, three or four names"),
     ({"players": ["Ann", "ann"]}, 'players: "Ann" and "ann" are the same player'),
     ({"players": ["A" * 61, "Ben"]}, "players: .* is longer than 60 characters"),
     ({**GOOD, "rules": {"preset": "standard", "gin_bonsu": 5}}, 'rules: "gin_bonsu" is not a rule'),
     ([GOOD, {**GOOD, "hands": GOOD["hands"] * 10}], "record 2: hand \\d+: the match already ended"),
+    ([GOOD, {"players": ["Ann", "Ben", "Cat"], "hands": [{"end": "gin", "by": "Ann", "deadwood": {"Ben": 9}}]}],
+     r"record 2: players: this is a three-player record \(3 players\); the site cannot store those yet"),
+    ({"players": ["Ann", "Ben", "Cat", "Dan"], "rules": "partnership",
+      "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
+     r"players: this is a partnership record \(4 players\); the site cannot store those yet"),
 ])
 def test_bad_input_is_refused_with_a_message(data, message):
     with pytest.raises(ImportRefused, match=message):

@@ -1,9 +1,12 @@
 """Reading a built PDF back: its pages' text (pypdf) and its first page as a picture (pdftoppm)."""
 from __future__ import annotations
 
+import html
 import io
 import re
 import subprocess
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -54,3 +57,66 @@ def qr_mismatches(image: Image.Image, modules: list[list[bool]], *, left: float,
             y = (top + (r + 2.5) * unit) * scale
             wrong += (grey.getpixel((int(x), int(y))) < 128) != dark
     return wrong
+
+
+# Where the words sit: pdftotext -bbox (poppler-utils)
+
+EDGE = 0.4 * 72  # printers cut what is nearer the paper's edge than 0.4 in
+
+
+@dataclass(frozen=True)
+class Word:
+    page: int
+    text: str
+    x0: float
+    y0: float  # from the top of the page, as pdftotext gives it
+    x1: float
+    y1: float
+
+
+def words(pdf: bytes) -> tuple[list[tuple[float, float]], list[Word]]:
+    """Each page's size and every word on every page with its box (points from the top-left corner)."""
+    with tempfile.TemporaryDirectory() as folder:
+        src = Path(folder) / "sheet.pdf"
+        src.write_bytes(pdf)
+        run = subprocess.run(["/usr/bin/pdftotext", "-bbox", str(src), "-"], capture_output=True, text=True,
+                             timeout=120)
+    assert run.returncode == 0, run.stderr
+    sizes, found = [], []
+    for m in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', run.stdout, re.S):
+        sizes.append((float(m[1]), float(m[2])))
+        for w in re.finditer(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>',
+                             m[3]):
+            found.append(Word(len(sizes), html.unescape(w[5]), float(w[1]), float(w[2]), float(w[3]), float(w[4])))
+    return sizes, found
+
+
+def _overlap(a: Word, b: Word) -> bool:
+    """Two words print over each other: their boxes cross by more than a hair across and a third of
+    the smaller height down (pdftotext's boxes run from the font's ascent to its descent, so lines
+    set solid touch without overlapping on paper)."""
+    across = min(a.x1, b.x1) - max(a.x0, b.x0)
+    down = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return across > 0.5 and down > min(a.y1 - a.y0, b.y1 - b.y0) / 3
+
+
+def layout_problems(pdf: bytes, *, edge: float = EDGE) -> list[str]:
+    """Every pair of words that overlap and every word nearer than ``edge`` to the paper's edge, in words."""
+    sizes, found = words(pdf)
+    problems = []
+    by_page: dict[int, list[Word]] = {}
+    for w in found:
+        by_page.setdefault(w.page, []).append(w)
+        width, height = sizes[w.page - 1]
+        if min(w.x0, w.y0, width - w.x1, height - w.y1) < edge - 0.01:
+            problems.append(f"page {w.page}: {w.text!r} at ({w.x0:.0f}, {w.y0:.0f})-({w.x1:.0f}, {w.y1:.0f}) "
+                            f"is nearer than {edge / 72:.2f} in to the edge")
+    for page, ws in by_page.items():
+        ws.sort(key=lambda w: w.y0)
+        for i, a in enumerate(ws):
+            for b in ws[i + 1:]:
+                if b.y0 >= a.y1:
+                    break
+                if _overlap(a, b):
+                    problems.append(f"page {page}: {a.text!r} and {b.text!r} overlap at ({a.x0:.0f}, {a.y0:.0f})")
+    return problems

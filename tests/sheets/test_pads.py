@@ -48,7 +48,7 @@ def test_hollywood_pad_has_three_game_columns_per_player():
     page = pages(build_pad(Pad(style="hollywood", players=("Ann", "Ben"))))[0]
     assert "Set1 Ann Ben" in page
     assert page.count("Game 1 Game 2 Game 3") == 2
-    assert "3 games at once" in page
+    assert "three games at once (Hollywood)" in page
 
 
 def test_oklahoma_pad_has_an_upcard_column_and_spade_doubling():

@@ -87,7 +87,7 @@ def test_table_sheets_are_for_directors_and_carry_each_table_link(client, direct
     for row, page in zip(rows, got):
         assert f"Round 1 · Table {row.table}" in page
         assert f"{row.entry_a.player.name} v {row.entry_b.player.name}" in page
-        assert "match one game" in page and "Standard rules" in page
+        assert "match: one game" in page and "Standard rules" in page
     image = first_page_png(pdf, tmp_path, dpi=300)
     link = "http://testserver" + reverse("matches:table", args=[rows[0].match.table_token])
     assert qr_mismatches(image, qr_modules(link), left=612 - MARGIN - QR_SIZE, top=MARGIN, size=QR_SIZE,

@@ -1,7 +1,9 @@
 """Standings from match results, with the director's tiebreak order.
 
-A player's score is their match wins; a bye counts as a win (and as no
-opponent: it adds nothing to Buchholz or Sonneborn-Berger). Tiebreaks:
+A player's score is their match wins; a bye counts as a round played and won
+(so played = wins + losses) with no opponent: it adds nothing to Buchholz or
+Sonneborn-Berger, and ``byes`` says how many of the rounds played were byes.
+Tiebreaks:
 
 - ``wins``: match wins;
 - ``net``: total points for minus total points against (the match scores);
@@ -13,7 +15,12 @@ opponent: it adds nothing to Buchholz or Sonneborn-Berger). Tiebreaks:
 
 Players still level after every tiebreak share a rank and are listed in seed
 order. For knockout brackets a ``placing`` (how far each player got) comes
-before all tiebreaks.
+before all tiebreaks. With ``groups`` (player -> group) each group is ranked
+on its own (ranks start at 1 in every group), groups in order.
+
+``head_to_head`` on a row is the value the tiebreak actually used: the wins
+against the players still tied with them when it was applied (None when it
+was never needed: no one was level with them by then).
 """
 from __future__ import annotations
 
@@ -62,6 +69,8 @@ class Standing:
     median_buchholz: int = 0
     sonneborn_berger: int = 0
     placing: int | None = None
+    group: Hashable | None = None
+    head_to_head: int | None = None
     opponents: list = field(default_factory=list)
     beaten: list = field(default_factory=list)
 
@@ -81,14 +90,17 @@ def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
 
 
 def standings(players: Sequence[Hashable], results: Iterable[Result], tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-              placing: Mapping[Hashable, int] | None = None) -> list[Standing]:
+              placing: Mapping[Hashable, int] | None = None,
+              groups: Mapping[Hashable, Hashable] | None = None) -> list[Standing]:
     """Rows in rank order. ``players`` in seed order (the last resort);
-    ``placing``: a knockout placing (1 = champion) that ranks before anything else."""
+    ``placing``: a knockout placing (1 = champion) that ranks before anything else;
+    ``groups``: each player's group, when each group is ranked on its own."""
     order = check_tiebreaks(tiebreaks)
     rows = {p: Standing(p) for p in players}
     for r in results:
         if r.bye:
             row = rows[r.players[0]]
+            row.played += 1
             row.wins += 1
             row.byes += 1
             continue
@@ -112,15 +124,22 @@ def standings(players: Sequence[Hashable], results: Iterable[Result], tiebreaks:
         row.placing = placing.get(row.player) if placing else None
 
     keys = ([_placing] if placing else []) + [_KEYS[k] for k in order]
-    groups = [[rows[p] for p in players]]
-    for key in keys:
-        groups = [part for group in groups for part in _split(group, key)]
-    ranked, rank = [], 1
-    for group in groups:
-        for row in group:
-            row.rank = rank
-            ranked.append(row)
-        rank += len(group)
+    pools: dict = {}
+    for p in players:
+        row = rows[p]
+        row.group = groups.get(p) if groups else None
+        pools.setdefault(row.group, []).append(row)
+    ranked = []
+    for pool in sorted(pools, key=lambda g: (g is None, str(g) if not isinstance(g, int) else f"{g:09d}")):
+        tied = [pools[pool]]
+        for key in keys:
+            tied = [part for group in tied for part in _split(group, key)]
+        rank = 1
+        for group in tied:
+            for row in group:
+                row.rank = rank
+                ranked.append(row)
+            rank += len(group)
     return ranked
 
 
@@ -144,7 +163,10 @@ def _attr(name):
 
 def _head_to_head(group: list[Standing]) -> dict:
     members = {row.player for row in group}
-    return {row.player: sum(1 for o in row.beaten if o in members) for row in group}
+    values = {row.player: sum(1 for o in row.beaten if o in members) for row in group}
+    for row in group:  # the value the ranking used (only ever asked of players level with others)
+        row.head_to_head = values[row.player]
+    return values
 
 
 def _placing(group: list[Standing]) -> dict:

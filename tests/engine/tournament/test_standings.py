@@ -53,7 +53,7 @@ def test_head_to_head_circle_stays_tied():
 
 def test_bye_is_a_win_without_an_opponent():
     rows = {r.player: r for r in standings(["A", "B", "E"], [Result(("A", "B"), "A", (100, 0)), Result(("E",), "E")])}
-    assert (rows["E"].wins, rows["E"].byes, rows["E"].played, rows["E"].buchholz) == (1, 1, 0, 0)
+    assert (rows["E"].wins, rows["E"].byes, rows["E"].played, rows["E"].buchholz) == (1, 1, 1, 0)
     assert rows["B"].buchholz == 1
 
 
