@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
-    DECIDED, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
+    DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
     snake_groups, standings, swiss_round,
 )
 from ginscore.matches.models import Hand, Match
@@ -390,6 +390,9 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         bracket, rows = _bracket(t)
         try:
             changed = bracket.undo(row.key)
+        except LaterResult as e:
+            raise HandRefused(f"This result has been used in the bracket: {_blocking_words(bracket, rows[e.blocking])} "
+                              f"already has a result. Correct that match first.") from None
         except RuleError as e:
             raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
         _save_bracket(t, rows, changed)
@@ -404,6 +407,15 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         t.status, t.champion = STATUS_RUNNING, None
         t.save(update_fields=["status", "champion"])
     row.refresh_from_db()
+
+
+def _blocking_words(bracket, row: TournamentMatch) -> str:
+    """The later match that blocks a correction, as the director finds it: "Final (Ann v Cat, match #12)"."""
+    names = dict(Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id]).values_list("pk", "player__name"))
+    who = " v ".join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
+    where = ", ".join(filter(None, [who, f"match #{row.match_id}" if row.match_id else ""]))
+    title = bracket.title(bracket.by_id[row.key])
+    return f"{title} ({where})" if where else title
 
 
 def _close_unplayed_matches(t: Tournament) -> None:
