@@ -7,6 +7,7 @@ the history).
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
@@ -22,10 +23,16 @@ def match_get(pk: int) -> Match:
 
 
 def match_live_version(pk: int, **_) -> str | None:
-    """The pad's version for the live page (one query): the hands' revision and the tournament
-    table the match is at. None: no such match."""
-    row = Match.objects.filter(pk=pk).values_list("revision", "tournament_match__table").first()
-    return None if row is None else f"m{pk}.{row[0]}.{row[1] or 0}"
+    """The pad's version for the live page (one query): the hands' revision and, for a tournament
+    match, its table, result and the round clock. None: no such match."""
+    place = "tournament_match__"
+    row = Match.objects.filter(pk=pk).values_list(
+        "revision", f"{place}table", f"{place}outcome", f"{place}time_hands", f"{place}at_time",
+        f"{place}tournament__clock_deadline", f"{place}tournament__clock_called").first()
+    if row is None:
+        return None
+    revision, *place_state = row
+    return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}"
 
 
 def match_hands(match: Match) -> list[Hand]:

@@ -56,7 +56,8 @@ def match_detail(request, pk):
         pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
     via = permissions.scoring_via(request, match)
     form = None
-    if via and not match.complete:
+    place = getattr(match, "tournament_match", None)
+    if via and not match.complete and not (place and place.at_time and place.outcome == "played"):
         form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,

@@ -137,7 +137,8 @@ def board_table(row: TournamentMatch) -> BoardTable:
         if not m.complete and m.game_number is not None:
             game = (m.game_a, m.game_b) if straight else (m.game_b, m.game_a)
             number = m.game_number
-    note = "" if row.outcome in ("", "played") else row.get_outcome_display()
+    note = "won at time" if row.at_time and row.outcome == "played" else \
+        "" if row.outcome in ("", "played") else row.get_outcome_display()
     return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
 
 
@@ -154,3 +155,10 @@ def tournament_board(t: Tournament) -> dict:
     else:
         out["standings"] = tournament_standings(t)
     return out
+
+
+def timed_round_rows(t: Tournament) -> list[TournamentMatch]:
+    """The timed round's matches still open (the desk decides at time those between hands)."""
+    if t.clock_round is None:
+        return []
+    return list(_rows(t).filter(stage=t.clock_stage, play_round=t.clock_round, outcome="", match__isnull=False))
