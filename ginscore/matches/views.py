@@ -16,7 +16,7 @@ from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import Match
+from ginscore.matches.models import VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry
 
 
@@ -122,6 +122,9 @@ def _scoring_hand(request, pk, number):
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, _deny(request)
+    if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
+        messages.error(request, closed)
+        return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(hands):
         messages.error(request, f"There is no hand {number} in this match.")
@@ -140,7 +143,8 @@ def hand_edit(request, pk, number):
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing):
-    """The entry page: a POST previews the hand (engine) and, with action=save, saves it."""
+    """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
+    A correction shows the stored hand's preview at once."""
     preview = None
     if request.method == "POST" and form.is_valid():
         entry = form.entry()
@@ -153,14 +157,24 @@ def _hand_page(request, match, hands, form, number, save, *, editing):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing)
                 if saved:
                     return saved
+    elif editing and request.method != "POST":
+        try:
+            preview = selectors.hand_preview(match, hands, HandEntry.of(hands[number - 1]), number)
+        except (RecordError, CardError):
+            preview = None
+    result = selectors.match_result(match, hands)
+    correcting = None
+    if editing:
+        correcting = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), result.players)
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
-        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+        "head": selectors.score_head(match, result, correcting),
     })
 
 
 def _save(request, match, form, save, entry, number, preview, *, editing):
-    """Saves the previewed hand: the pad with a message, or None with the refusal on the form."""
+    """Saves the previewed hand: the pad with a message, or None with the refusal on the form.
+    The hand that finishes a game says so, with the game's summary."""
     try:
         save(entry)
     except services.HandConflict as e:
@@ -170,7 +184,10 @@ def _save(request, match, form, save, entry, number, preview, *, editing):
         form.add_error(None, str(e))
         return None
     verb = "corrected" if editing else "saved"
-    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+    text = f"Hand {number} {verb}. {preview.text}"
+    for game in preview.game_over:
+        text += " " + game.text
+    messages.success(request, text)
     return redirect(_pad_url(match))
 
 

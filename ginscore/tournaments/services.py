@@ -18,9 +18,10 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from ginscore.club.roles import is_director
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
-    DECIDED, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
+    DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
     snake_groups, standings, swiss_round,
 )
 from ginscore.matches.models import Hand, Match
@@ -323,6 +324,41 @@ def time_winner(rule: str, match: Match) -> str | None:
     return None
 
 
+def correction_check(*, match: Match, user) -> None:
+    """Refuses (``HandRefused``, naming why) a correction of a tournament match whose result the
+    event already relies on, unless ``user`` is a director: the result is final for the players
+    and the table link once a later round, the knockout or the final standings depend on it."""
+    from ginscore.matches.services import HandRefused
+
+    row = TournamentMatch.objects.filter(match_id=match.pk).select_related("tournament").first()
+    if row is None or row.outcome != "played" or (user is not None and is_director(user)):
+        return
+    reason = result_relied_on(row)
+    if reason:
+        raise HandRefused(f"Only a director can correct this match now: {reason}. "
+                          "Ask the director; the history will say who corrected it.")
+
+
+def result_relied_on(row: TournamentMatch) -> str | None:
+    """What in the event rests on this finished match's result, or None."""
+    t = row.tournament
+    if t.status == STATUS_FINISHED:
+        return "the tournament is over and its final standings rest on this result"
+    if row.stage < t.stage:
+        return "the first stage is over and the knockout was drawn from its results"
+    later = TournamentMatch.objects.filter(tournament=t, stage=row.stage)
+    if row.section == "round":
+        if _stage_kind(t) == "swiss" and later.filter(play_round__gt=row.play_round).exists():
+            return f"round {row.play_round + 1} was paired from this result"
+        return None
+    fed = later.filter(Q(source_a__in=[f"winner:{row.key}", f"loser:{row.key}"])
+                       | Q(source_b__in=[f"winner:{row.key}", f"loser:{row.key}"]))
+    started = fed.filter(Q(outcome__in=DECIDED) | Q(match__hand_count__gt=0)).first()
+    if started is not None:
+        return f"the {started.label[:1].lower()}{started.label[1:]} it leads to has started"
+    return None
+
+
 def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
     """The director gives the match to ``winner`` (the opponent did not play)."""
     with transaction.atomic():
@@ -390,6 +426,9 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         bracket, rows = _bracket(t)
         try:
             changed = bracket.undo(row.key)
+        except LaterResult as e:
+            raise HandRefused(f"This result has been used in the bracket: {_blocking_words(bracket, rows[e.blocking])} "
+                              f"already has a result. Correct that match first.") from None
         except RuleError as e:
             raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
         _save_bracket(t, rows, changed)
@@ -404,6 +443,15 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         t.status, t.champion = STATUS_RUNNING, None
         t.save(update_fields=["status", "champion"])
     row.refresh_from_db()
+
+
+def _blocking_words(bracket, row: TournamentMatch) -> str:
+    """The later match that blocks a correction, as the director finds it: "Final (Ann v Cat, match #12)"."""
+    names = dict(Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id]).values_list("pk", "player__name"))
+    who = " v ".join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
+    where = ", ".join(filter(None, [who, f"match #{row.match_id}" if row.match_id else ""]))
+    title = bracket.title(bracket.by_id[row.key])
+    return f"{title} ({where})" if where else title
 
 
 def _close_unplayed_matches(t: Tournament) -> None:
