@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
@@ -49,11 +50,8 @@ def match_new(request):
 @live_page(selectors.match_live_version)
 def match_detail(request, pk):
     match = selectors.match_get(pk)
-    hands = selectors.match_hands(match)
-    if request.GET.get("all") == "1":
-        pad = selectors.match_pad(match, hands)
-    else:
-        pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
     form = None
     place = getattr(match, "tournament_match", None)
@@ -62,7 +60,8 @@ def match_detail(request, pk):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "changes": selectors.match_changes(match), "head": pad.head,
+        "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
+        "pad_version": selectors.pad_version(match, *shown),
     })
 
 
