@@ -141,7 +141,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/ginscore.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"

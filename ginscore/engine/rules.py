@@ -211,6 +211,12 @@ PRESETS.update({
     "colonel": Rules(preset="colonel", **{**_FOSDICK, "game": "colonel", "oklahoma": False, "gin_bonus": 0,
                                          "undercut_bonus": 0}),
 })
+PRESET_NAMES: dict[str, str] = {
+    "standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
+    "fosdick": "Fosdick's Oklahoma Gin", "sequence": "Sequence Gin", "skarney": "Skarney Gin", "colonel": "Colonel",
+    "partnership": "Partnership",
+}
+"""Each preset's name for players (forms, pads, sheets)."""
 PRESET_SUMMARIES: dict[str, str] = {
     "standard": "Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500.",
     "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
@@ -229,6 +235,8 @@ PRESET_SUMMARIES: dict[str, str] = {
 """One line each on how the game goes, for the new-match form."""
 # Four players in two partnerships (seeds 000 and 002): standard, game to 125.
 PRESETS["partnership"] = Rules(preset="partnership", **{**_STANDARD, "game_target": 125})
+FOUR_PLAYER_PRESETS = frozenset({"partnership"})
+"""Presets made for four players in partnerships (not offered for a two-player match)."""
 
 
 def check_rule(key: str, value: Any) -> None:

@@ -127,24 +127,26 @@ class CardHandForm(forms.Form):
     def _arrange(self, knocker, defender, upcard) -> None:
         """The knocker's legal arrangements, the end, and the one chosen."""
         who = self.names[self.cleaned_data["by"]]
+        how = self.rules.meld_rules  # Sequence Gin: runs only, and its bonus breaks ties
         if len(knocker) == HAND_SIZE + 1:
-            found = eleven(knocker)
+            found = eleven(knocker, how)
             if not found.big_gin:
                 self.add_error("knocker_cards", f"These 11 cards are not a big gin (all 11 melded): give the 10 "
                                                 f"{who} kept (discarding {found.discard} leaves "
                                                 f"{found.arrangement.deadwood}).")
                 return
             self.end = "big_gin"
-            plays = [KnockPlay(found.arrangement, defender_play(defender, found.arrangement))]
+            plays = [KnockPlay(found.arrangement, defender_play(defender, found.arrangement, how))]
         else:
-            least = knock_plays(knocker, defender)[0].knocker
+            least = knock_plays(knocker, defender, meld_rules=how)[0].knocker
             limit = self.rules.knock_limit_for(upcard)
             if least.deadwood > limit:
                 self.add_error("knocker_cards", f"{who}'s cards leave at least {least.deadwood} deadwood "
                                                 f"({format_cards(least.deadwood_cards)}); "
                                                 f"{knock_limit_text(limit)}, so this is no knock.")
                 return
-            plays = knock_plays(knocker, defender, max_deadwood=limit if least.deadwood else 0)[:MOST_SHOWN]
+            plays = knock_plays(knocker, defender, max_deadwood=limit if least.deadwood else 0,
+                                meld_rules=how)[:MOST_SHOWN]
         self.arrangements = [Arrangement(arrangement_key(p), p, i == 0) for i, p in enumerate(plays)]
         wanted = self.cleaned_data.get("arrangement") or self.arrangements[0].key
         self.chosen = next((a for a in self.arrangements if a.key == wanted), None)

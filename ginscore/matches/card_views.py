@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from ginscore.engine import CardError, RecordError, parse_cards
 from ginscore.engine.cards import SUITS, Card, card_order
 from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
-from ginscore.matches.records import HandEntry
+from ginscore.matches.records import HandEntry, match_rules
 from ginscore.matches.views import _adder, _corrector, _next_hand, _save, _scoring_hand, _stale
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -86,10 +86,17 @@ def deck_rows() -> list[list[Chip]]:
     return [[chip(Card(rank, suit)) for suit in SUITS] for rank in range(1, 14)]
 
 
+def _counted(match):
+    """Skarney and Colonel count every card held: their hands are entered as counts (the pad's form)."""
+    return match_rules(match).counts_cards_held
+
+
 def hand_cards_new(request, pk):
     match, via, hands, number, refused = _next_hand(request, pk)
     if refused:
         return refused
+    if _counted(match):
+        return redirect("matches:hand_new", match.pk)
     form = _form(request, match, {"number": number, "revision": match.revision})
     return _stale(request, match, form, number) or _card_page(
         request, match, hands, form, number, _adder(request, match, number, via), editing=False)
@@ -99,6 +106,8 @@ def hand_cards_edit(request, pk, number):
     match, hands, via, refused = _scoring_hand(request, pk, number)
     if refused:
         return refused
+    if _counted(match):
+        return redirect("matches:hand_edit", match.pk, number)
     initial = {**CardHandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number,
                "revision": match.revision}
     form = _form(request, match, initial)

@@ -9,44 +9,61 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils import timezone
 
+from ginscore.club.dates import when
+
+# Cell classes the site's table template and site.css understand: "wide" columns are left out
+# on a phone, "lead" is a card's heading line, and a "row-link" stretches over its whole row.
+WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
+LEAD = {"th": {"class": "lead"}, "td": {"class": "lead"}}
+ROW_LINK = {"a": {"class": "row-link"}}
+
 
 class NumberColumn(tables.Column):
-    """A right-aligned number."""
+    """A right-aligned number; ``wide=True`` leaves it out on a phone."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+    def __init__(self, *args, wide: bool = False, **kwargs):
+        cls = "num wide" if wide else "num"
+        kwargs.setdefault("attrs", {"th": {"class": cls}, "td": {"class": cls}})
         super().__init__(*args, **kwargs)
+
+
+class WhenColumn(tables.Column):
+    """A date as the whole site writes it ("Sat 21 Nov 2026"); the CSV keeps the ISO day."""
+
+    def render(self, value):
+        return when(timezone.localdate(value) if timezone.is_aware(value) else value)
+
+    def value(self, value):
+        return timezone.localdate(value).isoformat() if value else ""
 
 
 class MatchTable(tables.Table):
     """Phone first: who, the score and the status lead; the date comes last.
     The CSV has the two players in columns of their own."""
 
-    id = tables.Column(verbose_name="#", linkify=lambda record: reverse("matches:detail", args=[record.pk]))
+    id = tables.Column(verbose_name="#", linkify=lambda record: reverse("matches:detail", args=[record.pk]),
+                       attrs={**ROW_LINK, "th": {"class": "ref"}, "td": {"class": "ref"}})
     player_a = tables.Column(verbose_name="Player A", visible=False)
     player_b = tables.Column(verbose_name="Player B", visible=False)
     players = tables.Column(verbose_name="Players", empty_values=(), order_by=("player_a__name", "player_b__name"),
-                            exclude_from_export=True)
+                            exclude_from_export=True, attrs=LEAD)
     score = tables.Column(verbose_name="Score", empty_values=(), orderable=False)
     complete = tables.Column(verbose_name="Status")
     preset = tables.Column(verbose_name="Rules")
-    games = tables.Column(verbose_name="Games", empty_values=(), orderable=False)
-    hand_count = NumberColumn(verbose_name="Hands")
+    games = tables.Column(verbose_name="Games", empty_values=(), orderable=False, attrs=WIDE)
+    hand_count = NumberColumn(verbose_name="Hands", wide=True)
     winner = tables.Column(verbose_name="Winner", order_by="winner__name", default="")
-    settlement = NumberColumn(verbose_name="Settlement", empty_values=(), orderable=False)
-    created_at = tables.DateColumn(verbose_name="Date", format="Y-m-d")
+    settlement = NumberColumn(verbose_name="Settlement", empty_values=(), orderable=False, wide=True)
+    created_at = WhenColumn(verbose_name="Date")
 
     class Meta:
         sequence = ("id", "player_a", "player_b", "players", "score", "complete", "preset", "games", "hand_count",
                     "winner", "settlement", "created_at")
         order_by = ("-created_at",)
-        attrs = {"class": "table matches"}
+        attrs = {"class": "table matches cards"}
 
     def render_players(self, record):
         return f"{record.player_a} v {record.player_b}"
-
-    def value_created_at(self, value):
-        return timezone.localdate(value).isoformat()
 
     def render_preset(self, record):
         return record.get_preset_display()

@@ -55,7 +55,8 @@ def match_detail(request, pk):
         pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
     via = permissions.scoring_via(request, match)
     form = None
-    if via and not match.complete:
+    place = getattr(match, "tournament_match", None)
+    if via and not match.complete and not (place and place.at_time and place.outcome == "played"):
         form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
@@ -138,7 +139,8 @@ def hand_edit(request, pk, number):
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing):
-    """The entry page: a POST previews the hand (engine) and, with action=save, saves it."""
+    """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
+    A correction shows the stored hand's preview at once."""
     preview = None
     if request.method == "POST" and form.is_valid():
         entry = form.entry()
@@ -151,14 +153,24 @@ def _hand_page(request, match, hands, form, number, save, *, editing):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing)
                 if saved:
                     return saved
+    elif editing and request.method != "POST":
+        try:
+            preview = selectors.hand_preview(match, hands, HandEntry.of(hands[number - 1]), number)
+        except (RecordError, CardError):
+            preview = None
+    result = selectors.match_result(match, hands)
+    correcting = None
+    if editing:
+        correcting = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), result.players)
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
-        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+        "head": selectors.score_head(match, result, correcting),
     })
 
 
 def _save(request, match, form, save, entry, number, preview, *, editing):
-    """Saves the previewed hand: the pad with a message, or None with the refusal on the form."""
+    """Saves the previewed hand: the pad with a message, or None with the refusal on the form.
+    The hand that finishes a game says so, with the game's summary."""
     try:
         save(entry)
     except services.HandConflict as e:
@@ -168,7 +180,10 @@ def _save(request, match, form, save, entry, number, preview, *, editing):
         form.add_error(None, str(e))
         return None
     verb = "corrected" if editing else "saved"
-    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+    text = f"Hand {number} {verb}. {preview.text}"
+    for game in preview.game_over:
+        text += " " + game.text
+    messages.success(request, text)
     return redirect(_pad_url(match))
 
 

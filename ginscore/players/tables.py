@@ -6,7 +6,7 @@ django-tables2 sorts and pages them in Python.
 import django_tables2 as tables
 from django.urls import reverse
 
-from ginscore.matches.tables import NumberColumn
+from ginscore.matches.tables import ROW_LINK, NumberColumn
 
 
 def _player_url(record):
@@ -14,14 +14,15 @@ def _player_url(record):
 
 
 class PlayerRecordTable(tables.Table):
-    name = tables.Column(verbose_name="Player", accessor="player__name", linkify=_player_url)
+    name = tables.Column(verbose_name="Player", accessor="player__name", linkify=_player_url,
+                         attrs=ROW_LINK)
     matches = NumberColumn(verbose_name="Matches")
     won = NumberColumn(verbose_name="Won")
     lost = NumberColumn(verbose_name="Lost")
-    games_won = NumberColumn(verbose_name="Games won")
-    games_lost = NumberColumn(verbose_name="Games lost")
-    gins = NumberColumn(verbose_name="Gins")
-    undercuts = NumberColumn(verbose_name="Undercuts")
+    games_won = NumberColumn(verbose_name="Games won", wide=True)
+    games_lost = NumberColumn(verbose_name="Games lost", wide=True)
+    gins = NumberColumn(verbose_name="Gins", wide=True)
+    undercuts = NumberColumn(verbose_name="Undercuts", wide=True)
     net = NumberColumn(verbose_name="Net points")
 
     class Meta:
@@ -32,7 +33,8 @@ class PlayerRecordTable(tables.Table):
 class HeadToHeadTable(PlayerRecordTable):
     """One row per opponent; the numbers are the page's player's, against that opponent."""
 
-    name = tables.Column(verbose_name="Opponent", accessor="player__name", linkify=_player_url)
+    name = tables.Column(verbose_name="Opponent", accessor="player__name", linkify=_player_url,
+                         attrs=ROW_LINK)
 
     class Meta(PlayerRecordTable.Meta):
         attrs = {"class": "table head-to-head"}

@@ -8,7 +8,7 @@ from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
 from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
 from ginscore.matches.models import PRESET_CHOICES
 from ginscore.players.names import NameRefused, name_clean, name_key
-from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES
+from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 TIEBREAK_CHOICES = [("", "(none)")] + list(TIEBREAK_NAMES.items())
@@ -34,6 +34,12 @@ class TournamentForm(forms.Form):
     seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="manual", widget=forms.RadioSelect(attrs=CHOICES))
     tables = forms.IntegerField(min_value=1, max_value=999, required=False, label="Tables in the room",
                                 help_text="Blank: a table for every match.")
+    round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False, label="Round time limit (minutes)",
+                                       help_text="The clock the director starts each round with. Blank: no usual limit.")
+    time_rule = forms.ChoiceField(choices=TIME_RULE_CHOICES, initial="match", required=False,
+                                  label="When time is called, decide",
+                                  widget=forms.RadioSelect(attrs=CHOICES),
+                                  help_text="After the hand in play is finished.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -57,14 +63,16 @@ class TournamentForm(forms.Form):
         initial = {"name": t.name, "format": t.format, "rounds": t.rounds, "third_place": t.third_place,
                    "double_round": t.double_round, "groups": t.groups, "first_stage": t.first_stage,
                    "playoff_size": t.playoff_size, "preset": t.preset, "length": length, "games": t.length_games,
-                   "seeding": t.seeding, "tables": t.tables}
+                   "seeding": t.seeding, "tables": t.tables, "round_minutes": t.round_minutes,
+                   "time_rule": t.time_rule}
         initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
         initial.update({f"rule_{k}": text(v) for k, v in (t.rule_overrides or {}).items()})
         return initial
 
     def main_fields(self):
         return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
-                                  "playoff_size", "preset", "length", "games", "seeding", "tables")]
+                                  "playoff_size", "preset", "length", "games", "seeding", "tables", "round_minutes",
+                                  "time_rule")]
 
     def tiebreak_fields(self):
         return [self[f"tiebreak_{i}"] for i in range(len(ORDINALS))]
@@ -108,7 +116,7 @@ class TournamentForm(forms.Form):
                 "length": d["match_length"], "seeding": d["seeding"], "tiebreaks": d["tiebreaks"],
                 "rounds": d["rounds"], "third_place": d["third_place"], "double_round": d["double_round"],
                 "groups": d["groups"], "first_stage": d["first_stage"], "playoff_size": d["playoff_size"],
-                "tables": d["tables"]}
+                "tables": d["tables"], "round_minutes": d["round_minutes"], "time_rule": d["time_rule"] or "match"}
 
 
 class EntriesForm(forms.Form):

@@ -25,6 +25,8 @@ FORMAT_CHOICES = [
 BRACKET_FORMATS = ("single", "double")
 FIRST_STAGE_CHOICES = [("swiss", "Swiss"), ("roundrobin", "Round-robin groups")]
 SEEDING_CHOICES = [("manual", "As listed"), ("random", "Random draw"), ("record", "By record (match wins at the club)")]
+TIME_RULE_CHOICES = [("match", "on the match score (then the game in play)"),
+                     ("game", "on the game in play's score (then the match score)")]
 STATUS_SETUP, STATUS_RUNNING, STATUS_FINISHED = "setup", "running", "finished"
 STATUS_CHOICES = [(STATUS_SETUP, "Setting up"), (STATUS_RUNNING, "Running"), (STATUS_FINISHED, "Finished")]
 OUTCOME_CHOICES = [("played", "played"), ("forfeit", "forfeit"), ("withdrawal", "withdrawal"),
@@ -64,6 +66,16 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The round clock: one round of play timed at once. When time is called, each unfinished
+    # match finishes the hand in play and is then decided at time under ``time_rule``.
+    time_rule = models.CharField(max_length=6, choices=TIME_RULE_CHOICES, default="match",
+                                 help_text="When time is called, an unfinished match is decided...")
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                     help_text="The usual time limit of a round, in minutes.")
+    clock_stage = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_round = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The round of play being timed.")
+    clock_deadline = models.DateTimeField(null=True, blank=True)
+    clock_called = models.DateTimeField(null=True, blank=True, help_text="When time was called (null: not yet).")
     announcement = models.CharField(max_length=200, blank=True,
                                     help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
@@ -129,6 +141,9 @@ class TournamentMatch(models.Model):
                                  related_name="tournament_match")
     points_a = models.IntegerField(default=0)
     points_b = models.IntegerField(default=0)
+    time_hands = models.PositiveIntegerField(null=True, blank=True,
+                                             help_text="Hands finished when time was called (null: not called).")
+    at_time = models.BooleanField(default=False, help_text="The result was decided at time.")
 
     class Meta:
         ordering = ["tournament", "stage", "play_round", "table", "id"]

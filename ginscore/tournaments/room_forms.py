@@ -3,9 +3,14 @@ from __future__ import annotations
 
 from django import forms
 
-from ginscore.tournaments.services import ANNOUNCEMENT_MAX
+from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES
 
 
 class AnnouncementForm(forms.Form):
     announcement = forms.CharField(max_length=ANNOUNCEMENT_MAX, required=False, label="Announcement on the board",
                                    help_text="One line, shown large on the board. Blank: none.")
+
+
+class ClockForm(forms.Form):
+    minutes = forms.IntegerField(min_value=CLOCK_MINUTES[0], max_value=CLOCK_MINUTES[1], label="Time limit (minutes)",
+                                 help_text="The clock starts now; the board and every table's pad show the time left.")

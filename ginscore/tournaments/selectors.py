@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from ginscore.engine.tournament import TIEBREAK_NAMES
+from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
 from ginscore.tournaments.services import tournament_table
 
@@ -55,8 +55,69 @@ def tournament_rounds(t: Tournament) -> "OrderedDict[tuple[int, int], list[Tourn
     return out
 
 
+def _scored(rows):
+    """Each row with ``score`` (the match score) and ``game`` (the game in play, "Game 3: 97–109";
+    Hollywood's open columns "G4 12–30 · G5 0–30"), the row's first-named player first.
+    Read from the match's own cached fields: no query."""
+    for row in rows:
+        m, row.score, row.game = row.match, None, ""
+        if m is None or row.entry_a is None:
+            continue
+        flip = m.player_a_id != row.entry_a.player_id
+        row.score = (m.score_b, m.score_a) if flip else (m.score_a, m.score_b)
+        if m.complete or m.game_number is None or row.outcome:
+            continue
+        columns = [(n, b, a) if flip else (n, a, b) for n, a, b in (m.game_columns or [])]
+        if len(columns) > 1:
+            row.game = " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
+        else:
+            a, b = (m.game_b, m.game_a) if flip else (m.game_a, m.game_b)
+            row.game = f"Game {m.game_number}: {a}–{b}"
+    return rows
+
+
 def round_rows(t: Tournament, stage: int, play_round: int) -> list[TournamentMatch]:
-    return tournament_rounds(t).get((stage, play_round), [])
+    """The round's pairings, with their scores (``_scored``)."""
+    return _scored(tournament_rounds(t).get((stage, play_round), []))
+
+
+class Names:
+    """What the rounds and bracket matches of one tournament are called (one query):
+    "Quarter-final", "Semi-final 2", "Final", "Third-place match", "Losers' round 2"..."""
+
+    def __init__(self, t: Tournament):
+        self.t = t
+        self.in_round = {(r["stage"], r["section"], r["round"]): r["n"] for r in
+                         TournamentMatch.objects.filter(tournament=t).exclude(section="round")
+                         .values("stage", "section", "round").annotate(n=Count("id")).order_by()}
+        self.rounds: dict = {}
+        for stage, section, number in self.in_round:
+            self.rounds[stage, section] = max(self.rounds.get((stage, section), 0), number)
+
+    def _double(self, stage: int) -> bool:
+        return (stage, "final") in self.rounds
+
+    def section_round(self, stage: int, section: str, number: int) -> str:
+        return round_name(section, number, self.rounds.get((stage, section), number), double=self._double(stage))
+
+    def play_round(self, stage: int, number: int) -> str:
+        """A round of play (a round page): a knockout's rounds by name, other rounds by number."""
+        if (stage, "winners") in self.rounds and not self._double(stage):
+            return self.section_round(stage, "winners", number)
+        return f"Knockout round {number}" if self.t.format == "two_stage" and stage == 2 else f"Round {number}"
+
+    def match(self, row: TournamentMatch) -> str:
+        if row.section == "round":
+            return f"Group {row.group}" if row.group else ""
+        return match_title(row.section, row.round, row.number, rounds=self.rounds.get((row.stage, row.section), 1),
+                           in_round=self.in_round.get((row.stage, row.section, row.round), 1),
+                           double=self._double(row.stage))
+
+    def titled(self, rows):
+        """The rows, each with ``title`` set."""
+        for row in rows:
+            row.title = self.match(row)
+        return rows
 
 
 def open_match_ids(t: Tournament) -> list[int]:
@@ -64,16 +125,27 @@ def open_match_ids(t: Tournament) -> list[int]:
                 .order_by("stage", "play_round", "id").values_list("match_id", flat=True))
 
 
-def tournament_bracket(t: Tournament, stage: int | None = None) -> list[dict]:
-    """The bracket drawn by section: [{"section", "title", "rounds": [[row, ...], ...]}]."""
+def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | None" = None) -> list[dict]:
+    """The bracket drawn by section: [{"section", "title", "rounds": [[row, ...], ...],
+    "columns": [{"name", "rows", "current"}, ...]}]. The current column is the first round with a
+    match still to play (the page scrolls it into view)."""
     stage = stage or (2 if t.format == "two_stage" else 1)
-    rows = [r for r in _rows(t).filter(stage=stage).exclude(section="round")]
+    names = names or Names(t)
+    rows = _scored(names.titled([r for r in _rows(t).filter(stage=stage).exclude(section="round")]))
     sections: dict[str, dict[int, list]] = {}
     for row in sorted(rows, key=lambda r: (SECTION_ORDER[r.section], r.round, r.number)):
         sections.setdefault(row.section, {}).setdefault(row.round, []).append(row)
     titles = {"winners": "Winners' bracket" if t.format == "double" else "Bracket", "losers": "Losers' bracket",
               "third": "Third place", "final": "Grand final"}
-    return [{"section": s, "title": titles[s], "rounds": list(rounds.values())} for s, rounds in sections.items()]
+    out = []
+    for s, rounds in sections.items():
+        drawn = [{"name": names.section_round(stage, s, n), "rows": group, "current": False}
+                 for n, group in rounds.items()]
+        waiting = [r for r in drawn if any(not row.outcome for row in r["rows"])]
+        if waiting:
+            waiting[0]["current"] = True
+        out.append({"section": s, "title": titles[s], "rounds": list(rounds.values()), "columns": drawn})
+    return out
 
 
 def tournament_standings(t: Tournament) -> list[dict]:
@@ -137,7 +209,8 @@ def board_table(row: TournamentMatch) -> BoardTable:
         if not m.complete and m.game_number is not None:
             game = (m.game_a, m.game_b) if straight else (m.game_b, m.game_a)
             number = m.game_number
-    note = "" if row.outcome in ("", "played") else row.get_outcome_display()
+    note = "won at time" if row.at_time and row.outcome == "played" else \
+        "" if row.outcome in ("", "played") else row.get_outcome_display()
     return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
 
 
@@ -154,3 +227,10 @@ def tournament_board(t: Tournament) -> dict:
     else:
         out["standings"] = tournament_standings(t)
     return out
+
+
+def timed_round_rows(t: Tournament) -> list[TournamentMatch]:
+    """The timed round's matches still open (the desk decides at time those between hands)."""
+    if t.clock_round is None:
+        return []
+    return list(_rows(t).filter(stage=t.clock_stage, play_round=t.clock_round, outcome="", match__isnull=False))

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import math
 import random
+from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
-    DECIDED, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
+    DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
     snake_groups, standings, swiss_round,
 )
-from ginscore.matches.models import Match
+from ginscore.matches.models import Hand, Match
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
@@ -265,28 +267,60 @@ def _assign_tables(t: Tournament) -> None:
 
 def tournament_match_follow(*, match: Match) -> None:
     """The hook: called (through ``match_changed``) after every write to a
-    match's hands. A finished match decides its place; a match that is no
-    longer finished (a hand taken back) reopens it while nothing later
-    depends on it."""
+    match's hands. A finished match decides its place; so does the hand in play
+    when time was called (decided at time); a match that is no longer finished
+    (a hand taken back) reopens it while nothing later depends on it."""
     row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
     if row is None:
         return
     with transaction.atomic():
         t = _locked(row.tournament_id)
+        _time_call_if_due(t)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
-        if row.entry_a is None or row.entry_b is None:
-            return   # a place that lost its players to an undo: the match no longer counts
-        winner = None
-        if match.complete and match.winner_id is not None:
-            winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
-        if row.outcome == "played" and (winner is None or winner.pk != row.winner_id):
-            _undo(t, row)
-        row.points_a, row.points_b = (match.score_a, match.score_b) if match.player_a_id == row.entry_a.player_id \
-            else (match.score_b, match.score_a)
-        if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
-            _decide(t, row, winner, "played")
-        else:
-            row.save(update_fields=["points_a", "points_b"])
+        _follow_row(t, row, match)
+
+
+def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
+    """The place's result from its match: finished, decided at time, or open again."""
+    if row.entry_a is None or row.entry_b is None:
+        return   # a place that lost its players to an undo: the match no longer counts
+    straight = match.player_a_id == row.entry_a.player_id
+    winner, at_time = None, False
+    if match.complete and match.winner_id is not None:
+        winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
+    elif row.time_hands is not None and match.hand_count > row.time_hands:
+        if row.at_time and match.hand_count > row.time_hands + 1:
+            from ginscore.matches.services import HandRefused
+            raise HandRefused(f"Time was called: this match was decided at time after hand {row.time_hands + 1}.")
+        side = time_winner(t.time_rule, match)
+        if side is not None:
+            winner = row.entry_a if (side == "a") == straight else row.entry_b
+            at_time = True
+    if row.outcome == "played" and (winner is None or winner.pk != row.winner_id):
+        _undo(t, row)
+    points = (match.score_a, match.score_b)
+    if at_time:   # what the players scored: the match score and the game in play
+        points = (match.score_a + match.game_a, match.score_b + match.game_b)
+    row.points_a, row.points_b = points if straight else points[::-1]
+    row.at_time = at_time
+    if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
+        _decide(t, row, winner, "played")
+    else:
+        row.save(update_fields=["points_a", "points_b"])
+    TournamentMatch.objects.filter(pk=row.pk).update(at_time=at_time)
+
+
+def time_winner(rule: str, match: Match) -> str | None:
+    """The side ("a"/"b") ahead when time is called: on the match score then the game in play's
+    score (rule "match"), or the other way round (rule "game"); None when level on both
+    (the next hand decides)."""
+    scores = [(match.score_a, match.score_b), (match.game_a, match.game_b)]
+    if rule == "game":
+        scores.reverse()
+    for a, b in scores:
+        if a != b:
+            return "a" if a > b else "b"
+    return None
 
 
 def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
@@ -356,6 +390,9 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         bracket, rows = _bracket(t)
         try:
             changed = bracket.undo(row.key)
+        except LaterResult as e:
+            raise HandRefused(f"This result has been used in the bracket: {_blocking_words(bracket, rows[e.blocking])} "
+                              f"already has a result. Correct that match first.") from None
         except RuleError as e:
             raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
         _save_bracket(t, rows, changed)
@@ -370,6 +407,15 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         t.status, t.champion = STATUS_RUNNING, None
         t.save(update_fields=["status", "champion"])
     row.refresh_from_db()
+
+
+def _blocking_words(bracket, row: TournamentMatch) -> str:
+    """The later match that blocks a correction, as the director finds it: "Final (Ann v Cat, match #12)"."""
+    names = dict(Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id]).values_list("pk", "player__name"))
+    who = " v ".join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
+    where = ", ".join(filter(None, [who, f"match #{row.match_id}" if row.match_id else ""]))
+    title = bracket.title(bracket.by_id[row.key])
+    return f"{title} ({where})" if where else title
 
 
 def _close_unplayed_matches(t: Tournament) -> None:
@@ -454,6 +500,94 @@ def tournament_announce(*, tournament: Tournament, text: str) -> Tournament:
         t.announcement = text
         t.save(update_fields=["announcement"])
     return t
+
+
+# The round clock
+
+CLOCK_MINUTES = (1, 600)
+
+
+def current_round_key(t: Tournament) -> tuple[int, int] | None:
+    """(stage, round of play) of the earliest round with a match still open."""
+    row = (TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="", entry_a__isnull=False,
+                                          entry_b__isnull=False).order_by("play_round")
+           .values_list("stage", "play_round").first())
+    return tuple(row) if row else None
+
+
+def round_clock_start(*, tournament: Tournament, minutes: int, now=None) -> Tournament:
+    """Starts (or restarts) the clock of the round being played: ``minutes`` from now."""
+    low, high = CLOCK_MINUTES
+    if not isinstance(minutes, int) or not low <= minutes <= high:
+        raise TournamentRefused(f"minutes: a round lasts between {low} and {high} minutes.")
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        if t.status != STATUS_RUNNING:
+            raise TournamentRefused("clock: the tournament is not running.")
+        key = current_round_key(t)
+        if key is None:
+            raise TournamentRefused("clock: no round is being played.")
+        if (t.clock_stage, t.clock_round) == key and t.clock_called:
+            raise TournamentRefused(f"clock: time has already been called in round {key[1]}.")
+        t.clock_stage, t.clock_round = key
+        t.clock_deadline = (now or timezone.now()) + timedelta(minutes=minutes)
+        t.clock_called = None
+        t.save(update_fields=["clock_stage", "clock_round", "clock_deadline", "clock_called"])
+    return t
+
+
+def round_time_call(*, tournament: Tournament, now=None) -> Tournament:
+    """The director calls time now (before the deadline, or at it): each unfinished match
+    finishes the hand in play and is then decided at time."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        if t.clock_deadline is None or t.clock_called:
+            raise TournamentRefused("clock: no round clock is running.")
+        _time_call(t, min(now or timezone.now(), t.clock_deadline))
+    return t
+
+
+def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
+    """After time is called, a table that is between hands is decided on the hands it has."""
+    with transaction.atomic():
+        t = _locked(tmatch.tournament_id)
+        _time_call_if_due(t)
+        row = TournamentMatch.objects.select_related("entry_a", "entry_b", "match").get(pk=tmatch.pk)
+        if row.outcome:
+            raise TournamentRefused("result: this match already has a result.")
+        if row.time_hands is None or row.match is None:
+            raise TournamentRefused("clock: time has not been called for this match.")
+        if row.match.hand_count == 0:
+            raise TournamentRefused("clock: no hand was played; give the match as a forfeit instead.")
+        if time_winner(t.time_rule, row.match) is None:
+            raise TournamentRefused("clock: the players are level; the next hand decides.")
+        row.time_hands = row.match.hand_count - 1   # the last hand counts as the hand in play
+        row.save(update_fields=["time_hands"])
+        _follow_row(t, row, row.match)
+
+
+def _time_call_if_due(t: Tournament, now=None) -> None:
+    if t.clock_deadline is not None and t.clock_called is None and (now or timezone.now()) >= t.clock_deadline:
+        _time_call(t, t.clock_deadline)
+
+
+def _time_call(t: Tournament, at) -> None:
+    """Time is called at ``at``: each open match of the timed round notes the hands finished
+    by then (from the hands' own times); the next one is the hand in play."""
+    t.clock_called = at
+    t.save(update_fields=["clock_called"])
+    rows = list(TournamentMatch.objects.filter(tournament=t, stage=t.clock_stage, play_round=t.clock_round,
+                                               outcome="", match__isnull=False)
+                .select_related("entry_a", "entry_b", "match"))
+    done = dict(Hand.objects.filter(match_id__in=[r.match_id for r in rows], created_at__lte=at)
+                .values("match_id").annotate(n=Count("id")).values_list("match_id", "n"))
+    for row in rows:
+        row.time_hands = done.get(row.match_id, 0)
+    TournamentMatch.objects.bulk_update(rows, ["time_hands"])
+    for row in rows:   # a table that already saved the hand in play is decided now
+        row.refresh_from_db(fields=["outcome", "winner"])
+        if not row.outcome:
+            _follow_row(t, row, row.match)
 
 
 # Rounds (Swiss)

@@ -3,18 +3,19 @@ dicts from the engine's standings; CSV export through ``TableExport``)."""
 import django_tables2 as tables
 from django.urls import reverse
 
-from ginscore.matches.tables import NumberColumn
+from ginscore.matches.tables import LEAD, ROW_LINK, NumberColumn, WhenColumn
 
 
 class TournamentTable(tables.Table):
-    name = tables.Column(linkify=lambda record: reverse("tournaments:detail", args=[record.pk]))
+    name = tables.Column(linkify=lambda record: reverse("tournaments:detail", args=[record.pk]),
+                         attrs={**ROW_LINK, **LEAD})
     format = tables.Column()
     status = tables.Column()
     champion = tables.Column(default="")
-    created_at = tables.DateColumn(verbose_name="Date", format="Y-m-d")
+    created_at = WhenColumn(verbose_name="Date")
 
     class Meta:
-        attrs = {"class": "table tournaments"}
+        attrs = {"class": "table tournaments cards"}
         orderable = False
 
     def render_format(self, record):
@@ -29,18 +30,19 @@ TIEBREAK_COLUMNS = ("buchholz", "median_buchholz", "sonneborn_berger")
 
 class StandingsTable(tables.Table):
     rank = NumberColumn(verbose_name="#")
-    player = tables.Column(linkify=lambda record: reverse("players:detail", args=[record["player_id"]]))
-    group = NumberColumn(verbose_name="Group", default="")
-    played = NumberColumn(verbose_name="Played")
+    player = tables.Column(linkify=lambda record: reverse("players:detail", args=[record["player_id"]]),
+                           attrs=ROW_LINK)
+    group = NumberColumn(verbose_name="Group", default="", wide=True)
+    played = NumberColumn(verbose_name="Played", wide=True)
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
-    byes = NumberColumn(verbose_name="Byes")
-    points_for = NumberColumn(verbose_name="Points for")
-    points_against = NumberColumn(verbose_name="Points against")
+    byes = NumberColumn(verbose_name="Byes", wide=True)
+    points_for = NumberColumn(verbose_name="Points for", wide=True)
+    points_against = NumberColumn(verbose_name="Points against", wide=True)
     net = NumberColumn(verbose_name="Net")
-    buchholz = NumberColumn(verbose_name="Buchholz")
-    median_buchholz = NumberColumn(verbose_name="Median Buchholz")
-    sonneborn_berger = NumberColumn(verbose_name="Sonneborn-Berger")
+    buchholz = NumberColumn(verbose_name="Buchholz", wide=True)
+    median_buchholz = NumberColumn(verbose_name="Median Buchholz", wide=True)
+    sonneborn_berger = NumberColumn(verbose_name="Sonneborn-Berger", wide=True)
 
     class Meta:
         attrs = {"class": "table standings"}

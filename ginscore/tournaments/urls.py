@@ -22,4 +22,7 @@ urlpatterns = [
     path("<int:pk>/board/", room_views.board, name="board"),
     path("<int:pk>/desk/", room_views.desk, name="desk"),
     path("<int:pk>/desk/announce/", room_views.announce, name="announce"),
+    path("<int:pk>/desk/clock/", room_views.clock_start, name="clock_start"),
+    path("<int:pk>/desk/time/", room_views.time_call, name="time_call"),
+    path("<int:pk>/matches/<int:tmatch_pk>/at-time/", room_views.decide_at_time, name="decide_at_time"),
 ]

@@ -33,9 +33,11 @@ def refusal_text(error: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _context(request, t, **extra):
+def _context(request, t, *, names=None, **extra):
+    names = names or selectors.Names(t)
     rounds = list(selectors.tournament_rounds(t)) if t.status != STATUS_SETUP else []
-    return {"t": t, "can_direct": is_director(request.user), "round_keys": rounds,
+    tabs = [{"stage": stage, "number": number, "name": names.play_round(stage, number)} for stage, number in rounds]
+    return {"t": t, "can_direct": is_director(request.user), "round_tabs": tabs,
             "live": t.status == STATUS_RUNNING, **extra}
 
 
@@ -152,17 +154,19 @@ def round_undo(request, pk):
 @live_page(selectors.tournament_live_version)
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
-    rows = selectors.round_rows(t, stage, number)
-    labelled = any(row.section != "round" or row.group for row in rows)  # bracket places or groups
-    return render(request, "tournaments/round.html", _context(request, t, rows=rows, stage=stage, number=number,
-                                                                   labelled=labelled, refresh=True))
+    names = selectors.Names(t)
+    rows = names.titled(selectors.round_rows(t, stage, number))
+    return render(request, "tournaments/round.html", _context(
+        request, t, names=names, rows=rows, stage=stage, number=number, round_name=names.play_round(stage, number),
+        refresh=True))
 
 
 @live_page(selectors.tournament_live_version)
 def bracket(request, pk):
     t = selectors.tournament_get(pk)
-    return render(request, "tournaments/bracket.html", _context(request, t, sections=selectors.tournament_bracket(t),
-                                                                      refresh=True))
+    names = selectors.Names(t)
+    return render(request, "tournaments/bracket.html", _context(
+        request, t, names=names, sections=selectors.tournament_bracket(t, names=names), refresh=True))
 
 
 @live_page(selectors.tournament_live_version)

@@ -63,3 +63,30 @@ def test_a_round_that_does_not_fit_turns_through_its_pages(tv, make_tournament):
     assert tv.locator("[data-board-page='tables']").is_hidden()
     if shots := os.environ.get("GINSCORE_SHOTS"):
         tv.screenshot(path=f"{shots}/board-03-standings.png")
+
+
+def test_a_round_on_the_clock_is_decided_at_time(tv, phone):
+    from ginscore.engine import MatchLength
+    from ginscore.tournaments import services
+
+    t = services.tournament_create(name="Clock night", format="swiss", rounds=1, length=MatchLength("best_of", 3))
+    services.entries_set(tournament=t, names=["Zoë Ährenfeld-Łukasz", "Ben", "Cat", "Dan"])
+    services.tournament_start(tournament=t)
+    row = TournamentMatch.objects.select_related("match").get(tournament=t, play_round=1, table=1)
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 4, 14), expected_number=1)
+    services.round_clock_start(tournament=t, minutes=25)
+    tv.goto(f"{tv.base}/tournaments/{t.pk}/board/")
+    phone.goto(f"{phone.base}/matches/{row.match_id}/")
+    expect(tv.locator(".board-clock [data-clock-left]")).to_have_text(re.compile(r"^2[45]:\d\d$"))
+    expect(phone.locator("[data-clock-left]")).to_have_text(re.compile(r"^2[45]:\d\d$"))
+    services.round_time_call(tournament=t)
+    expect(tv.locator(".board-clock [data-clock-left]")).to_have_text("Time", timeout=2000)
+    expect(phone.locator(".tournament-place")).to_contain_text("finish the hand in play", timeout=2000)
+    # the hand in play is saved at the table: the match is decided at time, on the board and the pad
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 2, 12), expected_number=2)
+    expect(tv.locator("[data-table='1']")).to_contain_text("won at time", timeout=2000)
+    expect(phone.locator(".tournament-place")).to_contain_text("decided at time", timeout=2000)
+    assert phone.locator("form.hand-form").count() == 0
+    if shots := os.environ.get("GINSCORE_SHOTS"):
+        tv.screenshot(path=f"{shots}/board-04-time.png")
+        phone.screenshot(path=f"{shots}/pad-at-time.png", full_page=True)

@@ -68,7 +68,7 @@ def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament)
     phone.evaluate("window.scrollTo(0, 600)")
     assert phone.evaluate("window.scrollY") == 600
     last = TournamentMatch.objects.filter(tournament=t, play_round=1).exclude(match=None).order_by("-table").first()
-    row = phone.locator(f"table.t-round tr:has(a[href='/matches/{last.match_id}/'])")
+    row = phone.locator(f"li.r-item:has(a[href='/matches/{last.match_id}/'])")
     expect(row.locator(".badge-live")).to_have_count(0)
     match_services.hand_add(match_id=last.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
     expect(row.locator(".badge-live")).to_have_text("playing", timeout=LIVE)

@@ -28,7 +28,7 @@ def ids(response):
     """The match numbers in the list's rows, in order."""
     html = response.content.decode()
     table = re.search(r'<table[^>]*class="[^"]*matches[^"]*".*?</table>', html, re.S).group(0)
-    return [int(n) for n in re.findall(r'<a href="/matches/(\d+)/">', table)]
+    return [int(n) for n in re.findall(r'<a [^>]*href="/matches/(\d+)/"', table)]
 
 
 @pytest.fixture

@@ -54,7 +54,7 @@ def test_director_sets_up_and_starts(client, director):
         ["Ann", "Ben", "Cat", "Dan", "Eve"]
     client.post(reverse("tournaments:start", args=[t.pk]))
     page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
-    assert "Ann" in page and "Cat" in page and "bye" in page and "forfeit to" in page
+    assert "Ann" in page and "Cat" in page and "Bye" in page and "wins by forfeit" in page
     assert 'http-equiv="refresh"' not in page and '<meta name="live-etag"' in page and "live.js" in page
 
 
@@ -86,7 +86,7 @@ def test_public_pages_read_only(client, make_tournament):
     for name in ("detail", "bracket", "standings"):
         page = client.get(reverse(f"tournaments:{name}", args=[t.pk])).content.decode()
         assert "P8" in page
-        assert "forfeit to" not in page and "withdraw" not in page
+        assert "by forfeit" not in page and "withdraw" not in page
     assert "Losers&#x27; bracket" in client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
     assert client.get(reverse("tournaments:list")).status_code == 200
 
@@ -149,3 +149,41 @@ def test_a_tournament_matchs_pad_links_back_to_its_round(client, make_tournament
     assert f"{t.name}</a>" in page and f"table {place.table}" in page
     ordinary = make_match()
     assert "tournament-place" not in client.get(reverse("matches:detail", args=[ordinary.pk])).content.decode()
+
+
+def test_a_knockout_names_its_rounds_and_shows_the_game_in_play(client, make_tournament):
+    from ginscore.matches import services as match_services
+    from ginscore.matches.records import HandEntry
+
+    t = make_tournament("single", 8, third_place=True)
+    qf = row(t, "W1-2")   # P4 v P5
+    match_services.hand_add(match_id=qf.match_id, entry=HandEntry("knock", "b", 3, 20), expected_number=1)
+    page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
+    assert "<h2>Quarter-final</h2>" in page and "Quarter-final 2" in page and 'aria-current="page">Quarter-final' in page
+    assert f'data-game-score="{qf.match_id}">Game 1: 0–17<' in page   # P5 knocked: 20 - 3 = 17
+    bracket = client.get(reverse("tournaments:bracket", args=[t.pk])).content.decode()
+    for name in ("Quarter-final", "Semi-final", "Final", "Third-place match"):
+        assert f"<h3>{name}</h3>" in bracket
+    assert "Semi-final 2" in bracket and f'data-game-score="{qf.match_id}">Game 1: 0–17<' in bracket
+    d = make_tournament("double", 8)
+    bracket = client.get(reverse("tournaments:bracket", args=[d.pk])).content.decode()
+    for name in ("Winners&#x27; quarter-final", "Winners&#x27; final", "Losers&#x27; round 1", "Losers&#x27; final",
+                 "Grand final", "Grand final replay"):
+        assert f"<h3>{name}</h3>" in bracket
+    swiss = make_tournament("swiss", 6)
+    assert "<h2>Round 1</h2>" in client.get(reverse("tournaments:round", args=[swiss.pk, 1, 1])).content.decode()
+
+
+def test_one_date_format_and_one_pager(client, make_tournament):
+    from datetime import datetime, timezone as tz
+
+    from ginscore.club.dates import when
+
+    assert when(datetime(2026, 11, 21, 19, 40, tzinfo=tz.utc)) == "Sat 21 Nov 2026, 19:40"
+    for i in range(30):
+        Tournament.objects.create(name=f"Night {i}")
+    Tournament.objects.update(created_at=datetime(2026, 11, 21, 19, 40, tzinfo=tz.utc))
+    page = client.get(reverse("tournaments:list") + "?page=2").content.decode()
+    assert "Sat 21 Nov 2026" in page and "2026-11-21" not in page
+    assert page.count('aria-current="page"') == 1 and '<a aria-current="page" href="?page=2">2</a>' in page
+    assert 'class="pagination' not in page and "page-link" not in page   # no box in a box

@@ -10,8 +10,9 @@ standings. No storage here; ``ginscore.tournaments`` persists what these build.
 - ``standings(players, results, tiebreaks, placing=None)``; ``placings(bracket)``.
 - ``playoff_seeds(table, top, groups)``: the second stage of a two-stage event.
 """
-from ginscore.engine.tournament.bracket import DECIDED, OUTCOMES, Bracket, BracketMatch, Source
+from ginscore.engine.tournament.bracket import DECIDED, OUTCOMES, Bracket, BracketMatch, LaterResult, Source
 from ginscore.engine.tournament.elimination import double_elimination, placings, single_elimination
+from ginscore.engine.tournament.names import match_title, round_name
 from ginscore.engine.tournament.pairing import Pairing, number_tables
 from ginscore.engine.tournament.roundrobin import circle_rounds, round_robin
 from ginscore.engine.tournament.seeding import bracket_size, first_round, seed_positions, shuffled, snake_groups
@@ -22,7 +23,7 @@ from ginscore.engine.tournament.standings import (
 from ginscore.engine.tournament.swiss import pair_swiss
 
 __all__ = [
-    "DECIDED", "OUTCOMES", "Bracket", "BracketMatch", "Source",
+    "DECIDED", "OUTCOMES", "Bracket", "BracketMatch", "LaterResult", "Source", "match_title", "round_name",
     "double_elimination", "placings", "single_elimination",
     "Pairing", "number_tables", "circle_rounds", "round_robin",
     "bracket_size", "first_round", "seed_positions", "shuffled", "snake_groups",

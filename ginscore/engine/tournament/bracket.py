@@ -17,10 +17,19 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.tournament.names import match_title
 
 OUTCOMES = ("played", "forfeit", "withdrawal", "bye", "void")
 DECIDED = ("played", "forfeit", "withdrawal")   # a real match with a loser
 SECTIONS = ("winners", "losers", "third", "final")
+
+
+class LaterResult(RuleError):
+    """A result cannot be taken back: a later match (``blocking``, its id) already has one."""
+
+    def __init__(self, message: str, blocking: str):
+        super().__init__(message)
+        self.blocking = blocking
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +98,9 @@ class Bracket:
             for i, src in enumerate(m.sources):
                 if src.kind in ("winner", "loser"):
                     self._followers.setdefault(src.ref, []).append((m, i))
+        self._rounds: dict[str, int] = {}
+        for m in self.matches:
+            self._rounds[m.section] = max(self._rounds.get(m.section, 0), m.round)
         self._schedule()
 
     # -- structure -------------------------------------------------------
@@ -108,6 +120,12 @@ class Bracket:
         return self
 
     # -- reading ---------------------------------------------------------
+    def title(self, m: BracketMatch) -> str:
+        """The match as a club says it: "Semi-final 2", "Losers' round 3, match 1", "Final"."""
+        in_round = sum(1 for o in self.matches if o.section == m.section and o.round == m.round)
+        return match_title(m.section, m.round, m.number, rounds=self._rounds.get(m.section, m.round),
+                           in_round=in_round, double="final" in self._rounds)
+
     def ready_matches(self) -> list[BracketMatch]:
         return [m for m in self.matches if m.ready]
 
@@ -179,9 +197,10 @@ class Bracket:
         m = self.by_id[match_id]
         if m.outcome not in DECIDED:
             raise RuleError(f"match: {m.label} has no result to undo")
-        later = [f for f, _ in self._followers.get(m.id, ())]
-        if any(f.outcome in DECIDED for f in later):
-            raise RuleError(f"match: a later match already has a result; undo that first ({m.label})")
+        for f, _ in self._followers.get(m.id, ()):
+            if f.outcome in DECIDED:
+                raise LaterResult(f"match: a later match, {self.title(f)}, already has a result; "
+                                  f"undo that first", f.id)
         changed = [m]
         self._clear_followers(m, changed)
         m.winner = m.loser = m.outcome = None
@@ -190,7 +209,8 @@ class Bracket:
     def _clear_followers(self, m: BracketMatch, changed: list[BracketMatch]) -> None:
         for f, i in self._followers.get(m.id, ()):
             if f.outcome in DECIDED:
-                raise RuleError(f"match: a later match already has a result; undo that first ({f.label})")
+                raise LaterResult(f"match: a later match, {self.title(f)}, already has a result; "
+                                  f"undo that first", f.id)
             if f.filled[i] or f.decided:
                 self._clear_followers(f, changed)
                 f.players[i], f.filled[i] = None, False

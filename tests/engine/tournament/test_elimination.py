@@ -1,7 +1,7 @@
 import pytest
 
 from ginscore.engine.errors import RuleError
-from ginscore.engine.tournament import DECIDED, double_elimination, placings, single_elimination
+from ginscore.engine.tournament import DECIDED, double_elimination, placings, round_name, single_elimination
 
 from .play import bracket_rounds, per_round_players, play_bracket
 
@@ -110,13 +110,25 @@ def test_undo_while_nothing_later():
     b.report("W1-1", "P1")
     b.report("W1-2", "P2")
     b.report("W2-1", "P1")
-    with pytest.raises(RuleError, match="later match"):
+    with pytest.raises(RuleError, match="later match, Final, already has a result") as e:
         b.undo("W1-1")
+    assert e.value.blocking == "W2-1"
     b.undo("W2-1")
     b.undo("W1-1")
     assert b.by_id["W2-1"].players == [None, "P2"] and b.by_id["W1-1"].ready
     b.report("W1-1", "P4")
     assert b.by_id["W2-1"].players == ["P4", "P2"]
+
+
+def test_rounds_are_named_back_from_the_final():
+    b = single_elimination(players(16), third_place=True)
+    assert [b.title(m) for m in b.matches if m.number == 1] == [
+        "Round 1, match 1", "Quarter-final 1", "Semi-final 1", "Final", "Third-place match"]
+    d = double_elimination(players(8))
+    titles = [d.title(m) for m in d.matches]
+    assert titles[:1] + titles[6:8] == ["Winners' quarter-final 1", "Winners' final", "Losers' round 1, match 1"]
+    assert titles[-3:] == ["Losers' final", "Grand final", "Grand final replay"]
+    assert round_name("winners", 1, 1) == "Final" and round_name("losers", 1, 1) == "Losers' round 1"
 
 
 from hypothesis import given, strategies as st  # noqa: E402
