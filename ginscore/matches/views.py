@@ -9,13 +9,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import Match
+from ginscore.matches.models import VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry
 
 
@@ -48,11 +49,8 @@ def match_new(request):
 @live_page(selectors.match_live_version)
 def match_detail(request, pk):
     match = selectors.match_get(pk)
-    hands = selectors.match_hands(match)
-    if request.GET.get("all") == "1":
-        pad = selectors.match_pad(match, hands)
-    else:
-        pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
     form = None
     place = getattr(match, "tournament_match", None)
@@ -61,7 +59,8 @@ def match_detail(request, pk):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "changes": selectors.match_changes(match), "head": pad.head,
+        "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
+        "pad_version": selectors.pad_version(match, *shown),
     })
 
 
@@ -121,6 +120,9 @@ def _scoring_hand(request, pk, number):
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, _deny(request)
+    if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
+        messages.error(request, closed)
+        return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(hands):
         messages.error(request, f"There is no hand {number} in this match.")
