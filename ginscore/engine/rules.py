@@ -214,6 +214,7 @@ PRESETS.update({
 PRESET_NAMES: dict[str, str] = {
     "standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
     "fosdick": "Fosdick's Oklahoma Gin", "sequence": "Sequence Gin", "skarney": "Skarney Gin", "colonel": "Colonel",
+    "partnership": "Partnership",
 }
 """Each preset's name for players (forms, pads, sheets)."""
 PRESET_SUMMARIES: dict[str, str] = {
