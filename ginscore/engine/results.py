@@ -142,6 +142,26 @@ class MatchResult:
         last_set = self.games[-1].set_no
         return tuple(g for g in self.games if g.set_no == last_set and not g.complete)
 
+    def next_win_enters(self, player: str) -> tuple[int, ...]:
+        """The games ``player``'s next won hand would go into (Hollywood's entry rule, as
+        ``MatchScorer`` applies it: the first open column, and every open column whose previous
+        column already has a hand of theirs); none once the match is over."""
+        if self.match.complete or not self.games:
+            return ()
+        last_set = self.games[-1].set_no
+        enters = []
+        first_open, had = True, 0
+        for g in self.games:
+            if g.set_no != last_set:
+                continue
+            before = g.players[player].hands
+            if not g.complete:
+                if first_open or had:
+                    enters.append(g.n)
+                first_open = False
+            had = before
+        return tuple(enters)
+
     def sets(self) -> list[tuple[GameResult, ...]]:
         """The games grouped by set (one game each, or three Hollywood columns)."""
         out: dict[int, list[GameResult]] = {}

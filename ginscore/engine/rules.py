@@ -235,6 +235,8 @@ PRESET_SUMMARIES: dict[str, str] = {
 """One line each on how the game goes, for the new-match form."""
 # Four players in two partnerships (seeds 000 and 002): standard, game to 125.
 PRESETS["partnership"] = Rules(preset="partnership", **{**_STANDARD, "game_target": 125})
+FOUR_PLAYER_PRESETS = frozenset({"partnership"})
+"""Presets made for four players in partnerships (not offered for a two-player match)."""
 
 
 def check_rule(key: str, value: Any) -> None:

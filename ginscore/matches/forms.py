@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
-from ginscore.engine.rules import PRESET_NAMES, PRESET_SUMMARIES
+from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
 from ginscore.matches.bounds import stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import OTHER, HandEntry
@@ -65,7 +66,7 @@ class MatchForm(forms.Form):
         self.fields["preset"].choices = [
             (name, format_html('<span class="preset-name">{}</span> <small class="preset-how">{}</small>',
                                PRESET_NAMES[name], PRESET_SUMMARIES[name]))
-            for name in PRESETS]
+            for name in PRESETS if name not in FOUR_PLAYER_PRESETS]
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(
                 required=False, label=key.replace("_", " "), max_length=30,
@@ -146,21 +147,57 @@ COUNT_HELP = {
 }
 
 
-class HandForm(forms.Form):
-    """A hand by side; the knocker's deadwood for knocks only, the defender's after laying off."""
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUIT_SIGNS = [("S", "♠", "spades"), ("H", "♥", "hearts"), ("D", "♦", "diamonds"), ("C", "♣", "clubs")]
+DEADWOOD_RANGE = f"Deadwood is from 0 to {MAX_DEADWOOD}."
+TAP_END = "Tap how the hand ended."
 
-    end = forms.ChoiceField(choices=END_CHOICES, label="How did the hand end?", widget=forms.RadioSelect(attrs=CHOICES))
+
+class UpcardTaps(forms.Widget):
+    """The upcard as two rows of taps, its rank then its suit (no typing). A typed ``upcard``
+    (7S, 10h) is still read when no tap was made, for scripts and old pages."""
+
+    template = "matches/_upcard_taps.html"
+
+    def value_from_datadict(self, data, files, name):
+        rank, suit = data.get(f"{name}_rank", ""), data.get(f"{name}_suit", "")
+        if rank or suit:
+            return f"{rank or '?'}{suit or '?'}"
+        return data.get(name, "")
+
+    def value_omitted_from_data(self, data, files, name):
+        return not any(k in data for k in (name, f"{name}_rank", f"{name}_suit"))
+
+    def render(self, name, value, attrs=None, renderer=None):
+        text = (value or "").strip().upper()
+        rank, suit = (text[:-1], text[-1:]) if len(text) >= 2 else ("", "")
+        return render_to_string(self.template, {
+            "name": name, "rank": rank, "suit": suit, "ranks": RANKS, "suits": SUIT_SIGNS,
+        })
+
+
+def _deadwood_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=0, max_value=MAX_DEADWOOD, required=False, label=label,
+        error_messages={"min_value": DEADWOOD_RANGE, "max_value": DEADWOOD_RANGE,
+                        "invalid": f"Deadwood is a whole number from 0 to {MAX_DEADWOOD}."},
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "enterkeyhint": "next",
+                                        "autocomplete": "off"}))
+
+
+class HandForm(forms.Form):
+    """A hand by side, in the order of play: the upcard first under Oklahoma (it sets the knock
+    limit), how the hand ended, who ended it, the knocker's deadwood and the defender's after
+    laying off (Fosdick's games: each player's count instead)."""
+
+    upcard = forms.CharField(max_length=3, required=False, label="Upcard", widget=UpcardTaps)
+    end = forms.ChoiceField(choices=END_CHOICES, label="How did the hand end?", widget=forms.RadioSelect(attrs=CHOICES),
+                            error_messages={"required": TAP_END, "invalid_choice": TAP_END})
     by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], required=False, label="Who knocked or went gin?",
-                           widget=forms.RadioSelect(attrs=CHOICES))
-    knocker_deadwood = forms.IntegerField(
-        min_value=0, max_value=MAX_DEADWOOD, required=False, label="Knocker's deadwood",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}), help_text="Knocks only.")
-    defender_deadwood = forms.IntegerField(
-        min_value=0, max_value=MAX_DEADWOOD, required=False, label="Defender's deadwood, after laying off",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}))
-    upcard = forms.CharField(max_length=3, required=False, label="Upcard",
-                             widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
-                                                           "placeholder": "e.g. 7S, 10H, KC"}))
+                           widget=forms.RadioSelect(attrs=CHOICES),
+                           error_messages={"invalid_choice": "Tap one of the two players."})
+    knocker_deadwood = _deadwood_field("Knocker's deadwood")
+    defender_deadwood = _deadwood_field("Defender's, after lay-offs")
     bonus = forms.IntegerField(
         min_value=0, max_value=MAX_BONUS, required=False, label="Sequence bonus, to the hand's winner",
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}),
@@ -171,18 +208,46 @@ class HandForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)
     revision = forms.IntegerField(widget=forms.HiddenInput)
 
+    LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood")  # placed by the template
+
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
         self.rules = rules_from({"preset": match.preset, **(match.rule_overrides or {})})
         self.fields["by"].choices = [("a", match.player_a.name), ("b", match.player_b.name)]
         self._fit_to_game()
+        if not self.rules.oklahoma:
+            self.fields["upcard"].label = "Upcard (a spade doubles the hand)" if self.rules.spade_double \
+                else "Upcard (optional)"
+
+    @property
+    def upcard_first(self) -> bool:
+        """Under Oklahoma the upcard is turned before anything else happens, and sets the knock limit."""
+        return self.rules.oklahoma
+
+    @property
+    def upcard_matters(self) -> bool:
+        return self.rules.oklahoma or self.rules.spade_double
+
+    def other_fields(self):
+        """The visible fields the template does not place itself (counts, bonus, contract)."""
+        return [f for f in self.visible_fields() if f.name not in self.LAID_OUT]
+
+    def knock_limit_text(self) -> str:
+        """Shown next to the knocker's deadwood (Oklahoma: until the upcard is tapped)."""
         if self.rules.oklahoma:
-            self.fields["upcard"].help_text = "Needed: under Oklahoma rules the upcard sets the knock limit."
-        else:
-            self.fields["upcard"].help_text = "Optional."
-            if self.rules.spade_double:
-                self.fields["upcard"].help_text = "A spade upcard doubles the hand."
+            try:
+                card = parse_card(self["upcard"].value() or "")
+            except CardError:
+                return "limit: the upcard"
+            return f"at most {self.rules.knock_limit_for(card)}"
+        return f"at most {self.rules.knock_limit}"
+
+    def knock_limits(self) -> str:
+        """The knock limit by rank for the page's script ("A:1 2:2 ... K:10"), Oklahoma only."""
+        if not self.rules.oklahoma:
+            return ""
+        return " ".join(f"{r}:{self.rules.knock_limit_for(parse_card(r + 'S'))}" for r in RANKS)
 
     def _fit_to_game(self) -> None:
         """Only the endings and fields the game has: Skarney and Colonel take each player's
@@ -190,6 +255,9 @@ class HandForm(forms.Form):
         rules = self.rules
         labels = END_LABELS[rules.game]
         self.fields["end"].choices = [(e, labels[e]) for e in rules.ends]
+        ends = ", ".join(labels[e] for e in rules.ends)
+        self.fields["end"].error_messages.update(required=f"Tap how the hand ended: {ends}.",
+                                                 invalid_choice=f"Tap how the hand ended: {ends}.")
         self.fields["by"].label = BY_LABELS[rules.game]
         if not rules.sequence_bonus:
             del self.fields["bonus"]
@@ -234,6 +302,9 @@ class HandForm(forms.Form):
         text = self.cleaned_data["upcard"].strip()
         if not text:
             return ""
+        if "?" in text:
+            missing = "suit" if text.endswith("?") else "rank"
+            raise forms.ValidationError(f"Tap the upcard's {missing} too.")
         try:
             return str(parse_card(text))
         except CardError:
@@ -246,13 +317,13 @@ class HandForm(forms.Form):
             return data
         upcard = data.get("upcard")
         if self.rules.oklahoma and "upcard" in data and not upcard:
-            self.add_error("upcard", "Give the upcard: under Oklahoma rules it sets the knock limit.")
+            self.add_error("upcard", "Tap the upcard: under Oklahoma rules it sets the knock limit.")
         if end == "dead":
             return data
         if self.counts_cards_held:
             self._clean_counts(data)
             return data
-        if not data.get("by"):
+        if not data.get("by") and "by" not in self.errors:
             self.add_error("by", "Say who knocked or went gin.")
         if data.get("defender_deadwood") is None and "defender_deadwood" not in self.errors:
             self.add_error("defender_deadwood", "Give the defender's deadwood, after laying off (0 to 98).")
@@ -265,9 +336,11 @@ class HandForm(forms.Form):
         elif upcard is not None and (upcard or not self.rules.oklahoma):  # a card, or none needed
             limit = self.rules.knock_limit_for(parse_card(upcard) if upcard else None)
             if k > limit:
-                why = "the upcard sets" if self.rules.oklahoma else "the rules set"
-                self.add_error("knocker_deadwood",
-                               f"A knock may have at most {limit} deadwood ({why} the knock limit), not {k}.")
+                if self.rules.oklahoma:
+                    why = f"when the upcard is {upcard}" + (" (gin only)" if limit == 0 else "")
+                else:
+                    why = "under these rules"
+                self.add_error("knocker_deadwood", f"The knocker's deadwood is at most {limit} {why}, not {k}.")
         return data
 
     def entry(self) -> HandEntry:

@@ -7,7 +7,9 @@ the history).
 """
 from __future__ import annotations
 
+import threading
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
@@ -56,9 +58,12 @@ def matches_recent_results(limit: int = 10) -> list[Match]:
 
 @dataclass(frozen=True)
 class PadCell:
+    """One hand on a game's column, as a paper pad writes it: what it scored and the running total."""
+
     running: int
     points: int
     boxes: int
+    marks: tuple[str, ...] = ()  # "G" gin, "BG" big gin, "U" undercut, "GO" gin-off, "♠" spade doubled
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,8 @@ class PadColumn:
     rows: list[PadRow]
     a: PlayerLine
     b: PlayerLine
+    next_a: bool = False  # player A's next won hand goes into this game (Hollywood's cue)
+    next_b: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,11 +95,42 @@ class HandLine:
     boxes: int
     games: tuple[int, ...]
     entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameNow:
+    """A game in play as the head shows it: each player's points and how far from the game target."""
+
+    n: int
+    points: tuple[int, int]
+    to_go: tuple[int, int]
+    next_win: tuple[bool, bool]  # whether each player's next won hand goes into it (Hollywood)
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game the last hand finished, for the saved message and the head until the next hand."""
+
+    n: int
+    winner: str
+    points: tuple[int, int]
+    boxes: tuple[int, int]
+    box_bonus: tuple[int, int]
+    game_bonus: int
+    shutout: bool
+    shutout_bonus: int
+    totals: tuple[int, int]
+    net: int
+    credited: str | None
+    match_score: tuple[int, int]
+    text: str
 
 
 @dataclass(frozen=True)
 class ScoreHead:
-    """The top of the pad: the match score, who deals next, or the settlement."""
+    """The top of the pad: the game in play (Hollywood: its open columns), the match score,
+    who deals next and how far each player is from the targets; or the settlement."""
 
     names: tuple[str, str]
     score: tuple[int, int]
@@ -103,17 +141,77 @@ class ScoreHead:
     next_number: int
     next_dealer: str | None
     rules_text: str
+    game_target: int = 0
+    now: tuple[GameNow, ...] = ()
+    match_to_go: tuple[str, str] = ("", "")
+    game_over: GameOver | None = None
+    correcting: HandLine | None = None  # the hand a correction page is about
+    match_label: str = ""  # "to 500", "best of 3 games", "one game"
+
+    @property
+    def hollywood(self) -> bool:
+        return len(self.now) > 1
 
 
-def score_head(match: Match, result: MatchResult) -> ScoreHead:
+def _pair(mapping, names):
+    return (mapping[names[0]], mapping[names[1]])
+
+
+def game_over(result: MatchResult, game: GameResult) -> GameOver:
+    """The summary of a finished game, with the match score after it."""
+    names = result.players
+    la, lb = game.players[names[0]], game.players[names[1]]
+    win = la if game.winner == names[0] else lb
+    match_score = _pair(result.match.score, names)
+    parts = [f"Game {game.n} won by {game.winner}: points {la.points}–{lb.points}",
+             f"boxes {la.boxes}–{lb.boxes} (bonus {la.box_bonus}–{lb.box_bonus})",
+             f"game bonus {win.game_bonus}"]
+    if game.shutout:
+        parts.append(f"shutout (+{win.shutout_bonus})" if win.shutout_bonus else "shutout")
+    parts.append(f"totals {la.total}–{lb.total}")
+    net = f"net {game.credited} +{game.net}" if game.credited else "net even"
+    text = (", ".join(parts) + f"; {net}. Match now {names[0]} {match_score[0]}, {names[1]} {match_score[1]}.")
+    return GameOver(game.n, game.winner, (la.points, lb.points), (la.boxes, lb.boxes),
+                    (la.box_bonus, lb.box_bonus), win.game_bonus, game.shutout, win.shutout_bonus,
+                    (la.total, lb.total), game.net, game.credited, match_score, text)
+
+
+def games_ended_by(result: MatchResult, n: int) -> list[GameOver]:
+    return [game_over(result, g) for g in result.games if g.complete and g.ended_after == n]
+
+
+def _match_to_go(result: MatchResult) -> tuple[str, str]:
+    """How far each player is from winning the match, in the match's own terms ("380 to go",
+    "2 games to go"); nothing for a single game or a single set (the game decides it)."""
+    names, m = result.players, result.match
+    length = result.length
+    if m.complete or length.kind == "set" or (length.kind == "best_of" and length.games == 1):
+        return ("", "")
+    if length.kind == "best_of":
+        need = length.games // 2 + 1
+        left = [need - m.games_won[p] for p in names]
+        return tuple(f"{n} game{'s' if n != 1 else ''} to go" for n in left)
+    return tuple(f"{max(0, m.target - m.score[p])} to go" for p in names)
+
+
+def score_head(match: Match, result: MatchResult, correcting: HandLine | None = None) -> ScoreHead:
     a, b = result.players
     m = result.match
     rules = match.get_preset_display() + (" (own rules)" if match.rule_overrides else "")
     rules += " · " + result.length.describe(result.rules)
     if match.stake is not None:
         rules += f" · stake {format(match.stake.normalize(), 'f')}"
+    target = result.rules.game_target
+    enters = (result.next_win_enters(a), result.next_win_enters(b))
+    now = tuple(GameNow(g.n, (g.players[a].points, g.players[b].points),
+                        (max(0, target - g.players[a].points), max(0, target - g.players[b].points)),
+                        (g.n in enters[0], g.n in enters[1]))
+                for g in result.games_in_play())
+    over = games_ended_by(result, len(result.hands)) if result.hands else []
     return ScoreHead((a, b), (m.score[a], m.score[b]), (m.games_won[a], m.games_won[b]), m.complete, m.winner,
-                     m.settlement, len(result.hands) + 1, result.next_dealer, rules)
+                     m.settlement, len(result.hands) + 1, result.next_dealer, rules, target, now,
+                     _match_to_go(result), over[-1] if over else None, correcting,
+                     result.length.describe(result.rules))
 
 
 @dataclass(frozen=True)
@@ -121,7 +219,7 @@ class Pad:
     result: MatchResult
     head: ScoreHead
     names: tuple[str, str]
-    sets: list[list[PadColumn]]  # newest set first; each set one column (three in Hollywood)
+    sets: list[list[PadColumn]]  # in paper order (game 1 first); each set one column (three in Hollywood)
     hands: list[HandLine]  # newest first
     next_number: int
     earlier_sets: int = 0  # sets left off the page (shown with "all")
@@ -133,32 +231,84 @@ SHOWN_SETS = 4
 SHOWN_HANDS = 40
 
 
+def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
+    """What a paper pad marks beside a hand: G gin, BG big gin, U undercut, GO gin-off, ♠ spade doubled."""
+    marks = []
+    if h.end == "gin":
+        marks.append("G")
+    elif h.end == "big_gin":
+        marks.append("BG")
+    if h.undercut:
+        defender = entry.defender_deadwood
+        if h.detail and defender is None:
+            defender = (h.detail.get("deadwood") or {}).get(h.winner)
+        marks.append("GO" if defender == 0 and rules.gin_off_bonus is not None else "U")
+    if h.winner is not None and rules.spade_double and entry.upcard.endswith("S"):
+        marks.append("♠")
+    return tuple(marks)
+
+
 def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
               shown_hands: int | None = None) -> Pad:
     """The pad of ``match``; ``shown_sets``/``shown_hands`` keep only the latest (None: all)."""
     result = match_result(match, hands)
     a, b = result.players
+    entries = [HandEntry.of(row) for row in hands]
+    marks = [hand_marks(h, e, result.rules) for h, e in zip(result.hands, entries)]
+    enters = (result.next_win_enters(a), result.next_win_enters(b))
     all_sets = result.sets()
     earlier_sets = max(0, len(all_sets) - shown_sets) if shown_sets is not None else 0
     sets = []
     for games in all_sets[earlier_sets:]:
         columns = []
         for g in games:
-            rows = [PadRow(e.hand, PadCell(e.running, e.points, e.boxes) if e.player == a else None,
-                           PadCell(e.running, e.points, e.boxes) if e.player == b else None)
-                    for e in g.entries]
-            columns.append(PadColumn(g, rows, g.players[a], g.players[b]))
+            rows = []
+            for e in g.entries:
+                cell = PadCell(e.running, e.points, e.boxes, marks[e.hand - 1])
+                rows.append(PadRow(e.hand, cell if e.player == a else None, cell if e.player == b else None))
+            columns.append(PadColumn(g, rows, g.players[a], g.players[b], g.n in enters[0], g.n in enters[1]))
         sets.append(columns)
-    sets.reverse()
     earlier_hands = max(0, len(hands) - shown_hands) if shown_hands is not None else 0
-    lines = [hand_line(h, HandEntry.of(row), result.players)
-             for h, row in zip(result.hands[earlier_hands:], hands[earlier_hands:])]
+    lines = [hand_line(h, e, result.players, m)
+             for h, e, m in zip(result.hands[earlier_hands:], entries[earlier_hands:], marks[earlier_hands:])]
     lines.reverse()
     return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
 
 
-def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> HandLine:
-    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry)
+# Pads already worked out in this process, by everything a pad is computed from. Every write to
+# the hands (through any app server) moves the match's revision and updated_at, and a rename
+# changes the names, so a stale pad is never found here, only missed: nothing another server
+# needs lives in this one's memory.
+_pads: OrderedDict[tuple, Pad] = OrderedDict()
+_pads_lock = threading.Lock()
+PADS_KEPT = 64
+
+
+def pad_version(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> str:
+    """What the pad of ``match`` (so shown) is computed from, as a cache key."""
+    return (f"{match.pk}.{match.revision}.{match.updated_at.timestamp()}.{shown_sets}.{shown_hands}."
+            f"{hash((match.player_a.name, match.player_b.name))}")
+
+
+def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> Pad:
+    """``match_pad``, reading the hands and scoring them only when this process has not already
+    done so for this version of the match."""
+    key = pad_version(match, shown_sets, shown_hands)
+    with _pads_lock:
+        pad = _pads.get(key)
+        if pad is not None:
+            _pads.move_to_end(key)
+            return pad
+    pad = match_pad(match, match_hands(match), shown_sets, shown_hands)
+    with _pads_lock:
+        _pads[key] = pad
+        while len(_pads) > PADS_KEPT:
+            _pads.popitem(last=False)
+    return pad
+
+
+def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str], marks: tuple[str, ...] = ()) -> HandLine:
+    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry, marks)
 
 
 def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
@@ -252,6 +402,7 @@ class Preview:
     text: str  # what the hand scores, in one sentence
     after: str  # the game(s) and match after it
     next_dealer: str | None
+    game_over: tuple[GameOver, ...] = ()  # the games this hand finishes (a new last hand only)
 
 
 def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int) -> Preview:
@@ -282,7 +433,8 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int)
     m = result.match
     if m.ended_after == h.n:
         parts.append(f"{m.winner} wins the match {m.score[m.winner]} to {m.score[_other(names, m.winner)]}")
-    return Preview(h, text, ". ".join(parts) + ("." if parts else ""), result.next_dealer)
+    over = tuple(games_ended_by(result, h.n)) if h.n == len(result.hands) else ()
+    return Preview(h, text, ". ".join(parts) + ("." if parts else ""), result.next_dealer, over)
 
 
 def _other(names: tuple[str, str], name: str) -> str:

@@ -9,13 +9,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import Match
+from ginscore.matches.models import VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry
 
 
@@ -48,11 +49,8 @@ def match_new(request):
 @live_page(selectors.match_live_version)
 def match_detail(request, pk):
     match = selectors.match_get(pk)
-    hands = selectors.match_hands(match)
-    if request.GET.get("all") == "1":
-        pad = selectors.match_pad(match, hands)
-    else:
-        pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
     form = None
     place = getattr(match, "tournament_match", None)
@@ -61,7 +59,8 @@ def match_detail(request, pk):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "changes": selectors.match_changes(match), "head": pad.head,
+        "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
+        "pad_version": selectors.pad_version(match, *shown),
     })
 
 
@@ -121,6 +120,9 @@ def _scoring_hand(request, pk, number):
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, _deny(request)
+    if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
+        messages.error(request, closed)
+        return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(hands):
         messages.error(request, f"There is no hand {number} in this match.")
@@ -139,7 +141,8 @@ def hand_edit(request, pk, number):
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing):
-    """The entry page: a POST previews the hand (engine) and, with action=save, saves it."""
+    """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
+    A correction shows the stored hand's preview at once."""
     preview = None
     if request.method == "POST" and form.is_valid():
         entry = form.entry()
@@ -152,14 +155,24 @@ def _hand_page(request, match, hands, form, number, save, *, editing):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing)
                 if saved:
                     return saved
+    elif editing and request.method != "POST":
+        try:
+            preview = selectors.hand_preview(match, hands, HandEntry.of(hands[number - 1]), number)
+        except (RecordError, CardError):
+            preview = None
+    result = selectors.match_result(match, hands)
+    correcting = None
+    if editing:
+        correcting = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), result.players)
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
-        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+        "head": selectors.score_head(match, result, correcting),
     })
 
 
 def _save(request, match, form, save, entry, number, preview, *, editing):
-    """Saves the previewed hand: the pad with a message, or None with the refusal on the form."""
+    """Saves the previewed hand: the pad with a message, or None with the refusal on the form.
+    The hand that finishes a game says so, with the game's summary."""
     try:
         save(entry)
     except services.HandConflict as e:
@@ -169,7 +182,10 @@ def _save(request, match, form, save, entry, number, preview, *, editing):
         form.add_error(None, str(e))
         return None
     verb = "corrected" if editing else "saved"
-    messages.success(request, f"Hand {number} {verb}. {preview.text}")
+    text = f"Hand {number} {verb}. {preview.text}"
+    for game in preview.game_over:
+        text += " " + game.text
+    messages.success(request, text)
     return redirect(_pad_url(match))
 
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from ginscore.club.roles import is_director
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
     DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
@@ -320,6 +321,41 @@ def time_winner(rule: str, match: Match) -> str | None:
     for a, b in scores:
         if a != b:
             return "a" if a > b else "b"
+    return None
+
+
+def correction_check(*, match: Match, user) -> None:
+    """Refuses (``HandRefused``, naming why) a correction of a tournament match whose result the
+    event already relies on, unless ``user`` is a director: the result is final for the players
+    and the table link once a later round, the knockout or the final standings depend on it."""
+    from ginscore.matches.services import HandRefused
+
+    row = TournamentMatch.objects.filter(match_id=match.pk).select_related("tournament").first()
+    if row is None or row.outcome != "played" or (user is not None and is_director(user)):
+        return
+    reason = result_relied_on(row)
+    if reason:
+        raise HandRefused(f"Only a director can correct this match now: {reason}. "
+                          "Ask the director; the history will say who corrected it.")
+
+
+def result_relied_on(row: TournamentMatch) -> str | None:
+    """What in the event rests on this finished match's result, or None."""
+    t = row.tournament
+    if t.status == STATUS_FINISHED:
+        return "the tournament is over and its final standings rest on this result"
+    if row.stage < t.stage:
+        return "the first stage is over and the knockout was drawn from its results"
+    later = TournamentMatch.objects.filter(tournament=t, stage=row.stage)
+    if row.section == "round":
+        if _stage_kind(t) == "swiss" and later.filter(play_round__gt=row.play_round).exists():
+            return f"round {row.play_round + 1} was paired from this result"
+        return None
+    fed = later.filter(Q(source_a__in=[f"winner:{row.key}", f"loser:{row.key}"])
+                       | Q(source_b__in=[f"winner:{row.key}", f"loser:{row.key}"]))
+    started = fed.filter(Q(outcome__in=DECIDED) | Q(match__hand_count__gt=0)).first()
+    if started is not None:
+        return f"the {started.label[:1].lower()}{started.label[1:]} it leads to has started"
     return None
 
 

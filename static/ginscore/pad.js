@@ -1,16 +1,21 @@
-// Hand entry: hides the fields a hand does not need and previews its score as you type.
-// Everything works without it (the "Preview score" button does the same on the server).
+// Hand entry: hides the fields a hand does not need, moves to the next box to fill, shows the
+// knock limit the upcard sets and previews the hand's score as you type.
+// Everything works without it (the "Preview" button does the same on the server).
 (function () {
   "use strict";
   var form = document.querySelector("form.hand-form");
   if (!form) return;
   var box = document.getElementById("hand-preview");
-  var save = document.getElementById("save-hand");
   var timer = null;
+  var limits = {};
+  (form.dataset.knockLimits || "").split(" ").forEach(function (pair) {
+    var kv = pair.split(":");
+    if (kv.length === 2) limits[kv[0]] = kv[1];
+  });
 
-  function end() {
-    var checked = form.querySelector("input[name=end]:checked");
-    return checked ? checked.value : "";
+  function checked(name) {
+    var input = form.querySelector("input[name=" + name + "]:checked");
+    return input ? input.value : "";
   }
   function clearErrors() {
     form.querySelectorAll(".js-error").forEach(function (e) { e.remove(); });
@@ -29,6 +34,7 @@
       if (data.after) box.appendChild(text("p", "preview-after", data.after));
       return;
     }
+    if (data.message) { box.appendChild(text("p", "error js-error", data.message)); return; }
     Object.keys(data.errors || {}).forEach(function (name) {
       if (name === "number" || name === "revision") return;
       data.errors[name].forEach(function (err) {
@@ -39,31 +45,61 @@
     });
   }
   function ready() {
-    var e = end();
+    var e = checked("end");
     if (!e) return false;
     if (e === "dead") return true;
-    var by = form.querySelector("input[name=by]:checked");
+    var by = checked("by");
     if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: each player's count of cards held
       var a = form.querySelector("[name=count_a]").value, b = form.querySelector("[name=count_b]").value;
       if (e === "stock_out") return a !== "" && b !== "";
       if (!by) return false;
       if (e === "challenge") return a !== "" && b !== "";
-      return (by.value === "a" ? b : a) !== "";
+      return (by === "a" ? b : a) !== "";
     }
     var d = form.querySelector("[name=defender_deadwood]").value;
     var k = form.querySelector("[name=knocker_deadwood]").value;
-    return !!by && d !== "" && (e !== "knock" || k !== "");
+    return !!checked("by") && d !== "" && (e !== "knock" || k !== "");
+  }
+  function knockLimit() {
+    var label = form.querySelector("[data-knock-limit]");
+    var rank = checked("upcard_rank");
+    if (label && rank && limits[rank] !== undefined) label.textContent = "at most " + limits[rank];
   }
   function preview() {
-    form.dataset.end = end();
+    form.dataset.end = checked("end");
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
-    fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form), credentials: "same-origin"})
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { if (data) show(data); })
-      .catch(function () { /* the server-side preview still works */ });
+    fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form), credentials: "same-origin",
+                                    headers: {"Accept": "application/json"}})
+      .then(function (r) {
+        var json = (r.headers.get("Content-Type") || "").indexOf("json") >= 0;
+        if (json) return r.json();
+        return {ok: false, message: "The preview did not come (the page answered " + r.status +
+                "). What you typed is kept: tap Preview to try on the server."};
+      })
+      .then(show)
+      .catch(function () {
+        show({ok: false, message: "No connection to the club's site: what you typed is kept; " +
+              "tap Save again when the phone is back on the network."});
+      });
+  }
+  // The next box to fill, so a hand needs no tap to move between fields.
+  function next(changed) {
+    var e = checked("end"), by = checked("by");
+    if (changed !== "end" && changed !== "by") return;
+    if (!e || e === "dead" || !by) return;
+    var target = form.querySelector(e === "knock" ? "[name=knocker_deadwood]" : "[name=defender_deadwood]");
+    if (target && target.value === "") target.focus();
   }
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
-  form.addEventListener("change", function () { clearTimeout(timer); timer = setTimeout(preview, 50); });
+  form.addEventListener("change", function (ev) {
+    if (ev.target.name === "upcard_rank") knockLimit();
+    next(ev.target.name);
+    clearTimeout(timer);
+    timer = setTimeout(preview, 50);
+  });
   form.querySelectorAll("[data-show-with-js]").forEach(function (b) { b.hidden = false; });
-  form.dataset.end = end();
+  form.querySelectorAll("[data-hide-with-js]").forEach(function (b) { b.hidden = true; });
+  form.dataset.end = checked("end");
+  knockLimit();
+  if (form.dataset.previewNow !== undefined && ready()) preview();
 })();

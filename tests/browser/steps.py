@@ -22,8 +22,20 @@ def start_match(page, preset=None, length=None, stake=None):
         page.fill("[name=stake]", stake)
 
 
-def record_hand(page, end, by=None, knocker=None, defender=None, expect=None):
+SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def tap_upcard(page, card):
+    """Taps the upcard's rank then its suit ("7H", "10S") on the entry form's tap rows."""
     form = page.locator("form.hand-form")
+    form.locator("#field-upcard .ranks label").get_by_text(card[:-1], exact=True).tap()
+    form.locator("#field-upcard .suits label").get_by_text(SUIT_SIGN[card[-1].upper()], exact=True).tap()
+
+
+def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None):
+    form = page.locator("form.hand-form")
+    if upcard:
+        tap_upcard(page, upcard)
     form.locator("#field-end label").get_by_text(end, exact=True).click()
     if by:
         form.locator("#field-by label").get_by_text(by, exact=True).click()
@@ -45,3 +57,18 @@ def score(page):
 def totals(page, n):
     """Game n's totals row, [player A, player B]."""
     return [int(x) for x in page.locator(f"#game-{n} .total td").all_inner_texts()]
+
+
+def game_score(page):
+    """The game in play's running points in the pad head, [player A, player B] (one column)."""
+    return [int(page.locator(f".score-head [data-game={s}]").inner_text()) for s in "ab"]
+
+
+def to_go(page):
+    """How far each player is from the game target, as the head says it, [A, B]."""
+    return [int(page.locator(f".score-head [data-to-go={s}]").inner_text().split()[0]) for s in "ab"]
+
+
+def next_deal(page):
+    """ "Hand 5 · Ben deals" from the head."""
+    return " ".join(page.locator(".score-head .next").inner_text().split())

@@ -1,7 +1,7 @@
 """A Hollywood set and an Oklahoma game scored on a phone, with the settlement, and a fix."""
 import pytest
 
-from tests.browser.steps import log_in, record_hand, score, start_match, totals
+from tests.browser.steps import log_in, record_hand, score, start_match, tap_upcard, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,29 +38,24 @@ def test_an_oklahoma_game_with_the_upcard_and_a_fix(phone, shot, ann):
     page = phone
     log_in_and_start(page, "Oklahoma", "One game")
     form = page.locator("form.hand-form")
-    form.locator("[name=upcard]").fill("7H")
-    record_hand(page, "knock", "Ann", 5, 40, expect="Ann scores 35")
+    record_hand(page, "knock", "Ann", 5, 40, expect="Ann scores 35", upcard="7H")
 
     # A 5 upcard: Ben may knock with 5 at most; 8 is refused and nothing is saved.
     form.locator("#field-end label").get_by_text("knock", exact=True).click()
     form.locator("#field-by label").get_by_text("Ben", exact=True).click()
     form.locator("[name=knocker_deadwood]").fill("8")
     form.locator("[name=defender_deadwood]").fill("30")
-    form.locator("[name=upcard]").fill("5D")
+    tap_upcard(page, "5D")
+    assert page.locator("[data-knock-limit]").inner_text() == "at most 5"  # beside the knocker's deadwood
     form.locator("#save-hand").click()
-    page.locator("#field-knocker_deadwood .error").filter(has_text="at most 5 deadwood").wait_for()
+    page.locator("#field-knocker_deadwood .error").filter(has_text="at most 5 when the upcard is 5D").wait_for()
     shot("21-oklahoma-refused")
     assert "Save hand 2" in page.locator("#save-hand").inner_text()  # hand 2 is still to be recorded
 
-    form = page.locator("form.hand-form")
-    form.locator("[name=upcard]").fill("5D")
-    record_hand(page, "knock", "Ben", 4, 30, expect="Ben scores 26")
-    form = page.locator("form.hand-form")
-    form.locator("[name=upcard]").fill("9S")  # spades double: (30 + 25) x 2
-    record_hand(page, "gin", "Ann", defender=30, expect="Ann scores 110")
-    form = page.locator("form.hand-form")
-    form.locator("[name=upcard]").fill("AC")  # an ace: knock with 1
-    record_hand(page, "knock", "Ann", 1, 11, expect="Ann scores 10")
+    record_hand(page, "knock", "Ben", 4, 30, expect="Ben scores 26", upcard="5D")
+    # spades double: (30 + 25) x 2
+    record_hand(page, "gin", "Ann", defender=30, expect="Ann scores 110", upcard="9S")
+    record_hand(page, "knock", "Ann", 1, 11, expect="Ann scores 10", upcard="AC")  # an ace: knock with 1
     shot("22-oklahoma-over")
     # Ann 155 + 3 boxes + 100 = 330; Ben 26 + 1 box = 51: Ann +279.
     assert totals(page, 1) == [330, 51]
@@ -69,7 +64,9 @@ def test_an_oklahoma_game_with_the_upcard_and_a_fix(phone, shot, ann):
 
     # The spade was a heart: hand 3 is worth 55, Ann has 110 (< 150) and the game goes on.
     page.get_by_role("link", name="Fix hand 3").click()
-    page.locator("[name=upcard]").fill("9H")
+    assert "Correcting hand 3" in page.locator(".score-head .correcting").inner_text()
+    page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 110").wait_for()  # at once
+    tap_upcard(page, "9H")
     page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 55").wait_for()
     page.locator("#save-hand").click()
     page.locator(".msg-success").wait_for()

@@ -17,13 +17,13 @@ def test_score_a_game_and_correct_a_hand(phone, shot, ann):
     page.locator(".hand-form").wait_for()
     shot("02-empty-pad")
     assert "Ann deals" in page.locator(".score-head .next").inner_text()
-    page.get_by_role("button", name="Ben deals first instead").click()  # Ben won the cut
+    page.get_by_role("button", name="Ben deals first").click()  # Ben won the cut
     page.locator(".msg-success").filter(has_text="Ben deals hand 1.").wait_for()
     assert "Ben deals" in page.locator(".score-head .next").inner_text()
 
     record_hand(page, "knock", "Ann", 8, 32, expect="Ann scores 24 and 1 box")
     assert "Ben dealt" in page.locator("#hand-1").inner_text()
-    assert page.get_by_role("button", name="Ann deals first instead").count() == 0  # settled by hand 1
+    assert page.get_by_role("button", name="Ann deals first").count() == 0  # settled by hand 1
     record_hand(page, "gin", "Ben", defender=41, expect="Ben scores 66 and 1 box (gin)")
     record_hand(page, "dead hand", expect="Dead hand")
     record_hand(page, "knock", "Ann", 5, 4, expect="Ben scores 26 and 1 box (undercut)")

@@ -57,7 +57,8 @@ def test_a_long_pad_shows_its_latest_games_and_hands_and_links_to_the_rest(clien
     page = client.get(reverse("matches:detail", args=[match.pk]))
     pad = page.context["pad"]
     assert len(pad.sets) == 4 and pad.earlier_sets == 117
-    assert pad.sets[0][0].game.n == pad.result.games[-1].n  # newest first
+    assert pad.sets[-1][0].game.n == pad.result.games[-1].n  # paper order: the latest game last
+    assert [s[0].game.n for s in pad.sets] == [118, 119, 120, 121]
     assert pad.earlier_hands == 80 and len(pad.hands) == 40
     html = page.content.decode()
     assert f"Show the {pad.earlier_sets} earlier games too" in html and "Show all 120 hands (80 more)" in html
