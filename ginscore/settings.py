@@ -129,6 +129,8 @@ LOGOUT_REDIRECT_URL = "club:home"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "UTC")
+# The address the players' phones use (printed table links and QR codes); blank: the address the browser used.
+GINSCORE_SITE_URL = os.environ.get("GINSCORE_SITE_URL", "").strip().rstrip("/")
 USE_I18N = True
 USE_TZ = True
 

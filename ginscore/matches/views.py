@@ -13,6 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
+from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
@@ -290,8 +291,8 @@ def table_link_qr(request, pk):
     match, denied = _manage(request, pk)
     if denied:
         return denied
-    url = request.build_absolute_uri(reverse("matches:table", args=[match.table_token]))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    url = absolute_url(reverse("matches:table", args=[match.table_token]), request)
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=4)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
     return response
