@@ -22,6 +22,7 @@ from ginscore.engine.rules import Rules
 
 ENDS = ("knock", "gin", "big_gin", "dead", "stock_out", "out", "challenge")
 NO_BY_ENDS = ("dead", "stock_out")  # hands that name no player who ended them
+GIN_ENDS = ("knock", "gin", "big_gin", "dead")
 COUNTED_ENDS = ("stock_out", "challenge")  # both players' counts decide the hand; no bonus, no undercut
 MAX_DEADWOOD = 98  # ten cards with no meld: four kings, queens... the most they can count
 MAX_BONUS = 14  # Sequence Gin: an eleven-card run with J, Q, K (a big gin) earns 11 + 3
@@ -90,14 +91,17 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     the game does not have).
     """
     end = hand.end
-    if end not in rules.ends:
-        raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+    if rules.game != "gin" or end not in GIN_ENDS:  # (gin's own endings go straight on)
+        if end not in rules.ends:
+            raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+        if hand.no_contract and end != "gin":
+            raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+        if end in COUNTED_ENDS:
+            return _score_counts(hand, rules, players, n)
     if end == "dead":
         return DEAD
-    if hand.no_contract and (end != "gin" or rules.game != "skarney"):
+    if hand.no_contract and rules.game != "skarney":
         raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
-    if end in COUNTED_ENDS:
-        return _score_counts(hand, rules, players, n)
     by = hand.by
     other = players[1] if by == players[0] else players[0]
     upcard = hand.upcard
