@@ -332,6 +332,17 @@ def match_changes(match: Match) -> list[ChangeLine]:
     return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
 
 
+def redo_offer(changes: list[ChangeLine], next_number: int) -> ChangeLine | None:
+    """The undo the pad may offer to take back: the latest change, if it undid the hand that
+    would now be the next one."""
+    if not changes:
+        return None
+    last = changes[0]
+    if last.change.action == "undone" and last.change.hand_number == next_number and last.change.before:
+        return last
+    return None
+
+
 # The preview of a hand before it is saved
 
 
