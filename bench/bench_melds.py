@@ -12,6 +12,9 @@ Prints median, p99 and max microseconds per call for:
   melds plus random cards, since only about 1 random hand in 1,500 can knock);
 - ``knocker_choice``: the spec's whole choice (all least-deadwood arrangements of
   the knocker, each against the defender's best play), on knockable deals.
+- Sequence Gin (runs only, its bonus breaking ties): the same least deadwood over
+  the same 10,000 hands (issue 14's target: median within 2x gin's), the best
+  arrangement with the highest bonus, and the knocker's choice.
 
 The garbage collector is off while timing (as in ``timeit``). Each line is one
 pass over all the hands; a second line per function (``best of 3``) takes each
@@ -34,6 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ginscore.engine.cards import DECK  # noqa: E402
 from ginscore.engine.layoffs import best_layoffs, knocker_choice  # noqa: E402
 from ginscore.engine.melds import best_arrangement, deadwood  # noqa: E402
+from ginscore.engine.rules import PRESETS  # noqa: E402
+
+SEQUENCE = PRESETS["sequence"].meld_rules
 
 
 def timings(fn, cases):
@@ -57,6 +63,7 @@ def line(name, us):
 
 
 def report(name, fn, cases, show=lambda case: ""):
+    """Prints the timings; returns the best-of-3 median."""
     passes = [timings(fn, cases) for _ in range(3)]
     line(f"{name} ({len(cases)})", passes[0])
     best = [min(t) for t in zip(*passes)]
@@ -64,6 +71,7 @@ def report(name, fn, cases, show=lambda case: ""):
     slowest = max(range(len(best)), key=best.__getitem__)
     if show(cases[slowest]):
         print(f"  slowest: {show(cases[slowest])}")
+    return statistics.median(best)
 
 
 def cards_text(cards):
@@ -103,7 +111,7 @@ def main():
     hands = [(tuple(rng.sample(DECK, 10)),) for _ in range(args.hands)]
     deadwood(hands[0][0])  # the tables are built at import; warm the caches
     one_hand = lambda case: cards_text(case[0])  # noqa: E731
-    report("deadwood, 10 random cards", deadwood, hands, one_hand)
+    gin_median = report("deadwood, 10 random cards", deadwood, hands, one_hand)
     report("best_arrangement, 10 random cards", best_arrangement, hands, one_hand)
 
     random_deals = [(cards[:10], tuple(cards[10:])) for cards in (rng.sample(DECK, 20) for _ in range(args.hands))]
@@ -115,6 +123,12 @@ def main():
     report("best_layoffs, knocker at 10 or less", best_layoffs, layoff_knocks, deal)
     report("knocker_choice, knocker at 10 or less", knocker_choice, knock_deals,
            lambda case: f"{cards_text(case[0])} / {cards_text(case[1])}")
+
+    seq_median = report("Sequence Gin deadwood, 10 random cards", lambda c: deadwood(c, SEQUENCE), hands, one_hand)
+    print(f"  Sequence Gin / gin median: {seq_median / gin_median:.2f}x (target: within 2x)")
+    report("Sequence Gin best_arrangement (bonus)", lambda c: best_arrangement(c, SEQUENCE), hands, one_hand)
+    report("Sequence Gin knocker_choice, gin's knock deals", lambda k, d: knocker_choice(k, d, SEQUENCE),
+           knock_deals, lambda case: f"{cards_text(case[0])} / {cards_text(case[1])}")
 
 
 if __name__ == "__main__":

@@ -167,9 +167,8 @@ class Night:
                       ("csrfmiddlewaretoken", "number", "revision")}
             if not all(fields.values()):
                 break  # the match is over: this table is done for the night
-            by, other = rng.choice("ab"), None
             form = {name: m.group(1) for name, m in fields.items()}
-            form.update({"action": "save", "end": "knock", "by": by, "knocker_deadwood": rng.randint(0, 10),
+            form.update({"action": "save", "end": "knock", "by": rng.choice("ab"), "knocker_deadwood": rng.randint(0, 10),
                          "defender_deadwood": rng.randint(11, 30)})
             self.timed("hand save", phone, "POST", f"/matches/{match_id}/hands/new/",
                        302, body=urllib.parse.urlencode(form),
@@ -215,6 +214,10 @@ def report(night: Night, elapsed: float, args, database: str):
     print(f"\nginscore night: {len(night.plan['tables'])} tables, {args.viewers} viewers, {elapsed:.0f} s on "
           f"{database}; load average before/after {night.load_before} / {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
+    offered = 2 * len(night.plan["tables"]) / args.save_every + (args.viewers / args.read_every if args.read_every
+                                                                  else float("inf"))
+    print(f"offered load about {offered:.0f} requests/s (tables: a pad and a save every {args.save_every:g} s; "
+          f"viewers: a page every {args.read_every:g} s); client timeout 30 s")
     print(f"{'kind':16} {'requests':>8} {'req/s':>7} {'p50':>9} {'p99':>9} {'errors':>7} {'p50/floor':>10} "
           f"{'p99/floor':>10}")
     for kind in KINDS:

@@ -129,6 +129,8 @@ LOGOUT_REDIRECT_URL = "club:home"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "UTC")
+# The address the players' phones use (printed table links and QR codes); blank: the address the browser used.
+GINSCORE_SITE_URL = os.environ.get("GINSCORE_SITE_URL", "").strip().rstrip("/")
 USE_I18N = True
 USE_TZ = True
 
@@ -159,6 +161,10 @@ if HTTPS:
 # How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address).
 GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0"))
 CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
+
+# The cache is for speed only: each process keeps the pages' parts it has worked out, keyed by
+# the match's revision in the database, so another app server's write is a miss, never stale.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}}}
 
 # Sessions live in the database (shared by every app server); nothing is cached for correctness.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

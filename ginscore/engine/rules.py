@@ -222,8 +222,8 @@ PRESET_SUMMARIES: dict[str, str] = {
     "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
     "oklahoma": "The upcard sets the knock limit; a spade upcard doubles the hand; game to 150.",
     "hollywood": "Three games scored at once, each to 100; a win opens the next column.",
-    "fosdick": "Fosdick's Oklahoma Gin: the upcard sets the knock limit; a knock scores the other's "
-               "deadwood; gin and undercut 20; game to 100, no boxes.",
+    "fosdick": "The upcard sets the knock limit; a knock scores the other's deadwood; gin and "
+               "undercut 20; game to 100, no boxes.",
     "sequence": "Runs only, no sets; one point a card in runs of six or more and for each J, Q, K "
                 "in a run go to the hand's winner.",
     "skarney": "No knocking: go gin (20, 40 if the other has not laid the contract) or the stock runs "

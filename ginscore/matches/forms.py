@@ -65,7 +65,7 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
             (name, format_html('<span class="preset-name">{}</span> <small class="preset-how">{}</small>',
-                               PRESET_NAMES[name], PRESET_SUMMARIES[name]))
+                               PRESET_NAMES.get(name, name.capitalize()), PRESET_SUMMARIES.get(name, "")))
             for name in PRESETS if name not in FOUR_PLAYER_PRESETS]
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(

@@ -8,11 +8,21 @@
 - table link holder: enters and corrects the hands of that one match, with
   no account. Opening the link (``/matches/table/<token>/``) remembers the
   token in the session; it is checked against the match's current token on
-  every request, so renewing the link locks the old one out at once.
+  every request, so renewing the link locks the old one out at once. Once
+  the match is complete the link may correct it only for a short window
+  (``GINSCORE_CORRECTION_MINUTES``, default 15), then it stops writing;
+- a tournament match whose result the event already relies on (a later
+  round, the knockout, the final standings) is corrected by a director only
+  (``ginscore.tournaments.services.correction_check``).
 """
 from __future__ import annotations
 
+import os
 import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
 
 from ginscore.club.roles import is_director, is_member
 from ginscore.matches.models import VIA_ACCOUNT, VIA_TABLE_LINK
@@ -47,6 +57,30 @@ def table_link_grant(request, match) -> None:
     links = dict(request.session.get(SESSION_KEY, {}))
     links[str(match.pk)] = match.table_token
     request.session[SESSION_KEY] = links
+
+
+def correction_minutes() -> int:
+    """How long a table link may still correct a complete match (the setting, or the
+    ``GINSCORE_CORRECTION_MINUTES`` environment variable; default 15)."""
+    value = getattr(settings, "GINSCORE_CORRECTION_MINUTES", None)
+    if value is None:
+        value = os.environ.get("GINSCORE_CORRECTION_MINUTES", "15")
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 15
+
+
+def table_link_closed(match, now=None) -> str | None:
+    """Why the table link may no longer correct ``match`` (its correction window has passed), or None."""
+    if not match.complete or match.finished_at is None:
+        return None
+    minutes = correction_minutes()
+    if (now or timezone.now()) < match.finished_at + timedelta(minutes=minutes):
+        return None
+    finished = timezone.localtime(match.finished_at).strftime("%H:%M on %d %b %Y")
+    return (f"This match finished at {finished}; its table link could correct it for {minutes} minutes "
+            "after the end. Ask a director (or one of the players, logged in) to correct it.")
 
 
 def scoring_via(request, match) -> str | None:

@@ -7,7 +7,9 @@ the history).
 """
 from __future__ import annotations
 
+import threading
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
@@ -273,6 +275,38 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
 
 
+# Pads already worked out in this process, by everything a pad is computed from. Every write to
+# the hands (through any app server) moves the match's revision and updated_at, and a rename
+# changes the names, so a stale pad is never found here, only missed: nothing another server
+# needs lives in this one's memory.
+_pads: OrderedDict[tuple, Pad] = OrderedDict()
+_pads_lock = threading.Lock()
+PADS_KEPT = 64
+
+
+def pad_version(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> str:
+    """What the pad of ``match`` (so shown) is computed from, as a cache key."""
+    return (f"{match.pk}.{match.revision}.{match.updated_at.timestamp()}.{shown_sets}.{shown_hands}."
+            f"{hash((match.player_a.name, match.player_b.name))}")
+
+
+def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> Pad:
+    """``match_pad``, reading the hands and scoring them only when this process has not already
+    done so for this version of the match."""
+    key = pad_version(match, shown_sets, shown_hands)
+    with _pads_lock:
+        pad = _pads.get(key)
+        if pad is not None:
+            _pads.move_to_end(key)
+            return pad
+    pad = match_pad(match, match_hands(match), shown_sets, shown_hands)
+    with _pads_lock:
+        _pads[key] = pad
+        while len(_pads) > PADS_KEPT:
+            _pads.popitem(last=False)
+    return pad
+
+
 def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str], marks: tuple[str, ...] = ()) -> HandLine:
     return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry, marks)
 
@@ -332,14 +366,12 @@ def match_changes(match: Match) -> list[ChangeLine]:
     return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
 
 
-def redo_offer(changes: list[ChangeLine], next_number: int) -> ChangeLine | None:
+def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
     """The undo the pad may offer to take back: the latest change, if it undid the hand that
-    would now be the next one."""
-    if not changes:
-        return None
-    last = changes[0]
-    if last.change.action == "undone" and last.change.hand_number == next_number and last.change.before:
-        return last
+    would now be the next one (one query)."""
+    last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
+    if last and last.action == "undone" and last.hand_number == next_number and last.before:
+        return ChangeLine(last, record_hand_text(last.before), "")
     return None
 
 

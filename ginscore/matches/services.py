@@ -14,8 +14,10 @@ Other apps (tournaments) hook in with the ``match_changed`` signal::
 
 It is sent inside the transaction that wrote the hands, after the caches are
 rebuilt, with ``result`` the engine's ``MatchResult``; ``action`` is one of
-"created", "imported", "added", "edited", "deleted", "undone". A receiver that
-raises rolls the whole write back.
+"created", "imported", "added", "edited", "deleted", "undone"; for writes to
+the hands also ``user`` (the account, or None) and ``via`` ("account" or
+"table_link"). A receiver that raises rolls the whole write back (a
+``HandRefused`` reaches the person at the table as the refusal).
 """
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ from django.utils import timezone
 
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
-from ginscore.matches.models import VIA_ACCOUNT, Hand, HandChange, Match, new_table_token
+from ginscore.matches.models import VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, new_table_token
+from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
     HandEntry, entry_from_json, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
@@ -139,7 +142,7 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
             raise HandConflict(conflict_text(expected_number, n + 1)) from None
         _log(match, n, "added", None, entry, user, via)
-        _write_through(match, result, "added", n)
+        _write_through(match, result, "added", n, user, via)
     return hand
 
 
@@ -149,6 +152,7 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
     with transaction.atomic():
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
+        _check_correction_window(match, via)
         hand = _nth(rows, number)
         before = HandEntry.of(hand)
         entries = [HandEntry.of(h) for h in rows]
@@ -158,7 +162,7 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
             setattr(hand, name, value)
         hand.save()
         _log(match, number, "edited", before, entry, user, via)
-        _write_through(match, result, "edited", number)
+        _write_through(match, result, "edited", number, user, via)
     return hand
 
 
@@ -168,6 +172,7 @@ def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None
     with transaction.atomic():
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
+        _check_correction_window(match, via)
         hand = _nth(rows, number)
         entries = [HandEntry.of(h) for h in rows if h.number != number]
         result = _score(match, entries)
@@ -177,7 +182,7 @@ def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None
         later.update(number=F("number") + 1_000_000)
         match.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
         _log(match, number, action, HandEntry.of(hand), None, user, via)
-        _write_through(match, result, action, number)
+        _write_through(match, result, action, number, user, via)
 
 
 def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
@@ -241,6 +246,14 @@ def _check_revision(match: Match, expected: int) -> None:
                            "Here is the pad as it stands now.")
 
 
+def _check_correction_window(match: Match, via: str) -> None:
+    """A table link stops correcting a complete match once its window has passed."""
+    if via == VIA_TABLE_LINK:
+        reason = table_link_closed(match)
+        if reason:
+            raise HandRefused(reason)
+
+
 def _nth(rows: list[Hand], number: int) -> Hand:
     if not 1 <= number <= len(rows):
         raise HandRefused(f"There is no hand {number} in this match.")
@@ -274,9 +287,10 @@ def _account(user):
     return user if user is not None and user.is_authenticated else None
 
 
-def _write_through(match: Match, result: MatchResult, action: str, number: int | None) -> None:
+def _write_through(match: Match, result: MatchResult, action: str, number: int | None, user, via: str) -> None:
     _refresh(match, result)
-    match_changed.send(sender=Match, match=match, result=result, action=action, hand_number=number)
+    match_changed.send(sender=Match, match=match, result=result, action=action, hand_number=number,
+                       user=_account(user), via=via)
 
 
 def _refresh(match: Match, result: MatchResult) -> None:

@@ -9,13 +9,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
+from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import Match
+from ginscore.matches.models import VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json
 
 
@@ -48,11 +50,8 @@ def match_new(request):
 @live_page(selectors.match_live_version)
 def match_detail(request, pk):
     match = selectors.match_get(pk)
-    hands = selectors.match_hands(match)
-    if request.GET.get("all") == "1":
-        pad = selectors.match_pad(match, hands)
-    else:
-        pad = selectors.match_pad(match, hands, selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
+    pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
     form = None
     place = getattr(match, "tournament_match", None)
@@ -64,12 +63,12 @@ def match_detail(request, pk):
             form.is_valid()  # shows what is still missing, next to its field
         else:
             form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
-    changes = selectors.match_changes(match)
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "changes": changes, "head": pad.head,
-        "redo": selectors.redo_offer(changes, pad.next_number) if form else None,
+        "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
+        "pad_version": selectors.pad_version(match, *shown),
+        "redo": selectors.redo_offer(match, pad.next_number) if form else None,
     })
 
 
@@ -181,6 +180,9 @@ def _scoring_hand(request, pk, number):
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, _refuse(request, match)
+    if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
+        messages.error(request, closed)
+        return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(hands):
         messages.error(request, f"There is no hand {number} in this match.")
@@ -360,8 +362,8 @@ def table_link_qr(request, pk):
     match, denied = _manage(request, pk)
     if denied:
         return denied
-    url = request.build_absolute_uri(reverse("matches:table", args=[match.table_token]))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    url = absolute_url(reverse("matches:table", args=[match.table_token]), request)
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=4)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
     return response

@@ -238,7 +238,7 @@ def shrink(text: str, font: str, width: float, size: float, floor: float) -> flo
     natural = pdfmetrics.stringWidth(text, font, size)
     if natural <= width:
         return size
-    return max(floor, size * width / natural)
+    return max(floor, size * width / natural * 0.995)  # a hair under: rounding never pushes it over
 
 
 class TableThenBlock(Flowable):

@@ -10,13 +10,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-PAD_STYLES = ("standard", "hollywood", "oklahoma")
+from ginscore.engine import PRESETS
+
 PADS_PER_PAGE = (1, 2)  # two: side by side on a page turned sideways
+
+
+def pad_styles() -> tuple[str, ...]:
+    """Every preset the site has, read from the engine's rules (so a new preset gets its pad)."""
+    return tuple(PRESETS)
+
+
+PAD_STYLES = pad_styles()
+
+
+def pad_layout(rules: Mapping) -> str:
+    """The grid a pad for ``rules`` needs: "hollywood" (games side by side), "oklahoma" (an upcard
+    column) or "standard"."""
+    if rules.get("columns", 1) > 1:
+        return "hollywood"
+    return "oklahoma" if rules.get("oklahoma") else "standard"
 
 
 @dataclass(frozen=True)
 class Pad:
-    """Blank score pads. ``rules`` defaults to the style's preset."""
+    """Blank score pads. ``style`` is a preset; ``rules`` (a match's or a tournament's) default
+    to it. ``length``: the match's length in words when it is not to the match target."""
 
     style: str = "standard"
     paper: str = "letter"
@@ -26,10 +44,12 @@ class Pad:
     per_page: int = 1
     pages: int = 1
     title: str = ""  # the club's name, printed at the top of each pad
+    length: str = ""
+    games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
 
     def __post_init__(self):
-        if self.style not in PAD_STYLES:
-            raise ValueError(f'style: must be one of {", ".join(PAD_STYLES)}, not "{self.style}"')
+        if self.style not in PRESETS:
+            raise ValueError(f'style: must be one of {", ".join(PRESETS)}, not "{self.style}"')
         if self.per_page not in PADS_PER_PAGE:
             raise ValueError(f"per_page: must be 1 or 2 pads per page, not {self.per_page}")
         if not 1 <= self.pages <= 100:
@@ -100,6 +120,8 @@ class Pairing:
     a: str
     b: str | None  # None: a bye
     result: str = ""
+    group: int | None = None
+    score: str = ""  # the current score of a match in play, e.g. "Ann 230, Ben 120"
 
 
 @dataclass(frozen=True)
@@ -126,13 +148,24 @@ class TableSheet:
     length: str = ""  # e.g. "to 500", "best of 3 games", "one game"
     match_label: str = ""
     games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
+    first_dealer: str = ""  # who deals the first hand
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """One ranking: the whole field, or a group."""
+
+    title: str
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()  # e.g. "Group winner: Ann"
 
 
 @dataclass(frozen=True)
 class Standings:
     tournament: str
     columns: tuple[str, ...]  # the first is the rank, the second the player
-    rows: tuple[tuple[str, ...], ...]
-    subtitle: str = ""
+    rows: tuple[tuple[str, ...], ...] = ()
+    subtitle: str = ""  # e.g. "after round 4 · 23 Nov 2026"
     notes: tuple[str, ...] = ()  # e.g. how ties are broken
     paper: str = "letter"
+    tables: tuple[StandingsTable, ...] = ()  # groups, each ranked on its own (instead of ``rows``)

@@ -3,13 +3,19 @@ from __future__ import annotations
 
 from django import forms
 
-from ginscore.sheets.data import PAD_STYLES, Pad
+from ginscore.engine import PRESETS
+from ginscore.sheets.data import Pad
 
 PAPER_CHOICES = [("letter", "Letter"), ("a4", "A4")]
 
 
+def pad_choices() -> list[tuple[str, str]]:
+    """A pad for every preset the engine has (read at each call: a new preset gets its pad)."""
+    return [(name, name.capitalize()) for name in PRESETS]
+
+
 class PadForm(forms.Form):
-    style = forms.ChoiceField(choices=[(s, s.capitalize()) for s in PAD_STYLES], initial="standard")
+    style = forms.ChoiceField(choices=pad_choices, initial="standard", label="Rules")
     paper = forms.ChoiceField(choices=PAPER_CHOICES, initial="letter")
     player_a = forms.CharField(max_length=60, required=False, label="First player (optional)")
     player_b = forms.CharField(max_length=60, required=False, label="Second player (optional)")

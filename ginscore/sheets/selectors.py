@@ -13,7 +13,8 @@ from ginscore.engine import result_to_json
 from ginscore.matches import selectors as match_selectors
 from ginscore.matches.records import match_to_json
 from ginscore.sheets.data import (
-    Bracket, BracketMatch, BracketRound, BracketSection, MatchSheet, Pairing, RoundSheet, Slot, Standings, TableSheet,
+    Bracket, BracketMatch, BracketRound, BracketSection, MatchSheet, Pairing, RoundSheet, Slot, Standings,
+    StandingsTable, TableSheet,
 )
 
 
@@ -29,10 +30,26 @@ def match_sheet_data(*, pk: int, paper: str = "letter") -> MatchSheet:
     details = [f"Started {_day(match.created_at)}"]
     if match.finished_at:
         details[0] += f" \u00b7 finished {_day(match.finished_at)}"
-    details.append(f"Match {result.length.describe(result.rules)} \u00b7 first dealer {result.first_dealer}"
+    details.append(f"First dealer {result.first_dealer}"
                    + (f" \u00b7 stake {match.stake.normalize()} a point" if match.stake is not None else ""))
+    where = _tournament_place(match)
+    if where:
+        details.insert(0, where)
     return MatchSheet(result=result_to_json(result), record=match_to_json(match, hands),
                       title=f"Match #{match.pk}", details=tuple(details), paper=paper)
+
+
+def _tournament_place(match) -> str:
+    """ "Saturday Open · Round 2, group 1 · table 4" for a tournament's match, else ""."""
+    from ginscore.tournaments.models import TournamentMatch
+
+    row = TournamentMatch.objects.select_related("tournament").filter(match=match).first()
+    if row is None:
+        return ""
+    return " \u00b7 ".join(filter(None, [row.tournament.name, _round_name(row.tournament, row.stage, row.play_round)
+                                         + (f", group {row.group}" if row.group else ""),
+                                         row.label if row.section != "round" else "",
+                                         f"table {row.table}" if row.table else ""]))
 
 
 # Tournaments
@@ -141,8 +158,20 @@ def round_sheet_data(*, pk: int, number: int, stage: int | None = None, paper: s
             result = f"{row.winner.player.name} {high}\u2013{low}"
         elif row.outcome in ("forfeit", "withdrawal") and row.winner:
             result = f"{row.winner.player.name} ({row.outcome})"
-        pairings.append(Pairing(row.table, a, None if row.bye else b, result))
-    return RoundSheet(t.name, number, tuple(pairings), round_name=_round_name(t, stage, number), paper=paper)
+        pairings.append(Pairing(row.table, a, None if row.bye else b, result, group=row.group,
+                                score=_score_now(row)))
+    details = (f"Printed {_day(timezone.now())}",)
+    return RoundSheet(t.name, number, tuple(pairings), round_name=_round_name(t, stage, number), details=details,
+                      paper=paper)
+
+
+def _score_now(row) -> str:
+    """A match in play: its score so far, first-named player first ("playing: 230\u2013120")."""
+    m = row.match
+    if row.outcome or m is None or not m.hand_count or row.entry_a is None:
+        return ""
+    a, b = (m.score_a, m.score_b) if m.player_a_id == row.entry_a.player_id else (m.score_b, m.score_a)
+    return f"playing: {a}\u2013{b}"
 
 
 def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -> list[TableSheet]:
@@ -153,36 +182,71 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
         if row.match is None:
             continue
         rules, length, games = _rules_and_length(row.match)
+        first = row.match.player_a_id if row.match.first_dealer == "a" else row.match.player_b_id
+        dealer = row.entry_a if row.entry_a.player_id == first else row.entry_b
         out.append(TableSheet(
             t.name, number, row.table or 0, (row.entry_a.player.name, row.entry_b.player.name), rules,
             url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
-            length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games))
+            length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games,
+            first_dealer=dealer.player.name))
     return out
 
 
 STANDING_COLUMNS = (("rank", "#"), ("player", "Player"), ("played", "Played"), ("wins", "Won"),
                     ("losses", "Lost"), ("byes", "Byes"), ("points_for", "For"), ("points_against", "Against"),
                     ("net", "Net"))
-TIEBREAK_COLUMNS = {"buchholz": "Buchholz", "median_buchholz": "Median B.", "sonneborn_berger": "S-B"}
+TIEBREAK_COLUMNS = {"head_to_head": "Head-to-head", "buchholz": "Buchholz", "median_buchholz": "Median B.",
+                    "sonneborn_berger": "S-B"}
+
+
+def _after_round(t, tsel) -> int:
+    """The last round of play in which every match is decided (0: none yet)."""
+    done = 0
+    for (stage, number), rows in tsel.tournament_rounds(t).items():
+        if all(r.outcome for r in rows):
+            done += 1
+    return done
 
 
 def standings_data(*, pk: int, paper: str = "letter") -> Standings:
+    """The standings with the tiebreak values used; a round robin in groups as one table per group."""
     tsel, t = _tournament(pk)
     rows = tsel.tournament_standings(t)
     columns = list(STANDING_COLUMNS)
     columns += [(k, TIEBREAK_COLUMNS[k]) for k in t.tiebreaks if k in TIEBREAK_COLUMNS]
-    if any(r["group"] for r in rows):
-        columns.insert(2, ("group", "Group"))
+    grouped = len({r["group"] for r in rows}) > 1 and any(r["group"] for r in rows) and not any(
+        r["placing"] for r in rows)
 
     def cell(row, key):
         value = row[key]
         if key == "player" and row["withdrawn"]:
             return f"{value} (withdrawn)"
+        if key == "head_to_head" and value is None:
+            return "\u2013"  # never needed: no one was level with them
         return "" if value is None else str(value)
 
-    notes = ["Ties are broken by: " + ", ".join(tsel.tiebreak_names(t)) + "."]
-    if t.champion:
+    def line(r):
+        return tuple(cell(r, k) for k, _ in columns)
+
+    notes = ["Ties are broken by: " + ", ".join(tsel.tiebreak_names(t)) + ". Head-to-head counts the wins "
+             "against the players still level when it is applied (\u2013: it was not needed)."]
+    if any(r["byes"] for r in rows):
+        notes.append("A bye counts as a round played and won: Played = Won + Lost; Byes says how many were byes.")
+    tables = ()
+    finished = t.status == "finished"
+    if grouped:
+        by_group: dict = {}
+        for r in rows:
+            by_group.setdefault(r["group"], []).append(r)
+        tables = tuple(StandingsTable(
+            f"Group {g}" if g else "No group", tuple(line(r) for r in part),
+            notes=(f"Group winner: {part[0]['player']}.",) if finished and part and g else ())
+            for g, part in sorted(by_group.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
+    elif t.champion:
         notes.insert(0, f"Champion: {t.champion.name}.")
-    return Standings(t.name, tuple(label for _, label in columns),
-                     tuple(tuple(cell(r, k) for k, _ in columns) for r in rows),
-                     subtitle=t.get_status_display(), notes=tuple(notes), paper=paper)
+    done = _after_round(t, tsel)
+    when = timezone.localtime(timezone.now()).strftime("%d %b %Y")
+    subtitle = " \u00b7 ".join(filter(None, [t.get_status_display(), f"after round {done}" if done else
+                                             "before round 1", when]))
+    return Standings(t.name, tuple(label for _, label in columns), () if grouped else tuple(line(r) for r in rows),
+                     subtitle=subtitle, notes=tuple(notes), paper=paper, tables=tables)

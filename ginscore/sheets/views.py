@@ -10,9 +10,10 @@ from django.shortcuts import render
 from django.utils.text import slugify
 
 from ginscore.club.roles import is_director
+from ginscore.club.site import absolute_url, site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
-from ginscore.sheets.forms import pad_form_from_query
+from ginscore.sheets.forms import pad_choices, pad_form_from_query
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
 from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
@@ -28,8 +29,12 @@ def _paper(request) -> str:
 
 
 def sheets_index(request):
-    """The blank pads' options, and what else prints from where."""
-    return render(request, "sheets/index.html", {"form": pad_form_from_query(None)})
+    """The blank pads' options (a pad for every preset), what else prints from where, and the
+    address the table sheets' QR codes carry."""
+    return render(request, "sheets/index.html", {
+        "form": pad_form_from_query(None), "presets": pad_choices(),
+        "site_url": site_url() or request.build_absolute_uri("/").rstrip("/"), "site_url_set": bool(site_url()),
+    })
 
 
 def pad_pdf(request):
@@ -65,7 +70,8 @@ def tables_pdf(request, pk: int, stage: int, number: int):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied("Only a director prints the table sheets: they carry the table links.")
-    sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage, link=request.build_absolute_uri)
+    sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage,
+                                         link=lambda path: absolute_url(path, request))
     return pdf_response(build_table_sheets(sheets, _paper(request)), f"tables-{pk}-round-{number}")
 
 

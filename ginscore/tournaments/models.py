@@ -76,6 +76,10 @@ class Tournament(models.Model):
     clock_round = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The round of play being timed.")
     clock_deadline = models.DateTimeField(null=True, blank=True)
     clock_called = models.DateTimeField(null=True, blank=True, help_text="When time was called (null: not yet).")
+    check_in = models.BooleanField(default=False, help_text="Players check in before each Swiss round; the next "
+                                                            "round is paired from the desk with those present.")
+    entry_fee = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True,
+                                    help_text="Recorded as paid or owed at check-in.")
     announcement = models.CharField(max_length=200, blank=True,
                                     help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
@@ -106,6 +110,9 @@ class Entry(models.Model):
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
     late = models.BooleanField(default=False, help_text="Joined a Swiss event after it started.")
+    checked_in_round = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                        help_text="The round of play the player checked in for.")
+    fee_paid = models.BooleanField(default=False, help_text="The entry fee is paid (else owed).")
 
     class Meta:
         ordering = ["tournament", "seed", "id"]

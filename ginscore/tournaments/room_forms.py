@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django import forms
 
-from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES
+from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES, ENTRY_FEE_MAX
 
 
 class AnnouncementForm(forms.Form):
@@ -14,3 +14,10 @@ class AnnouncementForm(forms.Form):
 class ClockForm(forms.Form):
     minutes = forms.IntegerField(min_value=CLOCK_MINUTES[0], max_value=CLOCK_MINUTES[1], label="Time limit (minutes)",
                                  help_text="The clock starts now; the board and every table's pad show the time left.")
+
+
+class CheckInForm(forms.Form):
+    check_in = forms.BooleanField(required=False, label="Players check in before each Swiss round",
+                                  help_text="The next round is then paired from the desk, with those present only.")
+    entry_fee = forms.DecimalField(min_value=0, max_value=ENTRY_FEE_MAX, max_digits=8, decimal_places=2, required=False,
+                                   label="Entry fee", help_text="Recorded as paid or owed at check-in. Blank: none.")

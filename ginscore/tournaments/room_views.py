@@ -1,15 +1,21 @@
 """The room: the board on the wall (public, live, no account) and the director's desk
-(the board's announcement line, the round clock)."""
+(the board's announcement line, the round clock, check-in with the entry fee) and the
+players' own check-in page."""
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
 from ginscore.tournaments import selectors, services
-from ginscore.tournaments.models import TournamentMatch
-from ginscore.tournaments.room_forms import AnnouncementForm, ClockForm
-from ginscore.tournaments.views import _context, _director_only, _post_action
+from ginscore.tournaments.models import Entry, TournamentMatch
+from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
+from ginscore.tournaments.views import _context, _director_only, _post_action, refusal_text
 
 BOARD_DWELL = (3, 60)   # seconds a board page stays up: the range ?dwell= may set
 
@@ -26,15 +32,17 @@ def _dwell(request) -> int:
 def board(request, pk):
     t = selectors.tournament_get(pk)
     return render(request, "tournaments/board.html", {"t": t, "dwell": _dwell(request),
+                                                      "check_in": selectors.check_in_list(t),
                                                       **selectors.tournament_board(t)})
 
 
 def _desk(request, t, status=200, **forms):
     forms.setdefault("announce_form", AnnouncementForm(initial={"announcement": t.announcement}))
     forms.setdefault("clock_form", ClockForm(initial={"minutes": t.round_minutes or 50}))
+    forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee}))
     return render(request, "tournaments/desk.html", _context(
-        request, t, timed=selectors.timed_round_rows(t), current=services.current_round_key(t), **forms),
-        status=status)
+        request, t, timed=selectors.timed_round_rows(t), current=services.current_round_key(t),
+        check_in=selectors.check_in_list(t), **forms), status=status)
 
 
 def desk(request, pk):
@@ -79,3 +87,61 @@ def announce(request, pk):
                            lambda t, d: services.tournament_announce(tournament=t, text=d["announcement"]),
                            lambda d: "The board shows the new announcement." if d["announcement"]
                            else "The announcement is cleared.")
+
+
+@require_POST
+def check_in_settings(request, pk):
+    return _desk_form_post(request, pk, "check_in_form", CheckInForm,
+                           lambda t, d: services.tournament_check_in_set(tournament=t, check_in=d["check_in"],
+                                                                         entry_fee=d["entry_fee"]),
+                           lambda d: "Check-in settings saved.")
+
+
+@require_POST
+def desk_check_in(request, pk, entry_pk):
+    """The desk checks a player in (or out), recording the entry fee as paid or owed."""
+    if denied := _director_only(request):
+        return denied
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    present = request.POST.get("present", "1") == "1"
+    paid = {"1": True, "0": False}.get(request.POST.get("paid", ""))
+    return _post_action(request, pk, lambda t: services.entry_check_in(entry=entry, present=present, paid=paid),
+                        f"{entry.player} is {'checked in' if present else 'no longer checked in'}.")
+
+
+@require_POST
+def withdraw_absent(request, pk):
+    return _post_action(request, pk, lambda t: f"{services.entries_withdraw_absent(tournament=t)} absent "
+                                               "player(s) withdrawn.", "")
+
+
+@require_POST
+def pair_present(request, pk):
+    return _post_action(request, pk, lambda t: f"Round {services.round_pair_present(tournament=t)} is paired "
+                                               "with the players present.", "")
+
+
+def check_in(request, pk):
+    """The players' own check-in page (the QR code on the board): tap your name."""
+    t = selectors.tournament_get(pk)
+    rows = selectors.check_in_list(t)
+    if request.method == "POST":
+        entry = next((r["entry"] for r in (rows or {}).get("entries", [])
+                      if str(r["entry"].pk) == request.POST.get("entry")), None)
+        if entry is None:
+            messages.error(request, "Tap your name in the list.")
+        else:
+            try:
+                services.entry_check_in(entry=entry)
+                messages.success(request, f"Thank you, {entry.player}: you are checked in.")
+            except services.TournamentRefused as e:
+                messages.error(request, refusal_text(e))
+        return redirect(reverse("tournaments:check_in", args=[t.pk]))
+    return render(request, "tournaments/check_in.html", {"t": t, "check_in": rows})
+
+
+def check_in_qr(request, pk):
+    t = selectors.tournament_get(pk)
+    url = request.build_absolute_uri(reverse("tournaments:check_in", args=[t.pk]))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    return HttpResponse(image.to_string(), content_type="image/svg+xml")

@@ -234,3 +234,18 @@ def timed_round_rows(t: Tournament) -> list[TournamentMatch]:
     if t.clock_round is None:
         return []
     return list(_rows(t).filter(stage=t.clock_stage, play_round=t.clock_round, outcome="", match__isnull=False))
+
+
+def check_in_list(t: Tournament) -> dict | None:
+    """Who has checked in for the coming round (None: check-in is closed): the entries not
+    withdrawn, each with ``present`` and the fee, present and missing counted."""
+    from ginscore.tournaments.services import check_in_round
+
+    r = check_in_round(t)
+    if r is None:
+        return None
+    rows = [{"entry": e, "present": e.checked_in_round == r}
+            for e in t.entries.filter(withdrawn=False).select_related("player").order_by("player__name", "id")]
+    present = sum(1 for row in rows if row["present"])
+    return {"round": r, "entries": rows, "present": present, "missing": len(rows) - present,
+            "owed": sum(1 for row in rows if not row["entry"].fee_paid) if t.entry_fee else 0}

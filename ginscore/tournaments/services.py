@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 import random
 from datetime import timedelta
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from ginscore.club.roles import is_director
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
     DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
@@ -147,6 +149,10 @@ def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None)
         entries = list(t.entries.select_related("player").order_by("seed", "id"))
         if len(entries) < 2:
             raise TournamentRefused("entries: a tournament needs at least 2 players.")
+        missing = [e for e in entries if e.checked_in_round != 1] if t.check_in else []
+        if missing:
+            raise TournamentRefused(f"entries: {len(missing)} player{'s have' if len(missing) > 1 else ' has'} "
+                                    "not checked in; check them in or withdraw the absent first.")
         entries = _seed_order(t, entries, shuffle_seed)
         moved = [e for i, e in enumerate(entries, 1) if e.seed != i]
         for i, e in enumerate(entries, 1):
@@ -207,11 +213,12 @@ def _rows_for_rounds(t: Tournament, rounds, by_id, first_round: int) -> None:
     _insert_rows(t, rows)
 
 
-def _pair_swiss_round(t: Tournament, r: int) -> None:
+def _pair_swiss_round(t: Tournament, r: int, absent: frozenset[int] = frozenset()) -> None:
+    """Pairs round ``r``; ``absent`` entries (not checked in) sit this round out."""
     entries = list(t.entries.order_by("seed", "id"))
     rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
-    pairings = swiss_round([e.pk for e in entries], results_of(rows), {e.pk for e in entries if e.withdrawn},
-                           t.tiebreaks)
+    pairings = swiss_round([e.pk for e in entries], results_of(rows),
+                           {e.pk for e in entries if e.withdrawn} | set(absent), t.tiebreaks)
     _rows_for_rounds(t, [pairings], {e.pk: e for e in entries}, first_round=r)
 
 
@@ -320,6 +327,41 @@ def time_winner(rule: str, match: Match) -> str | None:
     for a, b in scores:
         if a != b:
             return "a" if a > b else "b"
+    return None
+
+
+def correction_check(*, match: Match, user) -> None:
+    """Refuses (``HandRefused``, naming why) a correction of a tournament match whose result the
+    event already relies on, unless ``user`` is a director: the result is final for the players
+    and the table link once a later round, the knockout or the final standings depend on it."""
+    from ginscore.matches.services import HandRefused
+
+    row = TournamentMatch.objects.filter(match_id=match.pk).select_related("tournament").first()
+    if row is None or row.outcome != "played" or (user is not None and is_director(user)):
+        return
+    reason = result_relied_on(row)
+    if reason:
+        raise HandRefused(f"Only a director can correct this match now: {reason}. "
+                          "Ask the director; the history will say who corrected it.")
+
+
+def result_relied_on(row: TournamentMatch) -> str | None:
+    """What in the event rests on this finished match's result, or None."""
+    t = row.tournament
+    if t.status == STATUS_FINISHED:
+        return "the tournament is over and its final standings rest on this result"
+    if row.stage < t.stage:
+        return "the first stage is over and the knockout was drawn from its results"
+    later = TournamentMatch.objects.filter(tournament=t, stage=row.stage)
+    if row.section == "round":
+        if _stage_kind(t) == "swiss" and later.filter(play_round__gt=row.play_round).exists():
+            return f"round {row.play_round + 1} was paired from this result"
+        return None
+    fed = later.filter(Q(source_a__in=[f"winner:{row.key}", f"loser:{row.key}"])
+                       | Q(source_b__in=[f"winner:{row.key}", f"loser:{row.key}"]))
+    started = fed.filter(Q(outcome__in=DECIDED) | Q(match__hand_count__gt=0)).first()
+    if started is not None:
+        return f"the {started.label[:1].lower()}{started.label[1:]} it leads to has started"
     return None
 
 
@@ -458,6 +500,8 @@ def _advance(t: Tournament) -> None:
         done = rows.aggregate(r=Max("play_round"))["r"] or 0
         active = t.entries.filter(withdrawn=False).count()
         if done < swiss_rounds_planned(t, t.entries.count()) and active >= 2:
+            if t.check_in:
+                return   # the players check in; the desk pairs the next round with those present
             _pair_swiss_round(t, done + 1)
             open_left = True
     if not open_left and t.format == "two_stage" and t.stage == 1:
@@ -588,6 +632,84 @@ def _time_call(t: Tournament, at) -> None:
         row.refresh_from_db(fields=["outcome", "winner"])
         if not row.outcome:
             _follow_row(t, row, row.match)
+
+
+# Check-in
+
+ENTRY_FEE_MAX = Decimal("999999.99")
+
+
+def check_in_round(t: Tournament) -> int | None:
+    """The round of play the players check in for now: round 1 in set-up; with check-in on,
+    the next Swiss round once the last one is over; None when check-in is closed."""
+    if t.status == STATUS_SETUP:
+        return 1
+    if not t.check_in or t.status != STATUS_RUNNING or _stage_kind(t) != "swiss":
+        return None
+    rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
+    if rows.filter(outcome="").exists():
+        return None
+    return (rows.aggregate(r=Max("play_round"))["r"] or 0) + 1
+
+
+def tournament_check_in_set(*, tournament: Tournament, check_in: bool, entry_fee: Decimal | None) -> Tournament:
+    """Whether the players check in before each Swiss round, and the entry fee."""
+    if entry_fee is not None and not Decimal(0) <= entry_fee <= ENTRY_FEE_MAX:
+        raise TournamentRefused(f"entry_fee: between 0 and {ENTRY_FEE_MAX}.")
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        t.check_in, t.entry_fee = check_in, entry_fee
+        t.save(update_fields=["check_in", "entry_fee"])
+    return t
+
+
+def entry_check_in(*, entry: Entry, present: bool = True, paid: bool | None = None) -> Entry:
+    """The player is here (or, ``present`` False, not after all); ``paid`` records the entry fee."""
+    with transaction.atomic():
+        t = _locked(entry.tournament_id)
+        entry = Entry.objects.select_related("player").get(pk=entry.pk)
+        if entry.withdrawn:
+            raise TournamentRefused(f"entries: {entry.player} has withdrawn.")
+        r = check_in_round(t)
+        if r is None:
+            raise TournamentRefused("check-in: it is open only before a round is paired.")
+        entry.checked_in_round = r if present else None
+        if paid is not None:
+            entry.fee_paid = paid
+        entry.save(update_fields=["checked_in_round", "fee_paid"])
+    return entry
+
+
+def entries_withdraw_absent(*, tournament: Tournament) -> int:
+    """Every player not checked in for the coming round withdraws (in set-up: is no longer
+    entered). Returns how many."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        r = check_in_round(t)
+        if r is None:
+            raise TournamentRefused("check-in: it is open only before a round is paired.")
+        absent = list(t.entries.filter(withdrawn=False).exclude(checked_in_round=r))
+        if t.status == STATUS_SETUP:
+            Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
+        else:
+            Entry.objects.filter(pk__in=[e.pk for e in absent]).update(withdrawn=True)
+    return len(absent)
+
+
+def round_pair_present(*, tournament: Tournament) -> int:
+    """Pairs the next Swiss round with the players checked in for it; returns its number."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        r = check_in_round(t)
+        if r is None or t.status != STATUS_RUNNING:
+            raise TournamentRefused("round: the next round can be paired once the last one is over.")
+        entries = list(t.entries.filter(withdrawn=False).values_list("pk", "checked_in_round"))
+        absent = frozenset(pk for pk, done in entries if done != r)
+        if len(entries) - len(absent) < 2:
+            raise TournamentRefused("check-in: fewer than 2 players are checked in.")
+        _pair_swiss_round(t, r, absent)
+        _open_matches(t)
+    return r
 
 
 # Rounds (Swiss)

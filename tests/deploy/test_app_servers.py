@@ -1,6 +1,7 @@
 """Two app servers (gunicorn) on one PostgreSQL, as a big event runs them: a table link opened
 through one works through the other (sessions in the database), and two phones saving the
-same hand through both servers at once: exactly one hand is kept, the other phone is told."""
+same hand through both servers at once: exactly one hand is kept, the other phone is told, and
+both servers' pads (each cached at the previous revision) show the kept hand."""
 import http.cookiejar
 import re
 import threading
@@ -61,6 +62,7 @@ def test_the_same_hand_saved_through_two_servers_at_once_is_kept_once(two_server
         match.refresh_from_db()
         forms = []
         for phone, server in zip(phones, (a, b)):  # ...and phone 2 scores through server B
+            phone.get(f"{server}/matches/{match.pk}/")  # each server has this revision's pad cached
             page = phone.get(f"{server}/matches/{match.pk}/hands/new/")
             forms.append(re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1))
         barrier = threading.Barrier(2)
@@ -83,5 +85,8 @@ def test_the_same_hand_saved_through_two_servers_at_once_is_kept_once(two_server
         told = [p for p in pages if f"Hand {n} was just recorded on another device" in p]
         assert len(saved) == 1 and len(told) == 1, (rnd, [re.findall(r'class="msg[^>]*>([^<]*)', p) for p in pages])
         kept = Hand.objects.get(match=match, number=n)
-        assert kept.end in ("gin", "big_gin")
+        shown = {"gin": "Ann went gin (Ben 10)", "big_gin": "Ann went big gin (Ben 10)"}[kept.end]
+        for phone, server in zip(phones, (b, a)):  # both servers show the hand the other one kept
+            pad = phone.get(f"{server}/matches/{match.pk}/")
+            assert f'<tr id="hand-{n}"><td class="num">{n}</td><td>{shown}<br>' in pad
     assert list(Hand.objects.filter(match=match).order_by("number").values_list("number", flat=True)) == [1, 2, 3, 4, 5]

@@ -46,15 +46,18 @@ def ink(image: Image.Image) -> float:
 def qr_mismatches(image: Image.Image, modules: list[list[bool]], *, left: float, top: float, size: float,
                   dpi: int) -> int:
     """How many modules of a QR code drawn at (left, top) points from the page's top-left corner,
-    ``size`` points wide with a two-module quiet zone, differ from ``modules`` in the picture."""
+    ``size`` points wide with the standard quiet zone of four modules, differ from ``modules`` in the
+    picture (the quiet zone counts too: any dark pixel there is wrong)."""
     grey = image.convert("L")
     scale = dpi / 72
-    unit = size / (len(modules) + 4)
+    n = len(modules)
+    unit = size / (n + 8)
     wrong = 0
-    for r, row in enumerate(modules):
-        for c, dark in enumerate(row):
-            x = (left + (c + 2.5) * unit) * scale
-            y = (top + (r + 2.5) * unit) * scale
+    for r in range(-4, n + 4):
+        for c in range(-4, n + 4):
+            dark = 0 <= r < n and 0 <= c < n and modules[r][c]
+            x = (left + (c + 4.5) * unit) * scale
+            y = (top + (r + 4.5) * unit) * scale
             wrong += (grey.getpixel((int(x), int(y))) < 128) != dark
     return wrong
 

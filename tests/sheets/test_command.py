@@ -11,7 +11,7 @@ def test_pad_to_a_file(tmp_path):
     call_command("sheet", "pad", "--style", "hollywood", "--paper", "a4", "--players", "Ann", "Ben",
                  "--pages", "2", "-o", str(out))
     got = pages(out.read_bytes())
-    assert len(got) == 2 and "Hollywood" in got[0] and "Set1 Ann Ben" in got[0]
+    assert len(got) == 2 and "Hollywood" in got[0] and "Set 1 Ann Ben" in got[0]
 
 
 def test_pad_without_the_rules(tmp_path):

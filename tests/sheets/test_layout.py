@@ -58,3 +58,87 @@ def test_gin_off_is_not_an_undercut():
     got = text(build_match_sheet(MatchSheet(scored(rec), rec)))
     assert "Ann knocked 5 v 0, gin off" in got and "Ben knocked 3 v 9 Ben" in got
     assert "Ann knocked 5 v 0, undercut" not in got
+
+
+# Pads of every preset, table sheets, round sheets, standings and brackets
+
+from ginscore.engine import PRESETS  # noqa: E402
+from ginscore.sheets.bracket import build_bracket  # noqa: E402
+from ginscore.sheets.data import Pad, Pairing, RoundSheet, Standings, StandingsTable, TableSheet  # noqa: E402
+from ginscore.sheets.pads import build_pad  # noqa: E402
+from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets  # noqa: E402
+from tests.sheets.samples import double_elimination, single_elimination  # noqa: E402
+
+PAPERS = ("letter", "a4")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_pad_of_every_preset(preset):
+    paper = PAPERS[len(preset) % 2]  # both papers over the presets
+    names = NAMES["longest"] if len(preset) % 3 else NAMES["club"]
+    pdf = build_pad(Pad(style=preset, paper=paper, players=names))
+    clean(pdf)
+    got = text(pdf)
+    for name in names:  # the match line holds a 60-character name whole
+        assert name in got
+    clean(build_pad(Pad(style=preset, paper=PAPERS[1 - PAPERS.index(paper)], per_page=2, players=NAMES["long"])))
+
+
+def _tables(rules: str, players, **kw) -> list[TableSheet]:
+    return [TableSheet("Saturday Open " + LONGEST, 2, 7, players, PRESETS[rules].to_json(),
+                       url=f"https://club.example/matches/table/{'x' * 32}/", round_name="Winners' quarterfinals",
+                       length="to 500", first_dealer=players[0], match_label="Winners round 2 · match #31", **kw)]
+
+
+@pytest.mark.parametrize("rules,names,paper", [
+    ("standard", "longest", "letter"), ("oklahoma", "longest", "a4"), ("hollywood", "long", "letter"),
+    ("classic", "shortest", "a4"), ("fosdick", "club", "letter"),
+])
+def test_table_sheet(rules, names, paper):
+    pdf = build_table_sheets(_tables(rules, NAMES[names]), paper)
+    clean(pdf)
+    got = text(pdf)
+    assert f"First deal: {NAMES[names][0]}" in got
+    assert "Or open https://club.example/matches/table/" in got
+
+
+def test_table_sheet_of_a_short_match():
+    sheets = _tables("standard", NAMES["longest"])
+    from dataclasses import replace
+    clean(build_table_sheets([replace(sheets[0], length="best of 3 games", games=3)]))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_round_sheet(paper):
+    pairings = [Pairing(t + 1, NAMES[k][0], NAMES[k][1], result=f"{NAMES[k][0]} 512\u2013230" if t % 2 else "",
+                        group=1 + t % 2, score="" if t % 2 else "playing: 230\u2013120")
+                for t, k in enumerate(list(NAMES) * 5)]
+    pairings += [Pairing(None, f"Player {n}", None) for n in (10, 2, 1)]
+    pdf = build_round_sheet(RoundSheet("Saturday Open " + LONGEST, 3, tuple(pairings), paper=paper,
+                                       details=("Printed 23 Nov 2026, 19:02",)))
+    clean(pdf)
+    got = text(pdf)
+    assert "Bye this round (scores a win): Player 1, Player 2, Player 10" in got
+    assert got.count("v bye") == 0
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_standings_in_groups(paper):
+    columns = ("#", "Player", "Played", "Won", "Lost", "Byes", "For", "Against", "Net", "Head-to-head", "Buchholz")
+    groups = tuple(StandingsTable(f"Group {g}", tuple(
+        (str(r + 1), name + (" (withdrawn)" if r == 3 else ""), "5", "4", "1", "1", "2512", "1830", "682",
+         "\u2013" if r else "1", "12") for r, name in enumerate(n for pair in NAMES.values() for n in pair)),
+        notes=(f"Group winner: {NAMES['longest'][0]}.",)) for g in (1, 2))
+    pdf = build_standings(Standings("Saturday Open " + LONGEST, columns, subtitle="after round 5 · 23 Nov 2026",
+                                    notes=("Ties are broken by: Match wins, Head-to-head.",), paper=paper,
+                                    tables=groups))
+    clean(pdf)
+    got = text(pdf)
+    assert "Group 1" in got and "Group 2" in got and got.count("Group winner") == 2
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_brackets(paper):
+    from dataclasses import replace
+    for bracket in (single_elimination(16), double_elimination(8), single_elimination(5)):
+        clean(build_bracket(replace(bracket, paper=paper, tournament="Saturday Open " + LONGEST)))

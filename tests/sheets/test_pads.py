@@ -4,7 +4,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from ginscore.engine import rules_from
+from ginscore.engine import PRESETS, rules_from
 from ginscore.sheets.data import Pad
 from ginscore.sheets.pads import build_pad
 from tests.sheets.pdf import first_page_png, ink, pages, text
@@ -29,12 +29,28 @@ def test_each_style_prints_on_each_paper(style, paper, size, tmp_path):
     assert ink(image) > 0.03
 
 
-def test_standard_pad_has_several_games_across_and_the_rules_in_the_footer():
-    page = pages(build_pad(Pad()))[0]
+@pytest.mark.parametrize("style", ["standard", "oklahoma"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_pad_holds_six_games_as_clubs_play_a_match_to_500(style, paper):
+    page = pages(build_pad(Pad(style=style, paper=paper)))[0]
     for n in range(1, 7):
         assert f"Game {n}" in page
-    assert "Standard rules" in page and "gin +25" in page and "box 25" in page and "match to 500" in page
-    assert "Hand name name 1 2 3 4 5 6 7 8 9 10 11 12 Points" in page  # blank name lines, a row per hand
+    assert "Game 7" not in page
+    rows = " ".join(str(n) for n in range(1, 13))
+    assert page.count(f" {rows} ") == 6  # twelve hands or more in every game
+    assert "gin +25" in page and "box 25" in page and "match to 500" in page
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_has_its_pad_with_its_own_captions(preset):
+    rules = PRESETS[preset].to_json()
+    got = text(build_pad(Pad(style=preset, players=("Ann", "Ben"))))
+    assert f"{preset.capitalize()} rules" in got
+    box = rules["box_bonus"]
+    assert (f"\u00d7{box}" in got) == bool(box)  # a box's value as the rules have it, none when a box pays 0
+    for other in {p.box_bonus for p in PRESETS.values()} - {box}:
+        assert f"\u00d7{other} " not in got
+    assert ("Up" in got) == bool(rules["oklahoma"])
 
 
 def test_the_rules_footer_can_be_left_out_and_follows_the_rules_given():
@@ -46,7 +62,7 @@ def test_the_rules_footer_can_be_left_out_and_follows_the_rules_given():
 
 def test_hollywood_pad_has_three_game_columns_per_player():
     page = pages(build_pad(Pad(style="hollywood", players=("Ann", "Ben"))))[0]
-    assert "Set1 Ann Ben" in page
+    assert "Set 1 Ann Ben" in page
     assert page.count("Game 1 Game 2 Game 3") == 2
     assert "three games at once (Hollywood)" in page
 
@@ -66,7 +82,7 @@ def test_two_pads_per_page_on_a_page_turned_sideways():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"style": "rummy"}, "style: must be one of standard, hollywood, oklahoma"),
+    ({"style": "rummy"}, "style: must be one of standard, classic, oklahoma, hollywood"),
     ({"per_page": 4}, "per_page: must be 1 or 2"),
     ({"pages": 0}, "pages: must be from 1 to 100"),
     ({"players": ("Ann",)}, "players: give exactly two names"),

@@ -64,7 +64,7 @@ def test_round_sheet_and_standings_for_visitors(client):
     assert "Round 2: pairings" in got
     for row in rows:
         if row.bye:
-            assert f"{row.entries[0].player.name} v bye" in got
+            assert f"Bye this round (scores a win): {row.entries[0].player.name}" in got
         else:
             assert f"{row.table} {row.entry_a.player.name} v {row.entry_b.player.name} {row.winner.player.name}" in got
     standings = text(_pdf(client.get(reverse("sheets:standings", args=[t.pk]))))

@@ -58,7 +58,7 @@ def test_double_elimination_replay(make_tournament):
     assert t.champion.name == "P2"
 
 
-def test_taking_back_a_hand_reopens_the_result_until_it_is_used(make_tournament):
+def test_taking_back_a_hand_reopens_the_result_until_it_is_used(make_tournament, director):
     t = make_tournament("single", 4)
     m = win(row(t, "W1-1"), "P1")
     assert names(row(t, "W2-1")) == ["P1", None]
@@ -69,10 +69,12 @@ def test_taking_back_a_hand_reopens_the_result_until_it_is_used(make_tournament)
     win(row(t, "W1-2"), "P2")
     win(row(t, "W2-1"), "P4")
     m.refresh_from_db()
-    final = row(t, "W2-1")
-    # The refusal names the match that blocks it (the final), not the semi-final being corrected.
-    with pytest.raises(HandRefused, match=rf"Final \(P4 v P2, match #{final.match_id}\) already has a result") as e:
+    with pytest.raises(HandRefused, match="Only a director can correct this match now: the tournament is over"):
         match_services.hand_undo(match_id=m.pk, expected_revision=m.revision)
+    final = row(t, "W2-1")
+    # Even a director cannot unpick a played round; the refusal names the match that blocks it (the final).
+    with pytest.raises(HandRefused, match=rf"Final \(P4 v P2, match #{final.match_id}\) already has a result") as e:
+        match_services.hand_undo(match_id=m.pk, expected_revision=m.revision, user=director)
     assert "Semi-final" not in str(e.value)
     assert row(t, "W1-1").winner.player.name == "P4"
 

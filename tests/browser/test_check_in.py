@@ -1,0 +1,49 @@
+"""Check-in in the room: players tap their name on the page the board's QR code opens, the
+board counts them live, the director withdraws the missing and the first round pairs only those present."""
+import os
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import expect
+
+from ginscore.tournaments import services
+from ginscore.tournaments.models import TournamentMatch
+from tests.browser.conftest import new_phone
+from tests.browser.steps import log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_check_in_then_pairing_only_the_present(phone, director):
+    t = services.tournament_create(name="Club night", format="swiss", rounds=2)
+    services.entries_set(tournament=t, names=["Zoë Ährenfeld", "Ben", "Cat", "Dan"])
+    services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=Decimal("5"))
+    tv = phone.context.browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{phone.base}/tournaments/{t.pk}/board/")
+    expect(tv.locator(".board-check-in")).to_contain_text("0 here · 4 missing")
+    assert tv.locator(".board-check-in img").evaluate("i => i.naturalWidth") > 0   # the QR code
+    phone.goto(f"{phone.base}/tournaments/{t.pk}/check-in/")
+    for name in ("Zoë Ährenfeld", "Ben", "Cat"):
+        phone.get_by_role("button", name=name).click()
+        expect(phone.locator(".msg-success")).to_contain_text(f"Thank you, {name}")
+    expect(tv.locator(".board-check-in")).to_contain_text("3 here · 1 missing", timeout=2000)
+    desk = new_phone(phone.context.browser, phone.base)
+    log_in(desk, director.username)
+    desk.goto(f"{desk.base}/tournaments/{t.pk}/desk/")
+    expect(desk.locator("#check-in")).to_contain_text("Round 1: 3 present, 1 missing")
+    desk.locator("#check-in li", has_text="Ben").get_by_role("button", name="Paid").click()
+    expect(desk.locator("#check-in li", has_text="Ben")).to_contain_text("paid")
+    if shots := os.environ.get("GINSCORE_SHOTS"):
+        desk.screenshot(path=f"{shots}/check-in-desk.png", full_page=True)
+        tv.screenshot(path=f"{shots}/check-in-board.png")
+    desk.get_by_role("button", name="Withdraw the 1 missing").click()
+    expect(desk.locator(".msg-success")).to_contain_text("1 absent player(s) withdrawn")
+    desk.get_by_role("link", name="Overview").click()
+    desk.get_by_role("button", name="Seed and start").click()
+    desk.locator(".msg-success").wait_for()
+    rows = TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("entry_a__player")
+    names = {r.entry_a.player.name for r in rows} | {r.entry_b.player.name for r in rows if r.entry_b}
+    assert names == {"Zoë Ährenfeld", "Ben", "Cat"}
+    expect(tv.locator(".board-table")).to_have_count(2, timeout=2000)   # one table and the bye
+    tv.context.close()
+    desk.context.close()

@@ -1,0 +1,88 @@
+"""The score pad is worked out once per version of the match in each process: a second view
+reads no hands and renders no rows again, and a write (from this or any other app server),
+a rename or a correction is always shown at once - the cache is missed, never stale."""
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ginscore.matches import selectors, services
+from ginscore.matches.models import Hand, Match
+from ginscore.matches.records import HandEntry
+
+pytestmark = pytest.mark.django_db
+
+KNOCKS = [{"end": "knock", "by": "Ann" if i % 2 else "Ben", "deadwood": {"Ann": 5, "Ben": 12} if i % 2
+           else {"Ben": 4, "Ann": 20}} for i in range(100)]
+LONG = {"preset": "standard", "match_target": 1_000_000}
+
+
+def view(client, match, query=""):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(reverse("matches:detail", args=[match.pk]) + query)
+    assert response.status_code == 200
+    sqls = [q["sql"] for q in ctx.captured_queries]
+    return response.content.decode(), sqls
+
+
+def reads_hands(sqls):
+    return any('FROM "matches_hand"' in q for q in sqls)
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches():
+    cache.clear()
+    selectors._pads.clear()
+
+
+def test_a_second_view_reads_no_hands_and_shows_the_same_page(client, make_match):
+    match = make_match(KNOCKS, rules=LONG)
+    first, sqls = view(client, match)
+    assert reads_hands(sqls)
+    again, sqls_again = view(client, match)
+    assert not reads_hands(sqls_again) and len(sqls_again) < len(sqls)
+    assert again.count('<tr id="hand-') == first.count('<tr id="hand-') == selectors.SHOWN_HANDS
+    assert again.split('<h2 id="pad">')[1] == first.split('<h2 id="pad">')[1]
+
+
+def test_a_hand_saved_by_any_server_is_shown_at_once(client, make_match):
+    match = make_match(KNOCKS[:3], rules=LONG)
+    view(client, match)
+    # Another app server saves hand 4: only the database knows (this process's caches are untouched).
+    other = Match.objects.get(pk=match.pk)
+    services.hand_add(match_id=other.pk, entry=HandEntry("gin", "a", None, 17), expected_number=4)
+    html, sqls = view(client, match)
+    assert reads_hands(sqls)
+    assert '<tr id="hand-4"' in html and "Ann went gin (Ben 17)" in html
+    assert "History of changes (1)" in html
+
+
+def test_a_correction_and_a_rename_are_shown_at_once(client, make_match, ann):
+    match = make_match(KNOCKS[:3], rules=LONG)
+    html, _ = view(client, match)
+    assert "Ben knocked 4 v 20" in html
+    services.hand_edit(match_id=match.pk, number=1, entry=HandEntry("knock", "b", 2, 30), expected_revision=match.revision)
+    html, _ = view(client, match)
+    assert '<tr id="hand-1"><td class="num">1</td><td>Ben knocked 2 v 30<br>' in html
+    ann.name = "Annabel"
+    ann.save()
+    html, _ = view(client, match)
+    assert html.count("Annabel") >= 3 and ">Ann<" not in html
+
+
+def test_the_fix_buttons_follow_who_looks_and_all_shows_every_hand(client, make_match):
+    match = make_match(KNOCKS, rules=LONG)
+    visitor, _ = view(client, match)
+    client.get(reverse("matches:table", args=[match.table_token]))
+    scorer, _ = view(client, match)
+    assert "Fix hand 100" not in visitor and "Fix hand 100" in scorer
+    every, _ = view(client, match, "?all=1")
+    assert every.count('<tr id="hand-') == 100 and Hand.objects.filter(match=match).count() == 100
+
+
+def test_the_pads_kept_are_bounded(make_match):
+    match = make_match(KNOCKS[:2], rules=LONG)
+    for n in range(selectors.PADS_KEPT + 10):
+        selectors.match_pad_cached(match, n, n)
+    assert len(selectors._pads) == selectors.PADS_KEPT
