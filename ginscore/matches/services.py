@@ -212,7 +212,7 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
         result = _score(match, [HandEntry.of(h) for h in rows] + [entry])
         Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via, **entry.fields())
         _log(match, n, "added", None, entry, user, via)
-        _write_through(match, result, "added", n)
+        _write_through(match, result, "added", n, user, via)
     return n
 
 
