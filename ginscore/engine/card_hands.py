@@ -78,7 +78,7 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
     upcard = _read_upcard(raw.get("upcard"), h)
     knocker_cards, defender_cards = hands[by], hands[other]
     how = rules.meld_rules
-    _check_counts(end, by, other, knocker_cards, defender_cards, h, rules)
+    _check_counts(end, by, other, knocker_cards, defender_cards, h, rules, raw.get("missing_cards"))
     named = _read_melds(raw.get("melds"), by, other, knocker_cards, h, rules)
 
     if named is not None:
@@ -176,18 +176,22 @@ def _read_upcard(value: Any, h: _Hand) -> Card | None:
 
 
 def _check_counts(end: str, by: str, other: str, knocker: tuple[Card, ...], defender: tuple[Card, ...],
-                  h: _Hand, rules: Rules) -> None:
-    if len(defender) != HAND_SIZE:
-        h.fail(f"{other} has {len(defender)} cards; the defender holds {HAND_SIZE}")
+                  h: _Hand, rules: Rules, short: dict | None = None) -> None:
+    """Ten cards each (eleven for a big gin); a player ruled short of n cards holds n fewer."""
+    short = short if isinstance(short, dict) else {}
+    held, kept = HAND_SIZE - short.get(other, 0), HAND_SIZE - short.get(by, 0)
+    why = {p: f" ({short[p]} short, as ruled)" if short.get(p) else "" for p in (by, other)}
+    if len(defender) != held:
+        h.fail(f"{other} has {len(defender)} cards; the defender holds {held}{why[other]}")
     if end == "big_gin":
-        if len(knocker) != HAND_SIZE + 1:
-            h.fail(f"{by} has {len(knocker)} cards; a big gin melds all {HAND_SIZE + 1}")
+        if len(knocker) != kept + 1:
+            h.fail(f"{by} has {len(knocker)} cards; a big gin melds all {kept + 1}{why[by]}")
         return
-    if len(knocker) == HAND_SIZE + 1 and best_arrangement(knocker, rules.meld_rules).deadwood == 0:
-        h.fail(f'all 11 of {by}\'s cards are melded: that is a big gin, so end must be "big_gin"')
-    if len(knocker) != HAND_SIZE:
-        h.fail(f"{by} has {len(knocker)} cards; the knocker holds {HAND_SIZE} after the last discard "
-               f"(11 only for a big gin)")
+    if len(knocker) == kept + 1 and best_arrangement(knocker, rules.meld_rules).deadwood == 0:
+        h.fail(f'all {kept + 1} of {by}\'s cards are melded: that is a big gin, so end must be "big_gin"')
+    if len(knocker) != kept:
+        h.fail(f"{by} has {len(knocker)} cards; the knocker holds {kept} after the last discard "
+               f"({kept + 1} only for a big gin){why[by]}")
 
 
 def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Hand,

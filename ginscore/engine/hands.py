@@ -22,6 +22,7 @@ from ginscore.engine.rules import Rules
 
 ENDS = ("knock", "gin", "big_gin", "dead", "stock_out", "out", "challenge")
 NO_BY_ENDS = ("dead", "stock_out")  # hands that name no player who ended them
+GIN_ENDS = ("knock", "gin", "big_gin", "dead")
 COUNTED_ENDS = ("stock_out", "challenge")  # both players' counts decide the hand; no bonus, no undercut
 MAX_DEADWOOD = 98  # ten cards with no meld: four kings, queens... the most they can count
 MAX_BONUS = 14  # Sequence Gin: an eleven-card run with J, Q, K (a big gin) earns 11 + 3
@@ -42,6 +43,49 @@ _INSTEAD = {
 
 
 @dataclass(frozen=True, slots=True)
+class Rulings:
+    """The director's rulings on one hand (seed 000), as the record gives them.
+
+    ``missing_cards``: {player: n}, found short of n cards once the hand was over
+    (10 x n added to their count; no gin, big gin or undercut bonus; their gin is
+    a knock whose count is the penalty). ``extra_cards``: players who held too
+    many cards (they cannot win the hand). ``no_bonus``: players who earn no gin,
+    big gin, undercut or gin-off bonus in this hand. ``knock_accepted``: the
+    defender accepted a knock over the limit (scored as a knock, no limit check).
+    """
+
+    missing_cards: Mapping[str, int] = field(default_factory=dict)
+    extra_cards: tuple[str, ...] = ()
+    no_bonus: tuple[str, ...] = ()
+    knock_accepted: bool = False
+
+    def names(self) -> set[str]:
+        """Every player a ruling names."""
+        return {*self.missing_cards, *self.extra_cards, *self.no_bonus}
+
+    def penalty(self, player: str) -> int:
+        """What a player's missing cards add to their count: 10 a card."""
+        return 10 * self.missing_cards.get(player, 0)
+
+    def bars_bonus(self, player: str) -> bool:
+        """True when the player can earn no gin, big gin, undercut or gin-off bonus."""
+        return player in self.no_bonus or player in self.missing_cards
+
+    def to_json(self) -> dict:
+        """The rulings as a record (and the result's hand) writes them: only those given."""
+        out: dict = {}
+        if self.missing_cards:
+            out["missing_cards"] = dict(self.missing_cards)
+        if self.extra_cards:
+            out["extra_cards"] = list(self.extra_cards)
+        if self.no_bonus:
+            out["no_bonus"] = list(self.no_bonus)
+        if self.knock_accepted:
+            out["knock_accepted"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     end: str
     by: str | None = None
@@ -53,7 +97,7 @@ class Hand:
     bonus: int | None = None  # Sequence Gin: the winner's bonus as the record gives it (None: not given)
     bonuses: Mapping[str, int] | None = None  # Sequence Gin card hands: each player's bonus as found
     no_contract: bool = False  # Skarney gin: the other had not laid down the contract meld
-    rulings: "Rulings | None" = None  # the director's rulings on this hand, if any
+    rulings: Rulings | None = None  # the director's rulings on this hand, if any
 
 
 class HandScore(NamedTuple):
@@ -90,14 +134,17 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     the game does not have).
     """
     end = hand.end
-    if end not in rules.ends:
-        raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+    if rules.game != "gin" or end not in GIN_ENDS:  # (gin's own endings go straight on)
+        if end not in rules.ends:
+            raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+        if hand.no_contract and end != "gin":
+            raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+        if end in COUNTED_ENDS:
+            return _score_counts(hand, rules, players, n)
     if end == "dead":
         return DEAD
-    if hand.no_contract and (end != "gin" or rules.game != "skarney"):
+    if hand.no_contract and rules.game != "skarney":
         raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
-    if end in COUNTED_ENDS:
-        return _score_counts(hand, rules, players, n)
     by = hand.by
     other = players[1] if by == players[0] else players[0]
     upcard = hand.upcard
@@ -106,15 +153,28 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     deadwood = hand.deadwood
     d = deadwood[other]
     undercut = False
+    rulings = hand.rulings
     if end == "knock":
         k = deadwood[by]
         if k == 0:
             end = "gin"
-        else:
+        elif rulings is None or not rulings.knock_accepted:
             limit = rules.knock_limit_for(upcard) if rules.oklahoma else rules.knock_limit
             if k > limit:
                 raise RecordError(f"hand {n}: {by} knocked with {k} deadwood; {knock_limit_text(limit)}")
-    if end == "knock":
+    scored_as = end
+    by_bonus = other_bonus = True
+    if rulings is not None:
+        # missing cards: 10 a card on the count, and a gin of such a player is a knock of the penalty
+        d += rulings.penalty(other)
+        penalty = rulings.penalty(by)
+        if penalty:
+            if end == "knock":
+                k += penalty
+            else:
+                scored_as, k = "knock", penalty
+        by_bonus, other_bonus = not rulings.bars_bonus(by), not rulings.bars_bonus(other)
+    if scored_as == "knock":
         if d > k:
             winner, loser = by, other
             points = d if rules.knock_scores == "defender_deadwood" else d - k
@@ -122,9 +182,9 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
             undercut = True
             winner, loser = other, by
             if d == 0 and rules.gin_off_bonus is not None:
-                points = k + rules.gin_off_bonus
+                points = k + (rules.gin_off_bonus if other_bonus else 0)
             else:
-                points = k - d + rules.undercut_bonus
+                points = k - d + (rules.undercut_bonus if other_bonus else 0)
         extra = rules.extra_boxes_undercut if undercut else 0
     else:
         winner, loser = by, other
@@ -133,8 +193,10 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
             bonus = rules.big_gin_bonus
         elif hand.no_contract:
             bonus *= 2  # Skarney: the whole gin bonus doubles (20 to 40)
-        points = d + bonus
+        points = d + (bonus if by_bonus else 0)
         extra = rules.extra_boxes_gin
+    if rulings is not None and winner in rulings.extra_cards:
+        return HandScore(end, None, None, False, 0, 0)  # a player with extra cards cannot win the hand
     if rules.sequence_bonus:
         points += sequence_bonus(hand, winner, n)
     points += rules.hand_bonus
@@ -160,9 +222,14 @@ def _score_counts(hand: Hand, rules: Rules, players: tuple[str, str], n: int) ->
     challenge (the lower count scores the other's whole count): level counts score
     nothing, and neither earns a bonus or is an undercut."""
     a, b = (hand.deadwood[p] for p in players)
+    rulings = hand.rulings
+    if rulings is not None:
+        a, b = a + rulings.penalty(players[0]), b + rulings.penalty(players[1])
     if a == b:
         return HandScore(hand.end, None, None, False, 0, 0)
     w = 0 if a < b else 1
+    if rulings is not None and players[w] in rulings.extra_cards:
+        return HandScore(hand.end, None, None, False, 0, 0)  # a player with extra cards cannot win the hand
     low, high = (a, b) if w == 0 else (b, a)
     points = (high - low if hand.end == "stock_out" else high) + rules.hand_bonus
     upcard = hand.upcard

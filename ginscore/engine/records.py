@@ -14,7 +14,7 @@ from typing import Any
 
 from ginscore.engine.cards import parse_card
 from ginscore.engine.errors import CardError, RecordError, RuleError
-from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, Hand, end_refused
+from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, Hand, Rulings, end_refused
 from ginscore.engine.match import MatchLength
 from ginscore.engine.results import DealResult, HandResult, MatchResult
 from ginscore.engine.rules import Rules, rules_from
@@ -179,6 +179,41 @@ def _hand_extras(raw: dict, n: int, rules: Rules) -> dict:
     return extras
 
 
+RULINGS = ("missing_cards", "extra_cards", "no_bonus", "knock_accepted")
+
+
+def _rulings(raw: dict, n: int, players: tuple[str, ...]) -> Rulings | None:
+    """The director's rulings a hand carries (seed 000), each naming players of that hand."""
+    if not any(raw.get(key) not in (None, False) for key in RULINGS):
+        return None
+
+    def of_the_hand(key: str, name: Any) -> str:
+        if name not in players:
+            played = f"it was played by {two_names(players)}" if len(players) == 2 else \
+                f"the players are {', '.join(players)}"
+            raise RecordError(f"hand {n}: {key}: {name!r} did not play this hand ({played})")
+        return name
+
+    missing = raw.get("missing_cards") or {}
+    if not isinstance(missing, dict):
+        raise RecordError(f'hand {n}: missing_cards: must name the players short of cards, like {{"Ann": 1}}')
+    for p, count in missing.items():
+        of_the_hand("missing_cards", p)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+            raise RecordError(f"hand {n}: missing_cards for {p} must be a whole number of cards from 1 to 10, "
+                              f"not {count!r}")
+    named = {}
+    for key in ("extra_cards", "no_bonus"):
+        value = raw.get(key) or []
+        if not isinstance(value, list):
+            raise RecordError(f'hand {n}: {key}: must be a list of players, like ["Ann"]')
+        named[key] = tuple(dict.fromkeys(of_the_hand(key, p) for p in value))
+    accepted = raw.get("knock_accepted", False)
+    if not isinstance(accepted, bool):
+        raise RecordError(f"hand {n}: knock_accepted must be true or false, not {accepted!r}")
+    return Rulings(dict(missing), named["extra_cards"], named["no_bonus"], accepted)
+
+
 def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand:
     """One hand object of a record (``n`` counts from 1) as a ``Hand``."""
     if not isinstance(raw, dict):
@@ -196,8 +231,11 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
         except CardError as e:
             raise RecordError(f"hand {n}: upcard: {e}") from None
     extras = _hand_extras(raw, n, rules)
+    rulings = _rulings(raw, n, players)
+    if rulings is not None:
+        extras["rulings"] = rulings
     if end == "dead":
-        return Hand("dead", upcard=upcard)
+        return Hand("dead", upcard=upcard, rulings=rulings)
     by = raw.get("by")
     if end == "stock_out":
         if by is not None:
@@ -326,6 +364,8 @@ def hand_to_json(hand: Hand) -> dict:
         out["bonus"] = hand.bonus
     if hand.no_contract:
         out["no_contract"] = True
+    if hand.rulings is not None:
+        out.update(hand.rulings.to_json())
     return out
 
 

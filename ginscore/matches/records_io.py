@@ -56,6 +56,10 @@ def _players_check(record: MatchRecord) -> None:
         kind = "partnership" if record.teams else "three-player"
         raise RecordError(f"players: this is a {kind} record ({len(record.players)} players); the site cannot "
                           f"store those yet, only two-player matches (manage.py score can score it)")
+    ruled = next((i for i, h in enumerate(record.hands, 1) if h.rulings is not None), None)
+    if ruled:
+        raise RecordError(f"hand {ruled}: carries a ruling ({', '.join(record.hands[ruled - 1].rulings.to_json())}); "
+                          f"the site cannot store rulings yet (manage.py score can score it)")
     a, b = record_check(record)
     if name_key(a) == name_key(b):
         raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')

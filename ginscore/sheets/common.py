@@ -108,7 +108,17 @@ def match_words(length: str) -> str:
 COLUMNS = {1: "one column", 2: "two games at once", 3: "three games at once (Hollywood)"}
 
 
+GAME_WORDS = {  # Fosdick's games have no knocking: how their hands end instead
+    "skarney": ["no knocking: gin, or the stock runs out (lower count scores)", "aces count 15"],
+    "colonel": ["no knocking: go out, the stock runs out, or challenge", "aces high: A K Q J count 10"],
+}
+
+
 def _knock_words(rules: Mapping) -> list[str]:
+    if rules.get("game", "gin") in GAME_WORDS:
+        return list(GAME_WORDS[rules["game"]])
+    if not rules.get("sets", True):
+        return ["runs only (no sets)"] + _knock_words({**rules, "sets": True})
     if rules.get("oklahoma"):
         ace = "gin only" if rules.get("oklahoma_ace") == "gin_only" else "knock with 1"
         return ["knock limit: the upcard (face cards 10)", f"ace upcard: {ace}"]
@@ -122,7 +132,8 @@ def rules_summary(rules: Mapping, *, length: str | None = None) -> str:
     parts.append(f"gin +{rules['gin_bonus']}")
     if rules.get("big_gin_bonus") is not None:
         parts.append(f"big gin +{rules['big_gin_bonus']}")
-    parts.append(f"undercut +{rules['undercut_bonus']}")
+    if rules.get("game", "gin") == "gin":
+        parts.append(f"undercut +{rules['undercut_bonus']}")
     if rules.get("gin_off_bonus") is not None:
         parts.append(f"gin off +{rules['gin_off_bonus']}")
     if rules.get("hand_bonus"):

@@ -52,6 +52,33 @@ def _tournament_place(match) -> str:
                                          f"table {row.table}" if row.table else ""]))
 
 
+def pad_for(*, match: int | None = None, tournament: int | None = None) -> dict:
+    """What a blank pad printed from a match (its rules, players and length) or a tournament
+    (its rules and length) carries, as Pad fields (404 when there is no such match or tournament)."""
+    from django.shortcuts import get_object_or_404
+
+    from ginscore.engine import MatchLength
+    from ginscore.matches.models import Match
+    from ginscore.matches.records import match_length, match_rules
+
+    if match is not None:
+        m = get_object_or_404(Match.objects.select_related("player_a", "player_b"), pk=match)
+        rules, length = match_rules(m), match_length(m)
+        players = (m.player_a.name, m.player_b.name)
+    else:
+        from ginscore.tournaments.services import tournament_rules
+
+        _, t = _tournament(tournament)
+        rules, players = tournament_rules(t), None
+        length = MatchLength(t.length_kind, t.length_games if t.length_kind == "best_of" else None)
+    words = length.describe(rules)
+    games = {"best_of": length.games, "set": 1}.get(length.kind)
+    if games and length.kind == "best_of" and rules.columns > 1:
+        games = -(-games // rules.columns)
+    return {"style": rules.preset, "rules": rules.to_json(), "players": players,
+            "length": "" if words.startswith("to ") else words, "games": games}
+
+
 # Tournaments
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -43,6 +44,9 @@ def pad_pdf(request):
         problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
         return HttpResponseBadRequest(f"Cannot print this pad: {problems}", content_type="text/plain")
     pad = form.pad()
+    source = {k: request.GET[k] for k in ("match", "tournament") if request.GET.get(k, "").isdigit()}
+    if source:  # a pad printed from a match or a tournament carries its rules (and a match its players)
+        pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
     return pdf_response(build_pad(pad), f"score-pad-{pad.style}")
 
 

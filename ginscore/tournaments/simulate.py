@@ -31,11 +31,15 @@ def play_match(match_id: int, rng: random.Random) -> None:
 
 
 def simulate(*, format: str, players: int, rounds: int | None = None, seed: int | None = None,
-             length: MatchLength = MatchLength("best_of", 1), **options) -> Tournament:
+             length: MatchLength = MatchLength("best_of", 1), names: list[str] | None = None,
+             **options) -> Tournament:
+    """Plays a whole tournament; ``names``: the real entry list (in seed order) instead of
+    "Player 1", "Player 2", ..."""
     rng = random.Random(seed)
-    t = services.tournament_create(name=f"Rehearsal: {format}, {players} players", format=format, length=length,
+    names = names or [f"Player {i}" for i in range(1, players + 1)]
+    t = services.tournament_create(name=f"Rehearsal: {format}, {len(names)} players", format=format, length=length,
                                    rounds=rounds, **options)
-    services.entries_set(tournament=t, names=[f"Player {i}" for i in range(1, players + 1)])
+    services.entries_set(tournament=t, names=names)
     services.tournament_start(tournament=t, shuffle_seed=seed)
     while True:
         t.refresh_from_db()
@@ -55,6 +59,7 @@ def summary(t: Tournament) -> dict:
               for rnd in selectors.tournament_rounds(t).values()]
     table = selectors.tournament_standings(t)
     return {
+        "tournament": t.pk,
         "format": t.format,
         "rounds": rounds,
         "standings": [{"rank": r["rank"], "player": r["player"], "wins": r["wins"], "losses": r["losses"],

@@ -87,6 +87,7 @@ def test_a_round_on_the_clock_is_decided_at_time(tv, phone):
     expect(tv.locator("[data-table='1']")).to_contain_text("won at time", timeout=2000)
     expect(phone.locator(".tournament-place")).to_contain_text("decided at time", timeout=2000)
     assert phone.locator("form.hand-form").count() == 0
+    assert phone.locator(".match-title .badge").inner_text() == "decided at time"
     if shots := os.environ.get("GINSCORE_SHOTS"):
         tv.screenshot(path=f"{shots}/board-04-time.png")
         phone.screenshot(path=f"{shots}/pad-at-time.png", full_page=True)

@@ -74,6 +74,8 @@ def test_a_lone_bad_record_names_the_hand():
     ({"players": ["Ann", "Ben", "Cat", "Dan"], "rules": "partnership",
       "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
      r"players: this is a partnership record \(4 players\); the site cannot store those yet"),
+    ({**GOOD, "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 4, "Ben": 20}, "no_bonus": ["Ben"]}]},
+     r"hand 1: carries a ruling \(no_bonus\); the site cannot store rulings yet"),
 ])
 def test_bad_input_is_refused_with_a_message(data, message):
     with pytest.raises(ImportRefused, match=message):

@@ -32,7 +32,7 @@ def check_rounds(data):
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_single(n):
     data = run("--format", "single", "--players", str(n), "--seed", "1")
-    assert set(data) == {"format", "rounds", "standings", "champion"}
+    assert set(data) == {"tournament", "format", "rounds", "standings", "champion"}
     assert data["format"] == "single"
     check_rounds(data)
     assert len(played(data)) == n - 1

@@ -94,3 +94,15 @@ def test_playoff_seeds_keep_group_mates_apart_in_the_first_round():
     group_of = {p: i for i, g in enumerate(groups) for p in g}
     for a, b in first_round(seeds):
         assert group_of[a] != group_of[b]
+
+
+def test_groups_are_ranked_on_their_own_and_head_to_head_shows_the_value_used():
+    results = [Result(("A", "B"), "A"), Result(("C", "D"), "D"), Result(("E",), "E")]
+    rows = standings(["A", "B", "C", "D", "E"], results, ["wins", "head_to_head"],
+                     groups={"A": 1, "B": 1, "E": 1, "C": 2, "D": 2})
+    assert [(r.group, r.rank, r.player) for r in rows] == [(1, 1, "A"), (1, 1, "E"), (1, 3, "B"), (2, 1, "D"),
+                                                            (2, 2, "C")]
+    by = {r.player: r for r in rows}
+    assert (by["A"].head_to_head, by["E"].head_to_head) == (0, 0)  # level on wins: head-to-head was asked
+    assert by["B"].head_to_head is None and by["D"].head_to_head is None  # nobody level with them
+    assert all(r.played == r.wins + r.losses for r in rows)

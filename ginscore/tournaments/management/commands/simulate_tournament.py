@@ -1,12 +1,16 @@
-"""``python manage.py simulate_tournament --format swiss --players 16 [--rounds R] [--seed S] --json``
+"""``python manage.py simulate_tournament --format swiss (--players 16 | --names FILE) [--rounds R] [--seed S] --json``
 
 Creates a tournament, plays it to the end through the real services with
-random hands (one game per match) and prints what happened.
+random hands (one game per match) and prints what happened. ``--names``
+rehearses with the club's real entry list (one name a line, UTF-8, in seed
+order), so a director can print the night's sheets with the real names.
 """
 import json
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ginscore.tournaments.services import TournamentRefused
 from ginscore.tournaments.simulate import simulate, summary
 
 
@@ -15,21 +19,45 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--format", required=True, choices=["single", "double", "roundrobin", "swiss"])
-        parser.add_argument("--players", type=int, required=True)
+        parser.add_argument("--players", type=int, help="how many players (Player 1, Player 2, ...)")
+        parser.add_argument("--names", metavar="FILE", help="the entry list: one name a line (UTF-8), in seed order")
         parser.add_argument("--rounds", type=int, help="Swiss: the number of rounds")
         parser.add_argument("--seed", type=int, help="random seed (the same seed plays the same tournament)")
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
     def handle(self, *args, **opts):
-        if opts["players"] < 2:
-            raise CommandError("--players: a tournament needs at least 2 players")
+        names = self.names(opts["names"]) if opts["names"] else None
+        players = len(names) if names else opts["players"]
+        if players is None:
+            raise CommandError("--players or --names: say how many play, or who")
+        if names and opts["players"] is not None and opts["players"] != len(names):
+            raise CommandError(f"--players: {opts['players']}, but --names lists {len(names)} players")
+        if players < 2:
+            raise CommandError(f"{'--names' if names else '--players'}: a tournament needs at least 2 players")
         if opts["rounds"] is not None and opts["rounds"] < 1:
             raise CommandError("--rounds: at least 1")
-        t = simulate(format=opts["format"], players=opts["players"], rounds=opts["rounds"], seed=opts["seed"])
+        try:
+            t = simulate(format=opts["format"], players=players, rounds=opts["rounds"], seed=opts["seed"],
+                         names=names)
+        except TournamentRefused as e:
+            raise CommandError(f"--names: {e}") from None
         data = summary(t)
         if opts["json"]:
             self.stdout.write(json.dumps(data))
             return
-        self.stdout.write(f"{t.name}: {len(data['rounds'])} rounds, champion {data['champion']}")
+        self.stdout.write(f"{t.name} (tournament {t.pk}): {len(data['rounds'])} rounds, champion {data['champion']}")
+        self.stdout.write(f"Print its sheets: manage.py sheet standings {t.pk} -o standings.pdf "
+                          f"(also round, tables and, for brackets, bracket)")
         for row in data["standings"]:
             self.stdout.write(f"{row['rank']:>4}  {row['player']:<24} {row['wins']:>3}-{row['losses']:<3} {row['net']:>6}")
+
+    @staticmethod
+    def names(path: str) -> list[str]:
+        """The names in ``path``, one a line, blank lines skipped."""
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")
+        except OSError as e:
+            raise CommandError(f"--names: cannot read {path}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise CommandError(f"--names: {path} is not UTF-8 text") from None
+        return [line.strip() for line in text.splitlines() if line.strip()]
