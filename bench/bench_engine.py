@@ -55,6 +55,44 @@ def ordinary_record(rng: random.Random, preset: str) -> dict:
     return {"players": PLAYERS, "rules": preset, "hands": hands}
 
 
+def three_player_record(rng: random.Random, n: int) -> dict:
+    """Three players to a huge match target: each hand played by the two who did not deal."""
+    rules = {"preset": "standard", "match_target": 1_000_000}
+    three = ["Ann", "Ben", "Cat"]
+    scorer = MatchScorer(record_from_json({"players": three, "rules": rules}).rules, tuple(three))
+    hands = []
+    while len(hands) < n:
+        hand = random_hands(rng, 1)[0]
+        table = scorer.table.table_for(scorer.next_dealer)
+        names = dict(zip(PLAYERS, table))
+        hand = json.loads(json.dumps(hand), object_hook=lambda o: {names.get(k, k): v for k, v in o.items()})
+        if "by" in hand:
+            hand["by"] = names[hand["by"]]
+        scorer.play(record_from_json({"players": three, "rules": rules, "hands": [hand]}).hands[0]
+                    if hand["end"] == "dead" else
+                    record_from_json({"players": list(table), "rules": rules, "hands": [hand]}).hands[0])
+        hands.append(hand)
+    return {"players": three, "rules": rules, "first_dealer": "Ann", "hands": hands}
+
+
+def partnership_record(rng: random.Random, n: int) -> dict:
+    """Two teams to a huge match target: ``n`` deals of two tables, opponents alternating."""
+    seats = [(("Ann", "Ben"), ("Cat", "Dan")), (("Ann", "Dan"), ("Cat", "Ben"))]
+
+    def at(hand, table):
+        names = dict(zip(PLAYERS, table))
+        out = {k: v for k, v in hand.items()}
+        if "by" in out:
+            out["by"] = names[out["by"]]
+        if "deadwood" in out:
+            out["deadwood"] = {names[p]: v for p, v in out["deadwood"].items()}
+        return out
+
+    deals = [{"tables": [at(h, seats[i % 2][t]) for t, h in enumerate(random_hands(rng, 2))]} for i in range(n)]
+    return {"players": ["Ann", "Ben", "Cat", "Dan"], "rules": {"preset": "partnership", "match_target": 1_000_000},
+            "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}], "hands": deals}
+
+
 def median_seconds(fn, repeat: int) -> float:
     """The median of ``repeat`` timed runs (the machine is shared: medians, not means)."""
     times = []
@@ -78,6 +116,15 @@ def main() -> None:
         print(f"{preset:9} 1,000-hand match: score {t_score * 1e3:.2f} ms median, {t_best * 1e3:.2f} ms best "
               f"({1000 / t_score:,.0f} hands/s); "
               f"parse+score+result JSON {t_full * 1e3:.2f} ms ({1000 / t_full:,.0f} hands/s)")
+    for label, data in (("three-player", three_player_record(rng, 1000)),
+                        ("partnership", partnership_record(rng, 500))):
+        record = record_from_json(data)
+        t_score = median_seconds(lambda: score_match(record), 100)
+        t_full = median_seconds(lambda: result_to_json(score_match(record_from_json(data))), 50)
+        n = len(data["hands"])
+        what = "deals" if label == "partnership" else "hands"
+        print(f"{label:12} {n:,}-{what[:-1]} match: score {t_score * 1e3:.2f} ms median "
+              f"({n / t_score:,.0f} {what}/s); parse+score+result JSON {t_full * 1e3:.2f} ms")
     batch = [ordinary_record(rng, ["standard", "classic", "hollywood", "oklahoma"][i % 4]) for i in range(500)]
 
     def score_batch():

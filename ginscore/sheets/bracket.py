@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, fit, new_buffer, page_size,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size,
 )
 from ginscore.sheets.data import Bracket, BracketMatch, BracketSection, Slot
 
@@ -86,9 +86,9 @@ def _slot(c: Canvas, x: float, y: float, w: float, slot: Slot, won: bool) -> Non
     if slot.name:
         text = f"{slot.seed}  {slot.name}" if slot.seed else slot.name
         color = FAINT if slot.name.lower() == "bye" else INK
-        draw_text(c, x + 3, y + 3, fit(c, text, BOLD if won else FONT, 7.5, name_w), size=7.5, bold=won, color=color)
+        draw_text(c, x + 3, y + 3, ellipsis(text, BOLD if won else FONT, 7.5, name_w), size=7.5, bold=won, color=color)
     elif slot.note:
-        draw_text(c, x + 3, y + 3.2, fit(c, slot.note, FONT, 6.5, name_w), size=6.5, color=RULE)
+        draw_text(c, x + 3, y + 3.2, ellipsis(slot.note, FONT, 6.5, name_w), size=6.5, color=RULE)
     if slot.score:
         draw_text(c, x + w - SCORE_W / 2, y + 3, slot.score, size=7.5, bold=won, align="centre")
 
@@ -115,7 +115,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
     col_w = (pw - 2 * MARGIN) / (cols + (0.85 if final_page else 0))
     box_w = col_w - 14
     title = " \u00b7 ".join(filter(None, [bracket.tournament, page.section.title]))
-    draw_text(c, MARGIN, ph - MARGIN - 12, fit(c, title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
+    draw_text(c, MARGIN, ph - MARGIN - 12, ellipsis(title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
     sheet = f"sheet {page.sheet} of {page.sheets}" if page.sheets > 1 else ""
     draw_text(c, pw - MARGIN, ph - MARGIN - 12, sheet, size=9, align="right")
     sub = " \u00b7 ".join(filter(None, [bracket.subtitle, f"first column: {page.fed_by}" if page.fed_by else ""]))
@@ -127,7 +127,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         x = MARGIN + col * col_w
         c.setFillColor(SHADE)
         c.rect(x, area_top + 4, box_w, 12, stroke=0, fill=1)
-        draw_text(c, x + box_w / 2, area_top + 7.5, fit(c, rounds[r].name, BOLD, 8, box_w - 4), size=8, bold=True,
+        draw_text(c, x + box_w / 2, area_top + 7.5, ellipsis(rounds[r].name, BOLD, 8, box_w - 4), size=8, bold=True,
               align="centre")
         for i, cy in ys.items():
             _match(c, x, cy, box_w, rounds[r].matches[i])
@@ -153,7 +153,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.line(x, cy, pw - MARGIN, cy)
         draw_text(c, x + 2, cy - 9, page.section.last_line, size=7, color=RULE)
         if page.section.last_name:
-            draw_text(c, x + 2, cy + 3, fit(c, page.section.last_name, BOLD, 10, pw - MARGIN - x - 4), size=10,
+            draw_text(c, x + 2, cy + 3, ellipsis(page.section.last_name, BOLD, 10, pw - MARGIN - x - 4), size=10,
                   bold=True)
 
 

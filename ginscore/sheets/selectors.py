@@ -116,6 +116,8 @@ def _slot(row, side: str) -> Slot:
 
 
 def _bracket_match(row) -> BracketMatch:
+    if row.reset and row.outcome == "void":  # the winners'-bracket player won the grand final: no replay
+        return BracketMatch(Slot(note="not needed"), Slot(note="not needed"), None, row.key)
     winner = None
     if row.winner_id is not None:
         winner = 0 if row.winner_id == row.entry_a_id else 1
