@@ -11,10 +11,12 @@ import json
 
 from django import forms
 from django.contrib import messages
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
 
 from ginscore.club.roles import is_member
@@ -48,7 +50,7 @@ class ImportForm(forms.Form):
         field = "file" if upload else "text"
         if upload:
             if upload.size > MAX_UPLOAD_BYTES:
-                self.add_error("file", f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+                self.add_error("file", f"The file is larger than {_mb(MAX_UPLOAD_BYTES)} MB.")
                 return data
             source, raw = upload.name, upload.read()
         else:
@@ -61,11 +63,41 @@ class ImportForm(forms.Form):
         return data
 
 
+def _mb(size: int) -> str:
+    return f"{round(size / (1024 * 1024), 1):g}"
+
+
+def _too_big(request, message: str) -> HttpResponse:
+    """The import page again, the reason on top; nothing was read past the limit."""
+    return render(request, "matches/import.html", {"form": ImportForm(), "refusal": message}, status=413)
+
+
+@csrf_exempt  # only to read the size first: the form is checked by ``_records_import`` (csrf_protect)
 def records_import(request):
+    """Refuses an oversized request before its body is read, then imports."""
     if not can_import(request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied("You may not import matches.")
+    if request.method == "POST":
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_UPLOAD_BYTES + 64 * 1024:  # the file, the pasted box and the form's own fields
+            return _too_big(request, f"Nothing was imported: the upload is {_mb(length)} MB; "
+                                     f"a record file may be at most {_mb(MAX_UPLOAD_BYTES)} MB.")
+        try:
+            request.POST  # noqa: B018 - the first read of the body, where Django applies its limit
+        except RequestDataTooBig:
+            return _too_big(request, "Nothing was imported: the pasted text is larger than "
+                                     f"{_mb(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)} MB; "
+                                     "save it as a .json file and upload the file instead.")
+    return _records_import(request)
+
+
+@csrf_protect
+def _records_import(request):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST" and form.is_valid():
         try:

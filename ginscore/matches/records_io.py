@@ -26,6 +26,9 @@ from ginscore.players.names import name_key
 
 # Far more than a club records in years; refuses a runaway upload before it is parsed.
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+# A busy club plays a few thousand matches a year; 1,000 records is a season's backup in
+# a few files, and small enough to check and store in one short transaction.
+MAX_RECORDS = 1000
 
 
 class ImportRefused(ValueError):
@@ -45,6 +48,9 @@ def _records_in(data: Any) -> list[tuple[str, Any]]:
     if isinstance(data, list):
         if not data:
             raise ImportRefused("the array holds no records")
+        if len(data) > MAX_RECORDS:
+            raise ImportRefused(f"the array holds {len(data):,} records; one import takes at most "
+                                f"{MAX_RECORDS:,} (a season of a busy club): split the file")
         return [(f"record {i}: ", item) for i, item in enumerate(data, 1)]
     return [("", data)]
 

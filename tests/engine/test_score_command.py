@@ -74,3 +74,30 @@ def test_pad_prints_the_score_pad(record_file):
     assert lines["total"][:2] == ["49", "266"]
     assert "net 217 to Ben" in out and "Match score: Ann 0, Ben 217" in out
     assert "Next to deal: Ben" in out
+
+
+NESTED = "[" * 100_000 + "]" * 100_000
+HUGE_INT = '{"format": "ginscore/1", "players": ["Ann", "Ben"], "stake": 1' + "0" * 5000 + "}"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: tmp / "nowhere.json", "nowhere.json: cannot be read (No such file or directory)"),
+    (lambda tmp: tmp, ": cannot be read (Is a directory)"),
+    (lambda tmp: (tmp / "latin1.json").write_bytes(b'{"players": ["Zo\xeb", "Ben"]}') and tmp / "latin1.json",
+     "latin1.json: is not UTF-8 text"),
+    (lambda tmp: (tmp / "nested.json").write_text(NESTED) and tmp / "nested.json",
+     "nested.json: the JSON is nested too deeply to be a match record"),
+    (lambda tmp: (tmp / "digits.json").write_text(HUGE_INT) and tmp / "digits.json",
+     "digits.json: holds a number with thousands of digits; no value of a match record is that long"),
+])
+def test_crafted_or_unreadable_input_gives_one_line_and_no_traceback(tmp_path, make, message):
+    code, out, err = run([str(make(tmp_path))])
+    assert code == 1 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_invalid_utf8_on_standard_input_gives_one_line():
+    proc = subprocess.run([sys.executable, "manage.py", "score", "-"], cwd=ROOT, input=b"\xff\xfe{",
+                          capture_output=True, timeout=60)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and err.strip() == "standard input: is not UTF-8 text"

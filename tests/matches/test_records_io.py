@@ -237,3 +237,42 @@ def test_commands_round_trip(tmp_path):
     second = tmp_path / "second.json"
     run("export_matches", "-o", str(second))
     assert first.read_text() == second.read_text()
+
+
+NESTED = "[" * 100_000 + "]" * 100_000
+HUGE_INT = '{"format": "ginscore/1", "players": ["Ann", "Ben"], "stake": 1' + "0" * 5000 + "}"
+
+
+@pytest.mark.parametrize("write, message", [
+    (None, "nowhere.json: cannot be read (No such file or directory)"),
+    ("dir", ": cannot be read (Is a directory)"),
+    (b'{"players": ["Zo\xeb", "Ben"]}', "nowhere.json: is not UTF-8 text"),
+    (NESTED.encode(), "nowhere.json: the JSON is nested too deeply to be a match record"),
+    (HUGE_INT.encode(), "nowhere.json: holds a number with thousands of digits; no value of a match record is that long"),
+    (json.dumps([GOOD] * 1001).encode(),
+     "the array holds 1,001 records; one import takes at most 1,000 (a season of a busy club): split the file"),
+])
+def test_import_matches_refuses_crafted_or_unreadable_input_in_one_line(tmp_path, write, message):
+    path = tmp_path / "nowhere.json"
+    if write == "dir":
+        path = tmp_path
+    elif write is not None:
+        path.write_bytes(write)
+    code, out, err = run("import_matches", str(path))
+    assert code == 1 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert Match.objects.count() == 0
+
+
+def test_import_matches_refuses_invalid_utf8_on_standard_input(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe{"), encoding="utf-8"))
+    code, out, err = run("import_matches", "-")
+    assert code == 1 and err.strip() == "standard input: is not UTF-8 text"
+    assert Match.objects.count() == 0
+
+
+def test_the_records_cap_is_all_or_nothing_at_the_service():
+    with pytest.raises(ImportRefused, match="holds 1,001 records"):
+        records_import(data=[GOOD] * 1001)
+    assert Match.objects.count() == 0
+    assert len(records_import(data=[GOOD] * 3)) == 3

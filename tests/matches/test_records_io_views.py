@@ -125,3 +125,87 @@ def test_download_upload_download_through_the_site(client, member, make_match):
     client.post(reverse("matches:import"), {"file": SimpleUploadedFile("m.json", first)})
     assert Match.objects.count() == 2
     assert client.get(reverse("matches:export")).content == first
+
+
+# Crafted and oversized input: the import page again with a clear message, nothing written.
+
+NESTED = "[" * 100_000 + "]" * 100_000
+HUGE_INT = '{"format": "ginscore/1", "players": ["Ann", "Ben"], "stake": 1' + "0" * 5000 + "}"
+
+
+@pytest.mark.parametrize("content, message", [
+    (NESTED, "the JSON is nested too deeply to be a match record"),
+    (HUGE_INT, "holds a number with thousands of digits; no value of a match record is that long"),
+])
+@pytest.mark.parametrize("how", ["file", "text"])
+def test_crafted_json_is_explained_and_writes_nothing(client, member, settings, content, message, how):
+    assert settings.DEBUG is False
+    client.force_login(member)
+    post = {"file": SimpleUploadedFile("crafted.json", content.encode())} if how == "file" else {"text": content}
+    response = client.post(reverse("matches:import"), post)
+    assert response.status_code == 400
+    source = "crafted.json" if how == "file" else "the pasted text"
+    assert field_error(response, how) == f"{source}: {message}"
+    assert Match.objects.count() == 0
+
+
+def test_more_records_than_one_import_takes_are_refused_whole(client, member):
+    client.force_login(member)
+    response = client.post(reverse("matches:import"), {"file": upload([RECORD] * 1001)})
+    assert response.status_code == 400
+    assert field_error(response, "file") == (
+        "Nothing was imported. the array holds 1,001 records; one import takes at most 1,000 "
+        "(a season of a busy club): split the file")
+    assert Match.objects.count() == 0
+
+
+def refusal(response):
+    m = re.search(r'<p class="error" role="alert" id="import-refusal">(.*?)</p>', response.content.decode(), re.S)
+    return m and m.group(1)
+
+
+def test_an_oversized_upload_is_refused_before_it_is_read(client, member, monkeypatch):
+    monkeypatch.setattr("ginscore.matches.io_views.MAX_UPLOAD_BYTES", 100 * 1024)
+    read = []
+    monkeypatch.setattr("ginscore.matches.io_views.ImportForm.clean", lambda self: read.append(1))
+    client.force_login(member)
+    big = SimpleUploadedFile("big.json", json.dumps([RECORD] * 2000).encode())
+    assert big.size > 164 * 1024
+    response = client.post(reverse("matches:import"), {"file": big})
+    assert response.status_code == 413 and read == []
+    assert refusal(response) == (f"Nothing was imported: the upload is {round(big.size / 1048576, 1):g} MB; "
+                                 "a record file may be at most 0.1 MB.")
+    assert 'enctype="multipart/form-data"' in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_an_oversized_file_gives_its_size_in_megabytes(client, member):
+    client.force_login(member)
+    big = SimpleUploadedFile("big.json", b" " * (21 * 1024 * 1024))
+    response = client.post(reverse("matches:import"), {"file": big})
+    assert response.status_code == 413
+    assert refusal(response) == "Nothing was imported: the upload is 21 MB; a record file may be at most 20 MB."
+    assert Match.objects.count() == 0
+
+
+def test_a_pasted_record_over_django_s_limit_gets_the_page_not_a_bare_400(client, member):
+    client.force_login(member)
+    text = json.dumps([RECORD] * 12000)
+    assert len(text) > 2.5 * 1024 * 1024
+    response = client.post(reverse("matches:import"), {"text": text})
+    assert response.status_code == 413
+    assert refusal(response) == ("Nothing was imported: the pasted text is larger than 2.5 MB; "
+                                 "save it as a .json file and upload the file instead.")
+    assert "<h1>Import matches</h1>" in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_the_import_form_still_needs_its_csrf_token(member):
+    from django.test import Client
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(member)
+    url = reverse("matches:import")
+    assert client.post(url, {"text": json.dumps(RECORD)}).status_code == 403
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(url).content.decode()).group(1)
+    response = client.post(url, {"text": json.dumps(RECORD), "csrfmiddlewaretoken": token})
+    assert response.status_code == 302 and Match.objects.count() == 1

@@ -18,12 +18,15 @@ def read_json(path: str, stdin=None):
     """The parsed JSON of a file (or ``-``: standard input); ``RecordError`` says why not."""
     try:
         if path == "-":
-            text = (stdin or sys.stdin).read()
+            stream = stdin or sys.stdin
+            text = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
         else:
             with open(path, "rb") as f:
                 text = f.read()
     except OSError as e:
         raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: is not UTF-8 text") from None
     return parse_json_text(text, "standard input" if path == "-" else path)
 
 
