@@ -42,6 +42,9 @@ def _game_block(game: GameResult, players: tuple[str, str], width: int) -> list[
 
 def render_pad(result: MatchResult) -> str:
     players = result.players
+    if len(players) != 2:  # three players or partnerships: not drawn as text yet
+        return (f"{' v '.join(result.sides)}: the plain-text pad shows two-player matches only; "
+                f"run score without --pad for the whole result.\n")
     width = max(8, min(12, max(len(p) for p in players) + 2))
     rules = result.rules
     head = (f"{players[0]} v {players[1]}: {rules.preset} rules, "

@@ -2,7 +2,8 @@
 
 - club admin and director: any match (score, correct, renew the table link);
 - member: creates matches; scores and corrects the matches they play in
-  (through the player linked to their account), and renews their table link;
+  (through the player linked to their account) and the matches they created
+  (two guests' match), and renews their table link;
 - visitor: reads;
 - table link holder: enters and corrects the hands of that one match, with
   no account. Opening the link (``/matches/table/<token>/``) remembers the
@@ -37,9 +38,14 @@ def can_create_match(user) -> bool:
     return is_member(user)
 
 
+def created(user, match) -> bool:
+    return bool(user.is_authenticated and match.created_by_id == user.pk)
+
+
 def can_manage_match(user, match) -> bool:
-    """Score and correct by account, see and renew the table link."""
-    return is_director(user) or (is_member(user) and plays_in(user, match))
+    """Score and correct by account, see and renew the table link: directors, the players, and
+    the member who created the match (who may be keeping score for two guests)."""
+    return is_director(user) or (is_member(user) and (plays_in(user, match) or created(user, match)))
 
 
 def holds_table_link(request, match) -> bool:
@@ -84,3 +90,30 @@ def scoring_via(request, match) -> str | None:
     if holds_table_link(request, match):
         return VIA_TABLE_LINK
     return None
+
+
+def link_renewed(request, match) -> bool:
+    """This browser scored with a table link of the match that has since been renewed."""
+    token = request.session.get(SESSION_KEY, {}).get(str(match.pk))
+    return bool(token) and not secrets.compare_digest(token, match.table_token)
+
+
+KEPT_KEY = "ginscore_kept_hands"
+KEPT_FIELDS = ("end", "by", "knocker_deadwood", "defender_deadwood", "upcard", "upcard_rank", "upcard_suit",
+               "count_a", "count_b", "bonus", "no_contract")
+
+
+def hand_keep(request, match, data) -> None:
+    """Keeps a hand that could not be saved (the link was renewed) until the pad opens again."""
+    kept = dict(request.session.get(KEPT_KEY, {}))
+    kept[str(match.pk)] = {k: str(data.get(k))[:10] for k in KEPT_FIELDS if data.get(k) not in (None, "")}
+    request.session[KEPT_KEY] = kept
+
+
+def hand_kept(request, match) -> dict | None:
+    """The kept hand of this match, taken out of the session (it is shown once)."""
+    kept = dict(request.session.get(KEPT_KEY, {}))
+    hand = kept.pop(str(match.pk), None)
+    if hand is not None:
+        request.session[KEPT_KEY] = kept
+    return hand

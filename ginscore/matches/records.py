@@ -157,6 +157,12 @@ def entry_from_engine(hand: EngineHand, names: tuple[str, str]) -> HandEntry:
     return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard, **extras)
 
 
+def entry_from_json(raw: dict, match, n: int) -> HandEntry:
+    """A hand as the record (and the history) writes it, back in the stored shape."""
+    names = match_names(match)
+    return entry_from_engine(parse_hand(raw, n, names, match_rules(match)), names)
+
+
 def plain_decimal(value) -> Decimal:
     """A stored decimal without the database's padding: 0.0500 -> 0.05, 2.0000 -> 2 (never 2E+0)."""
     text = format(Decimal(value), "f")

@@ -366,6 +366,15 @@ def match_changes(match: Match) -> list[ChangeLine]:
     return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
 
 
+def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
+    """The undo the pad may offer to take back: the latest change, if it undid the hand that
+    would now be the next one (one query)."""
+    last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
+    if last and last.action == "undone" and last.hand_number == next_number and last.before:
+        return ChangeLine(last, record_hand_text(last.before), "")
+    return None
+
+
 # The preview of a hand before it is saved
 
 

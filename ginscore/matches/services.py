@@ -33,7 +33,7 @@ from ginscore.matches.bounds import hands_problem, record_check, stake_problem, 
 from ginscore.matches.models import VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, new_table_token
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
-    HandEntry, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
+    HandEntry, entry_from_json, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
 )
 from ginscore.players.models import Player
 from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
@@ -193,6 +193,27 @@ def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VI
     hand_delete(match_id=match_id, number=last, expected_revision=expected_revision, user=user, via=via,
                 action="undone")
     return last
+
+
+def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
+    """Puts back the hand the last change undid, as the next hand; returns its number.
+    Only straight after the undo (nothing changed since), else ``HandRefused``."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        _check_revision(match, expected_revision)
+        last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
+        n = len(rows) + 1
+        if last is None or last.action != "undone" or last.hand_number != n or not last.before:
+            raise HandRefused("There is no undone hand to put back: the hands changed since the undo.")
+        try:
+            entry = entry_from_json(last.before, match, n)
+        except (RecordError, CardError) as e:
+            raise HandRefused(sentence(str(e))) from None
+        result = _score(match, [HandEntry.of(h) for h in rows] + [entry])
+        Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via, **entry.fields())
+        _log(match, n, "added", None, entry, user, via)
+        _write_through(match, result, "added", n, user, via)
+    return n
 
 
 def match_refresh(*, match: Match) -> MatchResult:

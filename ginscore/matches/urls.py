@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/hands/<int:number>/cards/", card_views.hand_cards_edit, name="hand_cards_edit"),
     path("<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("<int:pk>/hands/undo/", views.hand_undo, name="hand_undo"),
+    path("<int:pk>/hands/redo/", views.hand_redo, name="hand_redo"),
     path("<int:pk>/first-dealer/", views.first_dealer, name="first_dealer"),
     path("<int:pk>/table-link/renew/", views.table_link_renew, name="table_link_renew"),
     path("<int:pk>/table-link/qr.svg", views.table_link_qr, name="table_link_qr"),

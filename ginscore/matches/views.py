@@ -18,7 +18,7 @@ from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import VIA_TABLE_LINK, Match
-from ginscore.matches.records import HandEntry
+from ginscore.matches.records import HandEntry, entry_to_json
 
 
 def _deny(request):
@@ -56,12 +56,19 @@ def match_detail(request, pk):
     form = None
     place = getattr(match, "tournament_match", None)
     if via and not match.complete and not (place and place.at_time and place.outcome == "played"):
-        form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
+        kept = permissions.hand_kept(request, match)
+        if kept:
+            messages.info(request, "The hand you were typing is filled in again: check it and save.")
+            form = HandForm({**kept, "number": pad.next_number, "revision": match.revision}, match=match)
+            form.is_valid()  # shows what is still missing, next to its field
+        else:
+            form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form,
         "can_manage": permissions.can_manage_match(request.user, match),
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
+        "redo": selectors.redo_offer(match, pad.next_number) if form else None,
     })
 
 
@@ -80,12 +87,33 @@ def hand_new(request, pk):
         request, match, hands, form, number, _adder(request, match, number, via), editing=False)
 
 
+RENEWED = ("The table link of this match was renewed, so this phone can no longer score it. What you typed "
+           "is kept: open the new link (scan the new QR code on the table sheet, or ask a director or a player "
+           "to show it on the match page, under \"Table link\") and the hand is filled in again.")
+
+
+def _renewed(request, match):
+    """The page for a hand typed under a table link that was renewed meanwhile: the hand is kept."""
+    if request.method == "POST":
+        permissions.hand_keep(request, match, request.POST)
+    form = HandForm(request.POST or None, match=match)
+    typed = None
+    if request.method == "POST" and form.is_valid():
+        typed = selectors.record_hand_text(entry_to_json(form.entry(), (match.player_a.name, match.player_b.name)))
+    return render(request, "matches/table_link_renewed.html", {"match": match, "typed": typed, "text": RENEWED},
+                  status=403)
+
+
+def _refuse(request, match):
+    return _renewed(request, match) if permissions.link_renewed(request, match) else _deny(request)
+
+
 def _next_hand(request, pk):
     """For a new hand: the match, how this request scores it, its hands and the next hand's
     number; or a response refusing (no right to score, the match is over)."""
     match, via = _for_scoring(request, pk)
     if via is None:
-        return None, None, None, None, _deny(request)
+        return None, None, None, None, _refuse(request, match)
     if match.complete:
         messages.info(request, "The match is over: no more hands.")
         return None, None, None, None, redirect(_pad_url(match))
@@ -94,11 +122,42 @@ def _next_hand(request, pk):
 
 
 def _stale(request, match, form, number):
-    """The fresh pad, if the form was for a hand another device has just recorded; else None."""
+    """The conflict page, if the form was for a hand another device has just recorded; else None."""
     if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
-        messages.error(request, services.conflict_text(form.cleaned_data["number"], number))
+        expected = form.cleaned_data["number"]
+        if expected < number:
+            return _conflict(request, match, form.entry(), expected, services.conflict_text(expected, number))
+        messages.error(request, services.conflict_text(expected, number))
         return redirect(_pad_url(match))
     return None
+
+
+def _conflict(request, match, typed: HandEntry, number: int, why: str):
+    """The loser of a simultaneous save: what was recorded as hand ``number`` and what this phone
+    had typed, side by side, with one tap to put the typed hand in its place (or add it after)."""
+    match = selectors.match_get(match.pk)
+    hands = selectors.match_hands(match)
+    names = (match.player_a.name, match.player_b.name)
+    result = selectors.match_result(match, hands)
+    recorded = None
+    if 1 <= number <= len(hands):
+        recorded = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), names)
+    replace = add = None
+    for n in (number, len(hands) + 1) if typed.cards is None else ():  # cards: re-enter them on the picker
+        try:
+            p = selectors.hand_preview(match, hands, typed, n)
+        except (RecordError, CardError) as e:
+            p = services.sentence(str(e))
+        if n == number and recorded:
+            replace = p
+        elif n > len(hands):
+            add = p
+    fields = {k: v for k, v in HandForm.initial_for(typed).items() if v not in (None, "", False)}
+    return render(request, "matches/hand_conflict.html", {
+        "match": match, "why": why, "number": number, "recorded": recorded,
+        "typed": selectors.record_hand_text(entry_to_json(typed, names)), "fields": fields,
+        "replace": replace, "add": add, "next_number": len(hands) + 1, "complete": match.complete,
+    }, status=409)
 
 
 def _adder(request, match, number, via):
@@ -120,7 +179,7 @@ def _scoring_hand(request, pk, number):
     """The match, its hands and how this request scores it; or a response refusing."""
     match, via = _for_scoring(request, pk)
     if via is None:
-        return None, None, None, _deny(request)
+        return None, None, None, _refuse(request, match)
     if via == VIA_TABLE_LINK and (closed := permissions.table_link_closed(match)):
         messages.error(request, closed)
         return None, None, None, redirect(_pad_url(match))
@@ -177,8 +236,7 @@ def _save(request, match, form, save, entry, number, preview, *, editing):
     try:
         save(entry)
     except services.HandConflict as e:
-        messages.error(request, str(e))
-        return redirect(_pad_url(match))
+        return _conflict(request, match, entry, number, str(e))
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
@@ -195,6 +253,8 @@ def hand_preview(request, pk):
     """JSON for the entry form's live preview: what the hand would score, or the errors by field."""
     match, via = _for_scoring(request, pk)
     if via is None:
+        if permissions.link_renewed(request, match):
+            return JsonResponse({"ok": False, "renewed": True, "message": RENEWED}, status=403)
         raise PermissionDenied("You may not score this match.")
     hands = selectors.match_hands(match)
     form = HandForm(request.POST, match=match)
@@ -226,18 +286,29 @@ def hand_delete(request, pk, number):
     return render(request, "matches/hand_delete.html", {"match": match, "line": line, "number": number})
 
 
-@require_POST
-def hand_undo(request, pk):
+def _last_hand_action(request, pk, service, said):
+    """Undo or redo the last hand: ``service`` returns the hand's number, ``said(n)`` the message."""
     match, via = _for_scoring(request, pk)
     if via is None:
         return _deny(request)
     try:
-        n = services.hand_undo(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via)
+        n = service(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via)
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"Hand {n} undone.")
+        messages.success(request, said(n))
     return redirect(_pad_url(match))
+
+
+@require_POST
+def hand_undo(request, pk):
+    return _last_hand_action(request, pk, services.hand_undo,
+                             lambda n: f"Hand {n} undone. Tap \"Redo hand {n}\" to put it back.")
+
+
+@require_POST
+def hand_redo(request, pk):
+    return _last_hand_action(request, pk, services.hand_redo, lambda n: f"Hand {n} put back.")
 
 
 @require_POST

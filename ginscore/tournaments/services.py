@@ -377,6 +377,30 @@ def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
         _decide(t, row, winner, "forfeit")
 
 
+def withdrawal_effects(*, entry: Entry) -> list[str]:
+    """What withdrawing ``entry`` would do now, in sentences for the director's confirmation
+    ("Ben is given Semi-final 1 (against Ann)."); nothing is written."""
+    t = Tournament.objects.get(pk=entry.tournament_id)
+    if t.status == STATUS_SETUP:
+        return [f"{entry.player} is taken off the entries."]
+    if t.status != STATUS_RUNNING:
+        return []
+    names = dict(t.entries.values_list("pk", "player__name"))
+    out = []
+    if t.is_bracket:
+        bracket, rows = _bracket(t)
+        if entry.pk in bracket.seeds:
+            for m in bracket.withdraw(entry.pk):
+                if m.outcome == "withdrawal":
+                    out.append(f"{names[m.winner]} is given {bracket.title(m)} (against {entry.player}).")
+    else:
+        for row in TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="").filter(
+                Q(entry_a=entry) | Q(entry_b=entry)).order_by("play_round", "id"):
+            other = row.entry_b_id if row.entry_a_id == entry.pk else row.entry_a_id
+            out.append(f"{names[other]} is given their round {row.play_round} match (against {entry.player}).")
+    return out
+
+
 def entry_withdraw(*, entry: Entry) -> None:
     """The player leaves: their open match goes to the opponent, and so does
     every later one in a bracket; a Swiss or round-robin player is no longer paired."""

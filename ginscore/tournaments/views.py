@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
@@ -126,9 +126,16 @@ def tournament_start(request, pk):
                         "The tournament has started: the first matches are at their tables.")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request, pk, entry_pk):
+    """GET: what withdrawing the player would do, and a button to confirm; POST: withdraw."""
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    if request.method != "POST":
+        if denied := _director_only(request):
+            return denied
+        t = selectors.tournament_get(pk)
+        return render(request, "tournaments/withdraw.html", _context(
+            request, t, entry=entry, effects=services.withdrawal_effects(entry=entry)))
     return _post_action(request, pk, lambda t: services.entry_withdraw(entry=entry),
                         f"{entry.player} has withdrawn.")
 

@@ -105,7 +105,8 @@ def _pages(cup: Tournament, role: str) -> list[str]:
     else:
         pages += [reverse("matches:import"), reverse("matches:new"), reverse("password_change")]
     if role == "director":
-        pages += [reverse("tournaments:new")]
+        gus = cup.entries.get(player__name="Gus")
+        pages += [reverse("tournaments:new"), reverse("tournaments:withdraw", args=[cup.pk, gus.pk])]
     return pages
 
 

@@ -173,7 +173,7 @@ def test_a_hand_saved_on_another_phone_first_is_not_saved_twice(as_role, match):
     stale = {"number": 1, "revision": match.revision}
     assert post(client, match).status_code == 302
     r = client.post(cards_url(match), {"by": "a", "knocker_cards": ANN, "defender_cards": BEN, "action": "save", **stale})
-    assert r.status_code == 302
+    assert r.status_code == 409 and b"Hand 1 was just recorded on another device" in r.content
     assert Hand.objects.filter(match=match).count() == 1
 
 

@@ -71,6 +71,7 @@ def test_two_phones_posting_the_same_hand(make_match, member):
     assert len(told) == 1 and len(saved) == 1
     hands = list(Hand.objects.filter(match=match).order_by("number"))
     assert [h.number for h in hands] == [1, 2]
-    # The phone that was told sees the fresh pad: hand 2 as the other phone saved it, hand 3 next.
-    shown = "Ann went gin (Ben 10)" if hands[1].end == "gin" else "Ann went big gin (Ben 10)"
-    assert shown in told[0] and "Hand 3 ·" in told[0]
+    # The phone that was told sees hand 2 as the other phone saved it beside its own, and the way on.
+    shown, typed = ("Ann went gin (Ben 10)", "Ann went big gin (Ben 10)")[::1 if hands[1].end == "gin" else -1]
+    assert shown in told[0] and typed in told[0]
+    assert "Correct hand 2 to what I typed" in told[0] and "save it as hand 3" in told[0]

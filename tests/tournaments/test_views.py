@@ -75,6 +75,11 @@ def test_forfeit_and_withdraw_from_the_pages(client, director, make_tournament):
     client.post(reverse("tournaments:forfeit", args=[t.pk, r.pk, r.entry_b_id]))
     assert row(t, "W1-1").winner.player.name == "P4"
     p2 = Entry.objects.get(tournament=t, player__name="P2")
+    detail = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert f'class="btn btn-danger" href="{reverse("tournaments:withdraw", args=[t.pk, p2.pk])}">Withdraw' in detail
+    confirm = client.get(reverse("tournaments:withdraw", args=[t.pk, p2.pk])).content.decode()
+    assert "Withdraw P2?" in confirm and "P3 is given Semi-final 2 (against P2)." in confirm
+    assert row(t, "W1-2").outcome == ""   # asking changes nothing
     client.post(reverse("tournaments:withdraw", args=[t.pk, p2.pk]))
     assert row(t, "W1-2").winner.player.name == "P3"
     response = client.post(reverse("tournaments:forfeit", args=[t.pk, r.pk, r.entry_a_id]), follow=True)
