@@ -22,7 +22,7 @@ NAME_PT = 10  # a name on a wall chart, read from a step away
 CAPTION_PT = 8  # a match's caption, a note such as "Loser of W1-3"
 LINE = 14  # one slot (a player's line in a match box)
 MIN_PITCH = 2 * LINE + CAPTION_PT + 3  # and room for the match's caption above it
-MAX_COLUMNS = 6
+MAX_COLUMNS = 4  # a box holds "12  Christopher Williams" whole at 10 pt
 SCORE_W = 22
 TITLE_H = 44
 
@@ -120,7 +120,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
     rounds = page.section.rounds
     final_page = page.last == len(rounds) - 1
     cols = page.last - page.first + 1
-    col_w = (pw - 2 * MARGIN) / (cols + (0.85 if final_page else 0))
+    col_w = (pw - 2 * MARGIN) / (cols + (0.6 if final_page else 0))
     box_w = col_w - 14
     title = " \u00b7 ".join(filter(None, [bracket.tournament, page.section.title]))
     draw_text(c, MARGIN, ph - MARGIN - 12, ellipsis(title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
