@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django_tables2 import SingleTableView
 from django_tables2.export.views import ExportMixin
 
+from ginscore.club.exports import EXPORT_FORMATS, SafeTableExport
 from ginscore.matches.models import PRESET_CHOICES, Match
 from ginscore.matches.tables import MatchTable
 from ginscore.players.models import Player
@@ -58,13 +59,16 @@ class MatchFilterForm(forms.Form):
 
 
 class FilteredTableView(ExportMixin, SingleTableView):
-    """A table with a filter form from the query string: sorted, paged, ``?_export=csv``.
+    """A table with a filter form from the query string: sorted, paged, ``?_export=csv``
+    (or json; cells made safe for spreadsheets by ``ginscore.club.exports``).
 
     Subclasses set ``form_class`` and give ``rows(form)``, the rows the form lets through.
     """
 
     form_class: type[forms.Form]
     paginate_by = 25
+    export_class = SafeTableExport
+    export_formats = EXPORT_FORMATS
 
     def rows(self, form):
         raise NotImplementedError

@@ -7,10 +7,11 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
+from ginscore.club.exports import SafeTableExport
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
@@ -83,6 +84,15 @@ def tournament_detail(request, pk):
     return render(request, "tournaments/detail.html", ctx)
 
 
+def safe_next(request) -> str | None:
+    """The ``next`` address posted with an action, if it stays on this site; else None."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return None
+
+
 def _post_action(request, pk, action, done: str):
     """Runs a director's action; a refusal is shown as a message."""
     if denied := _director_only(request):
@@ -93,7 +103,7 @@ def _post_action(request, pk, action, done: str):
         messages.success(request, text if isinstance(text, str) else done)
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
-    return redirect(request.POST.get("next") or t.get_absolute_url())
+    return redirect(safe_next(request) or t.get_absolute_url())
 
 
 @require_POST
@@ -181,7 +191,7 @@ def standings(request, pk):
     t = selectors.tournament_get(pk)
     table = standings_table(selectors.tournament_standings(t), t)
     export = request.GET.get("_export")
-    if TableExport.is_valid_format(export):
-        return TableExport(export, table).response(f"standings-{t.pk}.{export}")
+    if SafeTableExport.is_valid_format(export):
+        return SafeTableExport(export, table).response(f"standings-{t.pk}.{export}")
     return render(request, "tournaments/standings.html", _context(
         request, t, table=table, tiebreaks=selectors.tiebreak_names(t), refresh=True))
