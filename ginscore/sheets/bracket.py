@@ -9,7 +9,7 @@ they meet go on the pages after, headed "winners of sheets 1-4".
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,9 +18,11 @@ from ginscore.sheets.common import (
 )
 from ginscore.sheets.data import Bracket, BracketMatch, BracketSection, Slot
 
-LINE = 11  # one slot (a player's line in a match box)
-MIN_PITCH = 2 * LINE + 7  # and room for the match's caption above it
-MAX_COLUMNS = 6
+NAME_PT = 10  # a name on a wall chart, read from a step away
+CAPTION_PT = 8  # a match's caption, a note such as "Loser of W1-3"
+LINE = 14  # one slot (a player's line in a match box)
+MIN_PITCH = 2 * LINE + CAPTION_PT + 3  # and room for the match's caption above it
+MAX_COLUMNS = 4  # a box holds "12  Christopher Williams" whole at 10 pt
 SCORE_W = 22
 TITLE_H = 44
 
@@ -34,6 +36,7 @@ class Page:
     sheet: int  # this page's number within the section
     sheets: int
     fed_by: str  # "" or "winners of sheets 1-4"
+    extra: BracketSection | None = None  # a lone match (third place) drawn beside the final
 
 
 def _next(rounds, r: int, i: int) -> int:
@@ -59,6 +62,10 @@ def _plan(section: BracketSection, per_page: int) -> list[Page]:
             if len(blocks) > 1 and any(images[k] & images[k + 1] for k in range(len(blocks) - 1)):
                 last = r
                 break
+        # the last rounds of one match each (final, grand final, replay) never make a page alone:
+        # they go on with the round before them
+        while start < last < len(rounds) - 1 and all(len(rounds[q].matches) <= 1 for q in range(last + 1, len(rounds))):
+            last -= 1
         plans += [(start, last, b) for b in blocks]
         start = last + 1
     pages = []
@@ -86,11 +93,12 @@ def _slot(c: Canvas, x: float, y: float, w: float, slot: Slot, won: bool) -> Non
     if slot.name:
         text = f"{slot.seed}  {slot.name}" if slot.seed else slot.name
         color = FAINT if slot.name.lower() == "bye" else INK
-        draw_text(c, x + 3, y + 3, ellipsis(text, BOLD if won else FONT, 7.5, name_w), size=7.5, bold=won, color=color)
+        draw_text(c, x + 3, y + 4, ellipsis(text, BOLD if won else FONT, NAME_PT, name_w), size=NAME_PT, bold=won,
+                  color=color)
     elif slot.note:
-        draw_text(c, x + 3, y + 3.2, ellipsis(slot.note, FONT, 6.5, name_w), size=6.5, color=RULE)
+        draw_text(c, x + 3, y + 4.5, ellipsis(slot.note, FONT, CAPTION_PT, name_w), size=CAPTION_PT, color=RULE)
     if slot.score:
-        draw_text(c, x + w - SCORE_W / 2, y + 3, slot.score, size=7.5, bold=won, align="centre")
+        draw_text(c, x + w - SCORE_W / 2, y + 4, slot.score, size=NAME_PT, bold=won, align="centre")
 
 
 def _match(c: Canvas, x: float, cy: float, w: float, m: BracketMatch) -> None:
@@ -104,7 +112,7 @@ def _match(c: Canvas, x: float, cy: float, w: float, m: BracketMatch) -> None:
     _slot(c, x, cy - LINE, w, m.bottom, m.winner == 1)
     caption = " \u00b7 ".join(filter(None, [m.label, f"table {m.table}" if m.table else ""]))
     if caption:
-        draw_text(c, x + 1, top + 1.5, caption, size=5.5, color=RULE)
+        draw_text(c, x + 1, top + 2, ellipsis(caption, FONT, CAPTION_PT, w - 2), size=CAPTION_PT, color=RULE)
 
 
 def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float], per_page: int) -> None:
@@ -112,7 +120,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
     rounds = page.section.rounds
     final_page = page.last == len(rounds) - 1
     cols = page.last - page.first + 1
-    col_w = (pw - 2 * MARGIN) / (cols + (0.85 if final_page else 0))
+    col_w = (pw - 2 * MARGIN) / (cols + (0.6 if final_page else 0))
     box_w = col_w - 14
     title = " \u00b7 ".join(filter(None, [bracket.tournament, page.section.title]))
     draw_text(c, MARGIN, ph - MARGIN - 12, ellipsis(title, BOLD, 13, pw - 2 * MARGIN - 110), size=13, bold=True)
@@ -151,10 +159,15 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.line(x - 14, cy, x, cy)
         c.setLineWidth(1.2)
         c.line(x, cy, pw - MARGIN, cy)
-        draw_text(c, x + 2, cy - 9, page.section.last_line, size=7, color=RULE)
+        draw_text(c, x + 2, cy - 11, page.section.last_line, size=CAPTION_PT, color=RULE)
         if page.section.last_name:
-            draw_text(c, x + 2, cy + 3, ellipsis(page.section.last_name, BOLD, 10, pw - MARGIN - x - 4), size=10,
+            draw_text(c, x + 2, cy + 3, ellipsis(page.section.last_name, BOLD, 11, pw - MARGIN - x - 4), size=11,
                   bold=True)
+        if page.extra:  # the third-place match, low in the champion's column
+            w = pw - MARGIN - x - 4
+            ey = min(cy - 4 * LINE, area_bottom + 3 * LINE)
+            draw_text(c, x, ey + 2 * LINE + CAPTION_PT + 6, ellipsis(page.extra.title, BOLD, 9, w), size=9, bold=True)
+            _match(c, x, ey, w, page.extra.rounds[0].matches[0])
 
 
 def per_page_for(paper: str) -> int:
@@ -165,8 +178,19 @@ def per_page_for(paper: str) -> int:
 
 
 def bracket_pages(bracket: Bracket) -> list[Page]:
+    """The pages in order; a section of one lone match (third place) joins the page of the final before it."""
     per_page = per_page_for(bracket.paper)
-    return [p for section in bracket.sections for p in _plan(section, per_page)]
+    pages: list[Page] = []
+    for section in bracket.sections:
+        lone = len(section.rounds) == 1 and len(section.rounds[0].matches) == 1
+        finals = [k for k, p in enumerate(pages) if p.last == len(p.section.rounds) - 1 and p.extra is None
+                  and p.section.last_line == "Champion"]
+        if lone and finals:
+            k = finals[0]
+            pages[k] = replace(pages[k], extra=section)
+            continue
+        pages += _plan(section, per_page)
+    return pages
 
 
 def build_bracket(bracket: Bracket) -> bytes:

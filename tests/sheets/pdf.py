@@ -123,3 +123,16 @@ def layout_problems(pdf: bytes, *, edge: float = EDGE) -> list[str]:
                 if _overlap(a, b):
                     problems.append(f"page {page}: {a.text!r} and {b.text!r} overlap at ({a.x0:.0f}, {a.y0:.0f})")
     return problems
+
+
+def sized_text(pdf: bytes) -> list[tuple[int, str, float]]:
+    """Every piece of text as (page, text, size in points), read with pypdf from the page's own drawing."""
+    from pypdf import PdfReader
+
+    out: list[tuple[int, str, float]] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
+        def seen(text, cm, tm, font, size, number=number):
+            if text.strip():
+                out.append((number, text.strip(), round(size * abs(tm[3]) * abs(cm[3]), 2)))
+        page.extract_text(visitor_text=seen)
+    return out
