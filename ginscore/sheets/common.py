@@ -20,6 +20,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
+from ginscore.engine.rules import PRESET_NAMES
+
 PAPERS = {"letter": letter, "a4": A4}
 MARGIN = 36  # half an inch: inside every office printer's margin
 RUNNING = 34  # a running header's or footer's baseline from the paper's edge: its text stays 0.4 in clear
@@ -114,6 +116,35 @@ GAME_WORDS = {  # Fosdick's games have no knocking: how their hands end instead
 }
 
 
+def preset_name(rules: Mapping) -> str:
+    """The preset's name for players ("Skarney Gin"), or the key capitalised for one we do not know."""
+    preset = str(rules.get("preset", "standard"))
+    return PRESET_NAMES.get(preset, preset.capitalize())
+
+
+def _ending_rows(rules: Mapping) -> list[tuple[str, str]]:
+    """What a hand's ending adds, as (what, how), in the game's own words: Skarney's gin doubles
+    without the contract, Colonel goes out, only gin has big gins and undercuts."""
+    gin = rules["gin_bonus"]
+    game = rules.get("game", "gin")
+    if game == "skarney":
+        return [("gin", f"+{gin} (+{2 * gin} when the other has not laid down the contract)")]
+    if game == "colonel":
+        return [("going out", f"+{gin}")] if gin else []
+    rows = [("gin", f"+{gin}")]
+    if rules.get("big_gin_bonus") is not None:
+        rows.append(("big gin", f"+{rules['big_gin_bonus']}"))
+    rows.append(("undercut", f"+{rules['undercut_bonus']}"))
+    if rules.get("gin_off_bonus") is not None:
+        rows.append(("gin off", f"+{rules['gin_off_bonus']} (instead of the undercut)"))
+    return rows
+
+
+def _game_words(rules: Mapping) -> str:
+    bonus = rules.get("game_bonus")
+    return f"to {rules['game_target']}" + (f", bonus {bonus}" if bonus else "")
+
+
 def _knock_words(rules: Mapping) -> list[str]:
     if rules.get("game", "gin") in GAME_WORDS:
         return list(GAME_WORDS[rules["game"]])
@@ -128,20 +159,15 @@ def _knock_words(rules: Mapping) -> list[str]:
 def rules_summary(rules: Mapping, *, length: str | None = None) -> str:
     """The rules in one line, for a pad's footer and a table sheet's heading; ``length``
     ("to 500", "one game", ...) says how long the match runs (default: to the match target)."""
-    parts = [f"{rules['preset'].capitalize()} rules"] + _knock_words(rules)
-    parts.append(f"gin +{rules['gin_bonus']}")
-    if rules.get("big_gin_bonus") is not None:
-        parts.append(f"big gin +{rules['big_gin_bonus']}")
-    if rules.get("game", "gin") == "gin":
-        parts.append(f"undercut +{rules['undercut_bonus']}")
-    if rules.get("gin_off_bonus") is not None:
-        parts.append(f"gin off +{rules['gin_off_bonus']}")
+    parts = [f"{preset_name(rules)} rules"] + _knock_words(rules) + [
+        f"{what} {how}" for what, how in _ending_rows(rules)]
     if rules.get("hand_bonus"):
         parts.append(f"every hand +{rules['hand_bonus']}")
     if rules.get("spade_double"):
         parts.append(f"{spade()} upcard doubles")
-    parts.append(f"box {rules['box_bonus']}")
-    parts.append(f"game to {rules['game_target']}, bonus {rules['game_bonus']}")
+    if rules.get("box_bonus"):
+        parts.append(f"box {rules['box_bonus']}")
+    parts.append(f"game {_game_words(rules)}")
     shutout = rules.get("shutout", "add")
     if shutout == "add":
         parts.append(f"shutout +{rules['shutout_bonus']}")
@@ -161,25 +187,23 @@ SHUTOUTS = {"add": "+{shutout_bonus}", "double": "the game's total doubles", "no
 def rules_rows(rules: Mapping, *, length: str | None = None) -> list[tuple[str, str]]:
     """The rules as (what, how) in words for a sheet's rules box: only what applies
     ("ace upcard: knock with 1" under Oklahoma, no knock limit of 10 there)."""
-    rows = [("rules", rules["preset"].capitalize())]
+    rows = [("rules", preset_name(rules))]
     for line in _knock_words(rules):
         what, _, how = line.partition(": ")
         rows.append((what, how) if how else ("knocking", line))
     if rules.get("spade_double"):
         rows.append((f"{spade()} upcard", "doubles the hand"))
-    rows += [("gin", f"+{rules['gin_bonus']}"),
-             ("big gin", "scores as a gin" if rules.get("big_gin_bonus") is None else f"+{rules['big_gin_bonus']}"),
-             ("undercut", f"+{rules['undercut_bonus']}")]
-    if rules.get("gin_off_bonus") is not None:
-        rows.append(("gin off", f"+{rules['gin_off_bonus']} (instead of the undercut)"))
-    rows.append(("a knock scores", KNOCK_SCORES.get(rules.get("knock_scores"), str(rules.get("knock_scores")))))
+    rows += _ending_rows(rules)
+    if rules.get("game", "gin") == "gin":
+        rows.append(("a knock scores", KNOCK_SCORES.get(rules.get("knock_scores"), str(rules.get("knock_scores")))))
     if rules.get("hand_bonus"):
         rows.append(("every hand won", f"+{rules['hand_bonus']}"))
-    rows.append(("a box", f"{rules['box_bonus']} points"))
+    if rules.get("box_bonus"):
+        rows.append(("a box", f"{rules['box_bonus']} points"))
     for key, what in (("extra_boxes_gin", "a gin"), ("extra_boxes_undercut", "an undercut")):
         if rules.get(key):
             rows.append((what, f"{rules[key]} extra box{'es' if rules[key] > 1 else ''}"))
-    rows.append(("a game", f"to {rules['game_target']}, bonus {rules['game_bonus']}"))
+    rows.append(("a game", _game_words(rules)))
     rows.append(("shutout", SHUTOUTS.get(rules.get("shutout", "add"), "").format(**rules)))
     columns = rules.get("columns", 1)
     rows.append(("columns", COLUMNS.get(columns, f"{columns} games at once")))

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ginscore.engine import PRESETS
 from ginscore.sheets.common import (
     BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, rules_summary, shrink,
-    spade,
+    preset_name, spade,
 )
 from ginscore.sheets.data import Pad, pad_layout
 
@@ -36,7 +36,7 @@ MIN_WIDTH = {"standard": 160, "oklahoma": 160, "hollywood": 330}
 
 
 def pad_title(rules: Mapping) -> str:
-    return str(rules.get("preset", "standard")).capitalize()
+    return preset_name(rules)
 
 
 @dataclass(frozen=True)
@@ -264,7 +264,10 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
     grid = layer != "names"
     name = pad_title(rules)
     if heading and grid:
-        for parts in ([title, "Gin Rummy score pad", name], [title, f"{name} pad"], [f"{name} score pad"]):
+        # "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own name says it.
+        own_name = rules.get("game", "gin") != "gin" or "Gin" in name
+        first = [title, f"{name} score pad"] if own_name else [title, "Gin Rummy score pad", name]
+        for parts in (first, [title, f"{name} pad"], [f"{name} score pad"]):
             head = " \u00b7 ".join(filter(None, parts))
             if c.stringWidth(head, BOLD, 11) <= w - 95:
                 break

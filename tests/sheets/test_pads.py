@@ -5,6 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from ginscore.engine import PRESETS, rules_from
+from ginscore.engine.rules import PRESET_NAMES
 from ginscore.sheets.data import Pad
 from ginscore.sheets.pads import build_pad
 from tests.sheets.pdf import first_page_png, ink, pages, text
@@ -45,12 +46,25 @@ def test_a_pad_holds_six_games_as_clubs_play_a_match_to_500(style, paper):
 def test_every_preset_has_its_pad_with_its_own_captions(preset):
     rules = PRESETS[preset].to_json()
     got = text(build_pad(Pad(style=preset, players=("Ann", "Ben"))))
-    assert f"{preset.capitalize()} rules" in got
+    assert f"{PRESET_NAMES[preset]} rules" in got
     box = rules["box_bonus"]
     assert (f"\u00d7{box}" in got) == bool(box)  # a box's value as the rules have it, none when a box pays 0
     for other in {p.box_bonus for p in PRESETS.values()} - {box}:
         assert f"\u00d7{other} " not in got
     assert ("Up" in got) == bool(rules["oklahoma"])
+
+
+def test_fosdicks_games_print_their_pads_in_their_own_terms():
+    skarney = text(build_pad(Pad(style="skarney", players=("Ann", "Ben"))))
+    assert "Skarney Gin score pad" in skarney and "Gin Rummy score pad" not in skarney
+    assert "gin +20 (+40 when the other has not laid down the contract)" in skarney
+    assert "undercut" not in skarney and "knock with" not in skarney and "box 0" not in skarney
+    colonel = text(build_pad(Pad(style="colonel", players=("Ann", "Ben"))))
+    assert "Colonel score pad" in colonel and "go out, the stock runs out, or challenge" in colonel
+    assert "gin +" not in colonel and "undercut" not in colonel and "bonus 0" not in colonel
+    sequence = text(build_pad(Pad(style="sequence", players=("Ann", "Ben"))))
+    assert "Sequence Gin score pad" in sequence and "runs only (no sets)" in sequence
+    assert "undercut +20" in sequence and "box 0" not in sequence
 
 
 def test_the_rules_footer_can_be_left_out_and_follows_the_rules_given():
