@@ -23,7 +23,7 @@ CAPTION_PT = 8  # a match's caption, a note such as "Loser of W1-3"
 LINE = 14  # one slot (a player's line in a match box)
 MIN_PITCH = 2 * LINE + CAPTION_PT + 3  # and room for the match's caption above it
 MAX_COLUMNS = 4  # a box holds "12  Christopher Williams" whole at 10 pt
-SCORE_W = 22
+SCORE_W = 26  # a bold three-digit score at 10 pt with air either side
 TITLE_H = 44
 
 

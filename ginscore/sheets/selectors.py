@@ -100,7 +100,8 @@ def _rules_and_length(match) -> tuple[dict, str, int | None]:
     return rules.to_json(), length.describe(rules), games
 
 
-def _slot(row, side: str) -> Slot:
+def _slot(row, side: str, seeds: dict[int, int] | None = None) -> Slot:
+    """One line of a bracket match; ``seeds``: the bracket's own seed of each entry (a knockout stage's)."""
     entry, filled = getattr(row, f"entry_{side}"), getattr(row, f"filled_{side}")
     if entry is not None:
         score = ""
@@ -108,20 +109,33 @@ def _slot(row, side: str) -> Slot:
             score = str(getattr(row, f"points_{side}"))
         elif row.outcome in ("forfeit", "withdrawal") and row.winner_id != entry.pk:
             score = "ff"
-        return Slot(entry.player.name, entry.seed or None, score)
+        seed = seeds.get(entry.pk) if seeds is not None else entry.seed
+        return Slot(entry.player.name, seed or None, score)
     if filled:
         return Slot("bye")
     kind, _, ref = getattr(row, f"source_{side}").partition(":")
     return Slot(note={"winner": f"Winner of {ref}", "loser": f"Loser of {ref}", "seed": f"Seed {ref}"}.get(kind, ""))
 
 
-def _bracket_match(row) -> BracketMatch:
+def _bracket_match(row, seeds: dict[int, int] | None = None) -> BracketMatch:
     if row.reset and row.outcome == "void":  # the winners'-bracket player won the grand final: no replay
         return BracketMatch(Slot(note="not needed"), Slot(note="not needed"), None, row.key)
     winner = None
     if row.winner_id is not None:
         winner = 0 if row.winner_id == row.entry_a_id else 1
-    return BracketMatch(_slot(row, "a"), _slot(row, "b"), winner, row.key, row.table)
+    return BracketMatch(_slot(row, "a", seeds), _slot(row, "b", seeds), winner, row.key, row.table)
+
+
+def knockout_seeds(first_round) -> dict[int, int]:
+    """Each entry's seed in a knockout, 1..N, read from the bracket's first round ("seed:3")."""
+    seeds = {}
+    for row in first_round:
+        for side in ("a", "b"):
+            kind, _, ref = getattr(row, f"source_{side}").partition(":")
+            entry = getattr(row, f"entry_{side}_id")
+            if kind == "seed" and entry is not None:
+                seeds[entry] = int(ref)
+    return seeds
 
 
 def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
@@ -130,13 +144,16 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
     found = {s["section"]: s for s in tsel.tournament_bracket(t)}
     if not found:
         raise ValueError(f"tournament: {t.name} has no bracket (it is played in rounds)")
+    knockout = t.format == "two_stage"
+    first = found["winners"]["rounds"][0] if found.get("winners", {}).get("rounds") else []
+    seeds = knockout_seeds(first) if knockout else None
 
     def rounds(section: str, names=None) -> list[BracketRound]:
         out = []
         rows_by_round = found[section]["rounds"] if section in found else []
         for k, rows in enumerate(rows_by_round):
             name = names(k, len(rows_by_round)) if names else f"Round {rows[0].round}"
-            out.append(BracketRound(name, tuple(_bracket_match(r) for r in rows)))
+            out.append(BracketRound(name, tuple(_bracket_match(r, seeds) for r in rows)))
         return out
 
     def main_names(k: int, count: int) -> str:
@@ -160,6 +177,8 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
     kind = "double" if "final" in found else "single"
     players = len(tsel.tournament_entries(t))
     subtitle = f"{players} players, {'double' if kind == 'double' else 'single'} elimination"
+    if knockout:  # the knockout's own field, seeded 1..N from the first stage
+        subtitle = f"knockout of {len(seeds)} (from {players} players), {kind} elimination"
     return Bracket(t.name, kind, tuple(sections), subtitle=subtitle, paper=paper)
 
 

@@ -5,6 +5,7 @@ both servers' pads (each cached at the previous revision) show the kept hand."""
 import http.cookiejar
 import re
 import threading
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -30,8 +31,12 @@ class Phone:
     def post(self, url, data: dict, referer: str) -> str:
         body = urllib.parse.urlencode(data).encode()
         request = urllib.request.Request(url, body, headers={"Referer": referer})
-        with self.opener.open(request, timeout=30) as response:
-            return response.read().decode()
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.read().decode()
+        except urllib.error.HTTPError as refused:  # the loser of a simultaneous save: 409 and the conflict page
+            assert refused.code == 409, refused.code
+            return refused.read().decode()
 
 
 def database_url() -> str:

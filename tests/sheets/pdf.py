@@ -136,3 +136,16 @@ def sized_text(pdf: bytes) -> list[tuple[int, str, float]]:
                 out.append((number, text.strip(), round(size * abs(tm[3]) * abs(cm[3]), 2)))
         page.extract_text(visitor_text=seen)
     return out
+
+
+def bold_text(pdf: bytes) -> list[tuple[int, str]]:
+    """Every piece of text set in a bold face, as (page, text)."""
+    from pypdf import PdfReader
+
+    out: list[tuple[int, str]] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
+        def seen(text, cm, tm, font, size, number=number):
+            if text.strip() and font and "Bold" in str(font.get("/BaseFont", "")):
+                out.append((number, text.strip()))
+        page.extract_text(visitor_text=seen)
+    return out

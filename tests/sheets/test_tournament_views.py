@@ -140,3 +140,43 @@ def test_each_page_links_its_sheet(client, director, make_match):
     got = page("tournaments:round", t.pk, 1, 1)
     assert pairings in got and tables not in got
     assert reverse("sheets:index") in got  # the sheets page, from the top bar
+
+
+def test_a_two_stage_knockout_prints_its_own_seeds_and_field(client):
+    from tests.sheets.pdf import sized_text
+    t = simulate(format="two_stage", players=12, rounds=3, playoff_size=8, seed=5)
+    pdf = _pdf(client.get(reverse("sheets:bracket", args=[t.pk])))
+    got = text(pdf)
+    assert "knockout of 8 (from 12 players)" in got
+    first = tsel.tournament_bracket(t)[0]["rounds"][0]
+    entry_seeds = {r.entry_a.player.name: r.entry_a.seed for r in first} | \
+        {r.entry_b.player.name: r.entry_b.seed for r in first}
+    lines = [t for _, t, _ in sized_text(pdf) if t[:1].isdigit() and "  Player" in t]
+    seeds = {line.split("  ", 1)[1]: int(line.split("  ", 1)[0]) for line in lines}
+    assert sorted(seeds[name] for name in entry_seeds) == list(range(1, 9))  # the knockout's 1..8
+    assert all(s <= 8 for s in seeds.values())
+    assert any(seeds[name] != seed for name, seed in entry_seeds.items())  # not the entry list's seeds
+    assert got.count("Champion") == 1 and t.champion.name in got
+
+
+@pytest.mark.parametrize("format", ["single", "double"])
+def test_winners_of_finished_matches_are_written_in(client, format):
+    from tests.sheets.pdf import bold_text
+    t = simulate(format=format, players=8, seed=11)
+    pdf = _pdf(client.get(reverse("sheets:bracket", args=[t.pk])))
+    bold = [line.split("  ", 1)[-1] for _, line in bold_text(pdf)]
+    got = text(pdf)
+    checked = 0
+    for section in tsel.tournament_bracket(t):
+        for rows in section["rounds"]:
+            for row in rows:
+                if row.winner is None:
+                    continue
+                loser = row.entry_b if row.winner_id == row.entry_a_id else row.entry_a
+                assert row.winner.player.name in bold  # the winner's line is set bold
+                if loser is not None:
+                    assert f"{row.winner.player.name} {max(row.points_a, row.points_b)}" in got.replace("  ", " ")
+                checked += 1
+    assert checked >= 7
+    from tests.sheets.pdf import sized_text
+    assert (t.champion.name, 11) in [(line, size) for _, line, size in sized_text(pdf)]  # on the champion's line
