@@ -32,7 +32,9 @@ def tap_upcard(page, card):
     form.locator("#field-upcard .suits label").get_by_text(SUIT_SIGN[card[-1].upper()], exact=True).tap()
 
 
-def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None):
+def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
+    """Taps the ending and who, types the deadwood (or, in Skarney and Colonel, each player's
+    ``counts`` as {"a": n, "b": m}), waits for the preview to say ``expect``, and saves."""
     form = page.locator("form.hand-form")
     if upcard:
         tap_upcard(page, upcard)
@@ -43,6 +45,8 @@ def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, up
         form.locator("[name=knocker_deadwood]").fill(str(knocker))
     if defender is not None:
         form.locator("[name=defender_deadwood]").fill(str(defender))
+    for side, count in (counts or {}).items():
+        form.locator(f"[name=count_{side}]").fill(str(count))
     if expect:  # the live preview, from the engine, before saving
         page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
     form.locator("#save-hand").click()

@@ -2,23 +2,14 @@
 counts; the form offers only Colonel's endings and takes each player's count."""
 import pytest
 
-from tests.browser.steps import log_in, score, start_match
+from tests.browser.steps import log_in, record_hand, score, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def colonel_hand(page, end, by=None, ann=None, ben=None, expect=None):
-    form = page.locator("form.hand-form")
-    form.locator("#field-end label").get_by_text(end, exact=True).tap()
-    if by:
-        form.locator("#field-by label").get_by_text(by, exact=True).tap()
-    if ann is not None:
-        form.locator("[name=count_a]").fill(str(ann))
-    if ben is not None:
-        form.locator("[name=count_b]").fill(str(ben))
-    page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
-    form.locator("#save-hand").tap()
-    page.locator(".msg-success").wait_for()
+    counts = {side: n for side, n in (("a", ann), ("b", ben)) if n is not None}
+    record_hand(page, end, by, expect=expect, counts=counts)
 
 
 def test_a_short_colonel_game_with_a_challenge(phone, shot, ann):
