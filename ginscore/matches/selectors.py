@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_match
 from ginscore.matches.models import Hand, HandChange, Match
 from ginscore.matches.records import HandEntry, entry_to_json, match_to_record, record_of
+from ginscore.matches.rulings import RULING_MARK, rulings_text
 
 
 def match_get(pk: int) -> Match:
@@ -63,7 +64,8 @@ class PadCell:
     running: int
     points: int
     boxes: int
-    marks: tuple[str, ...] = ()  # "G" gin, "BG" big gin, "U" undercut, "GO" gin-off, "♠" spade doubled
+    marks: tuple[str, ...] = ()  # "G" gin, "BG" big gin, "U" undercut, "GO" gin-off, "♠" spade doubled,
+    # "R" a director's ruling (in words under the pad and in the hand list)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ class HandLine:
     games: tuple[int, ...]
     entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
     marks: tuple[str, ...] = ()
+    ruling: str = ""  # the director's rulings in words ("Ruling: Ben was short of 1 card ..."), if any
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,7 @@ class Pad:
     next_number: int
     earlier_sets: int = 0  # sets left off the page (shown with "all")
     earlier_hands: int = 0  # hands left off the list
+    rulings: tuple[tuple[int, str], ...] = ()  # (hand, the rulings in words) for the shown hands that carry any
 
 
 # A long match shows its latest games and hands; the rest are one tap away.
@@ -232,7 +236,8 @@ SHOWN_HANDS = 40
 
 
 def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
-    """What a paper pad marks beside a hand: G gin, BG big gin, U undercut, GO gin-off, ♠ spade doubled."""
+    """What a paper pad marks beside a hand: G gin, BG big gin, U undercut, GO gin-off, ♠ spade doubled,
+    R a director's ruling."""
     marks = []
     if h.end == "gin":
         marks.append("G")
@@ -245,6 +250,8 @@ def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
         marks.append("GO" if defender == 0 and rules.gin_off_bonus is not None else "U")
     if h.winner is not None and rules.spade_double and entry.upcard.endswith("S"):
         marks.append("♠")
+    if h.rulings is not None:
+        marks.append(RULING_MARK)
     return tuple(marks)
 
 
@@ -272,7 +279,9 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     lines = [hand_line(h, e, result.players, m)
              for h, e, m in zip(result.hands[earlier_hands:], entries[earlier_hands:], marks[earlier_hands:])]
     lines.reverse()
-    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
+    ruled = tuple((line.n, line.ruling) for line in reversed(lines) if line.ruling)
+    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands,
+               ruled)
 
 
 # Pads already worked out in this process, by everything a pad is computed from. Every write to
@@ -308,12 +317,18 @@ def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: i
 
 
 def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str], marks: tuple[str, ...] = ()) -> HandLine:
-    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry, marks)
+    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry, marks,
+                    hand_rulings_text(h))
+
+
+def hand_rulings_text(h: HandResult) -> str:
+    """The director's rulings on a scored hand, in words ("" when none)."""
+    return rulings_text(h.rulings.to_json()) if h.rulings is not None else ""
 
 
 def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
     """ "Ann knocked 8 v 32", "Ben went gin (Ann 41)", "Dead hand", with the upcard."""
-    text = record_hand_text(entry_to_json(entry, names))
+    text = record_hand_text(entry_to_json(entry, names), rulings=False)
     if h.undercut:
         text += f"; {h.winner} undercut"
     elif entry.end == "knock" and h.end == "gin":
@@ -327,10 +342,14 @@ def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "out": "went out"}
 
 
-def record_hand_text(d: dict | None) -> str:
-    """A hand as the record writes it, in words (the history's before and after)."""
+def record_hand_text(d: dict | None, rulings: bool = True) -> str:
+    """A hand as the record writes it, in words (the history's before and after), with its
+    rulings unless ``rulings`` is false."""
     if not d:
         return "nothing"
+    ruled = rulings_text(d) if rulings else ""
+    if ruled:
+        return f"{record_hand_text(d, rulings=False)}. {ruled}"
     up = f", upcard {d['upcard']}" if d.get("upcard") else ""
     if d.get("end") == "dead":
         return "Dead hand" + up
@@ -397,6 +416,9 @@ def _boxes_text(h: HandResult, rules) -> str:
 def _how_won(h: HandResult, entry: HandEntry) -> str:
     """" (undercut)", " (gin, no contract)", " (bonus 9)": how the points came, in the game's words."""
     parts = ["undercut"] if h.undercut else [_WON_BY[h.end]] if h.end in _WON_BY else []
+    short = h.rulings.penalty(h.by) if h.rulings is not None and h.by else 0
+    if short and h.end in ("gin", "big_gin", "out") and not h.undercut:
+        parts = [f"{_WON_BY[h.end]} short of cards: a knock of {short}"]
     if entry.no_contract:
         parts.append("no contract")
     bonus = entry.bonus if entry.bonus is not None else ((h.detail or {}).get("bonus") or {}).get(h.winner)
@@ -427,10 +449,15 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int)
     result = score_match(record_of(match, entries))
     h = result.hands[number - 1]
     names = result.players
-    if h.winner is None:
+    if h.winner is None and h.rulings is not None and h.rulings.extra_cards and h.end != "dead":
+        held = " and ".join(h.rulings.extra_cards)
+        text = f"No one scores: {held} held too many cards and cannot win the hand; the same dealer deals again."
+    elif h.winner is None:
         text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
     else:
         text = f"{h.winner} scores {h.points}{_boxes_text(h, result.rules)}{_how_won(h, entry)}."
+    if h.rulings is not None:
+        text += " " + hand_rulings_text(h) + "."
     parts = []
     for g in result.games:
         if h.n in [e.hand for e in g.entries]:
