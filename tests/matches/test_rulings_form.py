@@ -205,3 +205,47 @@ def test_only_the_hands_two_players_can_be_named_three_handed(db):
     with pytest.raises(services.HandRefused, match="Ben dealt this hand and sat it out"):
         services.hand_add(match_id=match.pk, expected_number=2,
                           entry=HandEntry("knock", "a", 6, 30, rulings={"missing_cards": {"b": 1}}))
+
+
+def test_a_ruling_on_a_three_handed_hand_names_only_its_two_players(client, director):
+    a, b, c = (Player.objects.create(name=n) for n in ("Ann", "Ben", "Cat"))
+    match = services.match_create(player_a=a, player_b=b, player_c=c, rules=rules_from({"preset": "standard"}),
+                                  first_dealer="c")
+    client.force_login(director)
+    html = client.get(url("detail", match)).content.decode()
+    assert 'name="ruling_missing_a"' in html and 'name="ruling_missing_b"' in html
+    assert 'name="ruling_missing_c"' not in html  # Cat deals hand 1 and sits it out
+    r = client.post(url("hand_new", match), post(match, end="knock", by="a", knocker_deadwood=6, defender_deadwood=30,
+                                                 ruling_missing_b=1, ruling_missing_c=2))
+    assert r.status_code == 302
+    assert Hand.objects.get(match=match).rulings == {"missing_cards": {"b": 1}}  # the dealer's field is ignored
+    match.refresh_from_db()
+    assert (match.game_a, match.game_b, match.game_c) == (34, 0, 0)
+    html = client.get(url("detail", match)).content.decode()
+    assert 'href="#ruling-1"' in html and "hand 1: Ruling: Ben was short of 1 card" in html
+
+
+def test_a_ruling_at_a_partnership_table(client, director):
+    a, b, c, d = (Player.objects.create(name=n) for n in ("Ann", "Ben", "Cat", "Dan"))
+    match = services.match_create(player_a=a, player_b=b, player_c=c, player_d=d,
+                                  rules=rules_from({"preset": "partnership"}), team_a_name="North",
+                                  team_b_name="South")
+    client.force_login(director)
+    table2 = reverse("matches:table_hand_new", args=[match.pk, 2])
+    html = client.get(reverse("matches:table_pad", args=[match.pk, 2])).content.decode()
+    assert 'name="ruling_extra_c"' in html and 'name="ruling_extra_d"' in html  # Cat v Dan at table 2
+    assert 'name="ruling_extra_a"' not in html
+    data = {"number": 1, "revision": match.revision, "action": "save", "end": "knock", "by": "c",
+            "knocker_deadwood": 12, "defender_deadwood": 30, "ruling_knock_accepted": "on"}
+    assert client.post(table2, data).status_code == 302
+    assert Hand.objects.get(match=match, table=2).rulings == {"knock_accepted": True}
+    match.refresh_from_db()
+    table1 = reverse("matches:table_hand_new", args=[match.pk, 1])
+    assert client.post(table1, {**data, "revision": match.revision, "by": "a", "knocker_deadwood": 3,
+                                "defender_deadwood": 13, "ruling_knock_accepted": ""}).status_code == 302
+    match.refresh_from_db()
+    assert (match.game_a, match.game_b) == (18 + 10, 0)  # Cat 18 (accepted knock) + Ann 10
+    html = client.get(url("detail", match)).content.decode()
+    assert "hand 1: table 2: Ruling: the defender accepted a knock over the limit" in html
+    deals = html[html.index('id="hands"'):]
+    assert deals.count('data-mark="R"') == 1
