@@ -187,13 +187,13 @@ def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | 
 
 def tournament_standings(t: Tournament) -> list[dict]:
     """Rank order, as plain dicts for the table (and its CSV)."""
-    entries = {e.pk: e for e in tournament_entries(t)}
+    entries = {e["pk"]: e for e in t.entries.values("pk", "player__name", "player_id", "seed", "group", "withdrawn")}
     out = []
     for row in tournament_table(t, by_group=True):
         e = entries[row.player]
         out.append({
-            "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
-            "group": e.group, "withdrawn": e.withdrawn, "played": row.played, "wins": row.wins,
+            "rank": row.rank, "player": e["player__name"], "player_id": e["player_id"], "seed": e["seed"],
+            "group": e["group"], "withdrawn": e["withdrawn"], "played": row.played, "wins": row.wins,
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
