@@ -84,6 +84,18 @@ class Tally:
             self.lost += 1
         self.net += net
 
+    def _add_seat(self, row: dict, seat: str) -> bool:
+        """Adds the hands, wins, gins and undercuts of ``seat`` from the match's tallies; False
+        when the match has none (not written since they were kept)."""
+        mine = ((row["tallies"] or {}).get("seats") or {}).get(seat)
+        if mine is None:
+            return False
+        self.hands += mine["hands"]
+        self.hands_won += mine["won"]
+        self.gins += mine["gins"]
+        self.undercuts += mine["undercuts"]
+        return True
+
     def add(self, row: dict, seat: str) -> None:
         """Counts one whole match (a row of ``_MATCH_FIELDS``) for the player in ``seat``."""
         seats, side = _seats(row), _side(row, seat)
@@ -91,13 +103,7 @@ class Tally:
         self.matches += 1
         self.games_won += row[f"games_{side}"]
         self.games_lost += sum(row[f"games_{s}"] for s in sides if s != side)
-        mine = ((row["tallies"] or {}).get("seats") or {}).get(seat)
-        if mine is not None:
-            self.hands += mine["hands"]
-            self.hands_won += mine["won"]
-            self.gins += mine["gins"]
-            self.undercuts += mine["undercuts"]
-        elif len(seats) == 2:  # (a match not written since the tallies were kept: its columns)
+        if not self._add_seat(row, seat) and len(seats) == 2:  # (not written since tallies were kept)
             self.gins += row[f"gins_{side}"]
             self.undercuts += row[f"undercuts_{side}"]
         if not row["complete"]:
@@ -140,12 +146,7 @@ class Tally:
         and the hands, gins and undercuts of both partners."""
         partner = {"a": "c", "c": "a", "b": "d", "d": "b"}[seat]
         self.add(row, seat)
-        theirs = ((row["tallies"] or {}).get("seats") or {}).get(partner)
-        if theirs is not None:
-            self.hands += theirs["hands"]
-            self.hands_won += theirs["won"]
-            self.gins += theirs["gins"]
-            self.undercuts += theirs["undercuts"]
+        self._add_seat(row, partner)
 
 
 def player_records() -> list[Tally]:

@@ -11,16 +11,9 @@ from django.urls import reverse
 from ginscore.matches.records_io import records_import
 from ginscore.players import selectors
 from ginscore.players.models import Player
+from tests.matches.test_three_and_four import THREE
 
 pytestmark = pytest.mark.django_db
-
-THREE = {"format": "ginscore/1", "rules": "standard", "players": ["Ann", "Ben", "Cat"], "first_dealer": "Cat",
-         "hands": [
-             {"end": "knock", "by": "Ann", "deadwood": {"Ann": 4, "Ben": 20}},
-             {"end": "gin", "by": "Cat", "deadwood": {"Ann": 30}},
-             {"end": "knock", "by": "Cat", "deadwood": {"Cat": 2, "Ben": 40}},
-             {"end": "knock", "by": "Cat", "deadwood": {"Cat": 5, "Ann": 15}},
-         ]}
 
 # One game of partnership (to 125): North (Ann, Cat) against South (Ben, Dan).
 PARTNERSHIP = {"format": "ginscore/1", "rules": "partnership", "players": ["Ann", "Ben", "Cat", "Dan"],
