@@ -116,7 +116,7 @@ def _three_player_block(result: MatchResult, game: GameResult, width: int) -> li
     for pair in game.pairs:
         a, b = pair.players
         said = f"net {pair.net} to {pair.credited}" if pair.credited else "level, net 0"
-        if game.winner in pair.players and set(pair.players) & set(game.shut_out):
+        if result.rules.shutout != "none" and game.winner in pair.players and set(pair.players) & set(game.shut_out):
             said += f" (with the shutout: {next(p for p in pair.players if p != game.winner)} won no hand)"
         rows.append(f"{a} v {b}: {said}")
     return rows

@@ -140,3 +140,8 @@ def test_partnership_dead_deal_and_default_team_names():
     rows = table(out, "deal  table 1", ("Ann & Cat", "Ben & Dan"))
     assert rows["1 Ann v Ben: dead Cat v Dan: dead"] == {"Ann & Cat": "", "Ben & Dan": ""}
     assert "Next: deal 2, Ann v Dan at table 1, Cat v Ben at table 2" in out
+
+
+def test_three_players_with_no_shutout_rule_the_pair_says_no_shutout():
+    out = pad(three(WORKED, rules={"preset": "standard", "shutout": "none"}))
+    assert "Ben v Cat: net 278 to Cat" in out.splitlines()  # Cat's plain total: Ben won no hand, no bonus
