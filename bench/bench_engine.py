@@ -16,7 +16,6 @@ import random
 import statistics
 import sys
 import time
-import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
