@@ -259,7 +259,9 @@ def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title:
     own_name = rules.get("game", "gin") != "gin" or "Gin" in name or name in game
     first = [title, f"{name} score pad"] if own_name and game == "Gin Rummy" else (
         [title, f"{game} score pad"] + ([] if name in game else [name]))
-    for parts in (first, [title, f"{name} pad"], [f"{name} score pad"]):
+    shorter = ([[title, f"{name} pad"], [f"{name} score pad"]] if game == "Gin Rummy" else
+               [[title, f"{game} pad"] + ([] if name in game else [name]), [f"{game} pad"]])
+    for parts in [first] + shorter:
         head = " \u00b7 ".join(filter(None, parts))
         if c.stringWidth(head, BOLD, 11) <= w - 95:
             break
