@@ -46,7 +46,10 @@ def pad_pdf(request):
     pad = form.pad()
     source = {k: request.GET[k] for k in ("match", "tournament") if request.GET.get(k, "").isdigit()}
     if source:  # a pad printed from a match or a tournament carries its rules (and a match its players)
-        pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
+        try:
+            pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
+        except ValueError as e:
+            return HttpResponseBadRequest(f"Cannot print this pad: {e}", content_type="text/plain")
     return pdf_response(build_pad(pad), f"score-pad-{pad.style}")
 
 
