@@ -177,6 +177,7 @@ class TableSheet:
     match_label: str = ""
     games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
     first_dealer: str = ""  # who deals the first hand
+    seats: tuple[str, ...] = ()  # a doubles event's partnership match: its players a, b, c, d (``players``: the teams)
 
 
 @dataclass(frozen=True)

@@ -291,12 +291,17 @@ def _flow(items: Sequence[str], w: float, size: float, lead: str = "") -> list[s
 
 def draw_group_pad(c: Canvas, x: float, top: float, w: float, h: float, *, table: str, rules: Mapping,
                    players: Sequence[str] | None = None, teams: Sequence[str] | None = None, title: str = "",
-                   rules_footer: bool = True, length: str = "", blocks: int | None = None) -> int:
+                   rules_footer: bool = True, length: str = "", blocks: int | None = None, heading: bool = True,
+                   first_game: int = 1) -> int:
     """A three-handed (``table`` "three") or partnership pad in the box (x, top - h)..(x + w, top):
-    heading, game blocks, match line, the settlements, legend and rules; returns the games it holds."""
+    heading, game blocks, match line, the settlements, legend and rules; returns the games it holds.
+    ``heading`` False: no title line (a table sheet has its own); ``first_game``: the first block's game
+    (a continuation sheet's), whose first deal's number is known only for game 1."""
     three = table == "three"
-    draw_heading(c, x, top, w, rules, title, "Three-handed Gin Rummy" if three else "Partnership Gin Rummy")
-    y = top - 18
+    y = top
+    if heading:
+        draw_heading(c, x, top, w, rules, title, "Three-handed Gin Rummy" if three else "Partnership Gin Rummy")
+        y -= 18
     length = length or f"to {rules['match_target']}"
     sides = (list(players) if players else ["", "", ""]) if three else team_names(players, teams)
     letters = LETTERS[:3] if three else ("A", "B")
@@ -329,11 +334,12 @@ def draw_group_pad(c: Canvas, x: float, top: float, w: float, h: float, *, table
             if blocks and drawn >= blocks:
                 break
             bx, btop = x + a * (bw + GAP), y - d * (height + GAP)
+            game = first_game + drawn
             if three:
-                draw_three_block(c, rules, players, bx, btop, bw, units, drawn + 1, names_h)
+                draw_three_block(c, rules, players, bx, btop, bw, units, game, names_h)
             else:
-                draw_partnership_block(c, rules, players, sides, bx, btop, bw, units, drawn + 1, names_h,
-                                       first_deal=1 if drawn == 0 else None)
+                draw_partnership_block(c, rules, players, sides, bx, btop, bw, units, game, names_h,
+                                       first_deal=1 if game == 1 else None)
             drawn += 1
     y -= down * (height + GAP) - GAP + 16
     for k, line in enumerate(match_rows):

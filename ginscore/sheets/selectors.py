@@ -243,8 +243,16 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
             t.name, number, row.table or 0, (row.entry_a.name, row.entry_b.name), rules,
             url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
             length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games,
-            first_dealer="" if t.doubles else dealer.player.name))
+            first_dealer="" if t.doubles else dealer.player.name, seats=_seats(row)))
     return out
+
+
+def _seats(row) -> tuple[str, ...]:
+    """A doubles match's four players in seat order: team 1's sit A and C, team 2's B and D."""
+    a, b = row.entry_a, row.entry_b
+    if a.partner_id is None or b.partner_id is None:
+        return ()
+    return (a.player.name, b.player.name, a.partner.name, b.partner.name)
 
 
 STANDING_COLUMNS = (("rank", "#"), ("player", "Player"), ("played", "Played"), ("wins", "Won"),

@@ -205,3 +205,26 @@ def test_bad_tables_on_the_form_are_refused_naming_the_field(client, query, fiel
     assert response.status_code == 400
     body = response.content.decode()
     assert f"{field}:" in body and message in body
+
+
+# A doubles event's table sheets
+
+
+def test_a_doubles_table_sheet_is_a_partnership_pad_with_its_four_players():
+    from ginscore.engine import PRESETS
+    from ginscore.sheets.data import TableSheet
+    from ginscore.sheets.tournament import build_table_sheets
+
+    sheets = [TableSheet("Doubles Cup", 1, t, (f"{LONG[0][:40]} {t}", "South"), PRESETS["partnership"].to_json(),
+                         url=f"https://club.example/matches/table/{'x' * 32}/", round_name="Round 1", length="to 500",
+                         seats=(LONG[0], "Ben", "Cat", LONG[3])) for t in (1, 2)]
+    for paper in ("letter", "a4"):
+        pdf = build_table_sheets(sheets, paper)
+        clean(pdf)
+        got = pages(pdf)
+        assert len(got) == 3  # two tables and the continuation sheet
+        assert "Team A's player" in got[0] and "A1 Maximiliana" in got[0] and "B1 Ben" in got[0]
+        assert "Ben (signature)" in got[0] and "Cat (signature)" in got[0]
+        held = max(n for n in range(1, 7) if f"Game {n}" in got[0])  # the continuation goes on from there
+        assert "Continuation sheet" in got[2] and f"games {held + 1} on" in got[2] and f"Game {held + 1}" in got[2]
+        assert "odd B1 · even B2" in got[2]  # which deal comes first is not known
