@@ -229,15 +229,15 @@ def _legend(layout: str, rules: Mapping) -> str:
 
 def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | None) -> list[list[tuple[float, str, float, bool]]]:
     """The match line: "Match to 500:" and each player's name (up to 60 characters) with room for the
-    score, as lines of (x, text, size, bold). Both names on one line when they fit, else one a line,
-    shrunk down to 7 pt and then wrapped."""
+    score, as lines of (x, text, size, bold). All the names (two, or a bigger table's three) on one line
+    when they fit, else one a line, shrunk down to 7 pt and then wrapped."""
     label = f"Match {length}:" if length.startswith("to ") else f"Match ({length}):"
     blank = "________"
     names = list(players) if players else ["", ""]
     if not players:
         return [[(x, f"{label}   __________  {blank}     __________  {blank}", 9, True)]]
     label_w = stringWidth(label, BOLD, 9) + 10
-    together = f"{names[0]} {blank}     {names[1]} {blank}"
+    together = "     ".join(f"{name} {blank}" for name in names)
     if label_w + stringWidth(together, BOLD, 9) <= w:
         return [[(x, label, 9, True), (x + label_w, together, 9, True)]]
     lines = []
@@ -248,6 +248,25 @@ def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | No
             text = part + (f" {blank}" if j == len(parts) - 1 else "")
             lines.append([(x, label, 9, True)] * (k == 0 and j == 0) + [(x + label_w, text, size, True)])
     return lines
+
+
+def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title: str, game: str = "Gin Rummy"
+                 ) -> None:
+    """The pad's first line from ``y`` down: the club's title, the game and the rules' name, and a place
+    for the date. "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own
+    name says it; ``game`` is "Gin Rummy for three" or "Partnership Gin Rummy" at bigger tables."""
+    name = pad_title(rules)
+    own_name = rules.get("game", "gin") != "gin" or "Gin" in name or name in game
+    first = [title, f"{name} score pad"] if own_name and game == "Gin Rummy" else (
+        [title, f"{game} score pad"] + ([] if name in game else [name]))
+    shorter = ([[title, f"{name} pad"], [f"{name} score pad"]] if game == "Gin Rummy" else
+               [[title, f"{game} pad"] + ([] if name in game else [name]), [f"{game} pad"]])
+    for parts in [first] + shorter:
+        head = " \u00b7 ".join(filter(None, parts))
+        if c.stringWidth(head, BOLD, 11) <= w - 95:
+            break
+    draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, w - 95), size=11, bold=True)
+    draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
 
 
 def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str = "", rules: Mapping,
@@ -262,17 +281,8 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
     layout = pad_layout(rules)
     y = top
     grid = layer != "names"
-    name = pad_title(rules)
     if heading and grid:
-        # "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own name says it.
-        own_name = rules.get("game", "gin") != "gin" or "Gin" in name
-        first = [title, f"{name} score pad"] if own_name else [title, "Gin Rummy score pad", name]
-        for parts in (first, [title, f"{name} pad"], [f"{name} score pad"]):
-            head = " \u00b7 ".join(filter(None, parts))
-            if c.stringWidth(head, BOLD, 11) <= w - 95:
-                break
-        draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, w - 95), size=11, bold=True)
-        draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
+        draw_heading(c, x, y, w, rules, title)
     if heading:
         y -= 18
     length = length or f"to {rules['match_target']}"
@@ -321,13 +331,18 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
             draw_text(c, x, y, settle, size=8.5)
     y -= 8
     if grid:
-        for line in legend_lines:
-            y -= 9
-            draw_text(c, x, y, line, size=7, color=RULE)
-        for line in foot:
-            y -= 9
-            draw_text(c, x, y, line, size=7)
+        draw_legend_and_rules(c, x, y, legend_lines, foot)
     return drawn * per_block
+
+
+def draw_legend_and_rules(c: Canvas, x: float, y: float, legend: Sequence[str], rules: Sequence[str]) -> None:
+    """A pad's last lines from ``y`` down: how to fill it in (grey), then the rules in words."""
+    for line in legend:
+        y -= 9
+        draw_text(c, x, y, line, size=7, color=RULE)
+    for line in rules:
+        y -= 9
+        draw_text(c, x, y, line, size=7)
 
 
 def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: int | None = None,
@@ -361,8 +376,14 @@ def build_pad(pad: Pad) -> bytes:
     c.setTitle(f"Gin Rummy score pad ({pad_title(rules)})")
     for _ in range(pad.pages):
         for x, top, w, h in areas:
-            draw_pad(c, x, top, w, h, rules=rules, players=pad.players, title=pad.title,
-                     rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
+            if pad.table == "two":
+                draw_pad(c, x, top, w, h, rules=rules, players=pad.players, title=pad.title,
+                         rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
+            else:
+                from ginscore.sheets.group_pads import draw_group_pad
+
+                draw_group_pad(c, x, top, w, h, table=pad.table, rules=rules, players=pad.players, teams=pad.teams,
+                               title=pad.title, rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
         if pad.per_page > 1:  # where to cut
             c.setDash(3, 3)
             c.setStrokeColor(FAINT)
