@@ -28,6 +28,9 @@ urlpatterns = [
     path("<int:pk>/tables/<int:table>/hands/new/", views.hand_new, name="table_hand_new"),
     path("<int:pk>/tables/<int:table>/hands/<int:number>/edit/", views.hand_edit, name="table_hand_edit"),
     path("<int:pk>/tables/<int:table>/hands/<int:number>/delete/", views.hand_delete, name="table_hand_delete"),
+    path("<int:pk>/tables/<int:table>/hands/cards/", card_views.hand_cards_new, name="table_hand_cards"),
+    path("<int:pk>/tables/<int:table>/hands/<int:number>/cards/", card_views.hand_cards_edit,
+         name="table_hand_cards_edit"),
     path("<int:pk>/table-link/<int:table>/qr.svg", views.table_link_qr, name="table_link_qr_at"),
     path("table/<str:token>/<int:table>/", views.table_link_open, name="table_at"),
 ]
