@@ -23,7 +23,7 @@ from ginscore.club.roles import is_member
 from ginscore.matches.list_views import MatchFilterForm
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import (
-    MAX_UPLOAD_BYTES, ImportRefused, records_dumps, records_export, records_import as import_records,
+    MAX_UPLOAD_BYTES, AlreadyThere, ImportRefused, records_dumps, records_export, records_import as import_records,
     records_parse_text,
 )
 
@@ -37,6 +37,9 @@ class ImportForm(forms.Form):
     file = forms.FileField(label="Record file (.json)", required=False,
                            help_text="One match record, or a JSON array of records.")
     text = forms.CharField(label="…or paste the JSON", required=False, widget=forms.Textarea(attrs={"rows": 8}))
+    # Shown (a checkbox) once an import found its records already stored: the confirmed second try.
+    again = forms.BooleanField(label="Import it again anyway", required=False, widget=forms.HiddenInput,
+                               help_text="Makes a second copy of the matches that are already here.")
 
     def clean(self):
         data = super().clean()
@@ -99,9 +102,14 @@ def records_import(request):
 @csrf_protect
 def _records_import(request):
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    already = None
     if request.method == "POST" and form.is_valid():
         try:
-            matches = import_records(data=form.cleaned_data["records"], created_by=request.user)
+            matches = import_records(data=form.cleaned_data["records"], created_by=request.user,
+                                     again=form.cleaned_data["again"])
+        except AlreadyThere as e:
+            already = e.found
+            form.fields["again"].widget = forms.CheckboxInput()
         except ImportRefused as e:
             form.add_error(form.cleaned_data["field"], f"Nothing was imported. {e}")
         else:
@@ -111,7 +119,8 @@ def _records_import(request):
             if len(matches) == 1:
                 return redirect("matches:detail", pk=matches[0].pk)
             return redirect("matches:list")
-    return render(request, "matches/import.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "matches/import.html", {"form": form, "already": already},
+                  status=400 if form.errors else 409 if already else 200)
 
 
 def _json_download(payload: str, filename: str) -> HttpResponse:

@@ -83,20 +83,50 @@ def records_read(data: Any) -> list[MatchRecord]:
     return records
 
 
-def records_import(*, data: Any, created_by=None) -> list[Match]:
+class AlreadyThere(ImportRefused):
+    """Records already stored (the same players, rules, length and hands): ``found`` lists
+    (prefix, the stored match) for each; nothing was imported."""
+
+    def __init__(self, found: list[tuple[str, Match]]):
+        self.found = found
+        where = "; ".join(f"{prefix}already here as match {match}" for prefix, match in found)
+        super().__init__(where)
+
+
+def same_match(match: Match, *, other_than: Iterable[int] = ()) -> Match | None:
+    """A stored match (not ``match``, nor ``other_than``) with the same record as ``match``:
+    the same players in the same seats, rules, length, first dealer, stake and hands."""
+    candidates = Match.objects.filter(
+        player_a_id=match.player_a_id, player_b_id=match.player_b_id, player_c_id=match.player_c_id,
+        player_d_id=match.player_d_id, preset=match.preset, hand_count=match.hand_count,
+    ).exclude(pk__in=[match.pk, *other_than]).order_by("pk")
+    rows = list(candidates.select_related("player_a", "player_b", "player_c", "player_d"))
+    if not rows:
+        return None
+    [mine] = records_export(matches=Match.objects.filter(pk=match.pk))
+    return next((m for m, record in zip(rows, records_export(matches=candidates)) if record == mine), None)
+
+
+def records_import(*, data: Any, created_by=None, again: bool = False) -> list[Match]:
     """Stores every record in ``data`` (one record or an array), or none of them.
 
-    Players are found by name (any case) or created.
+    Players are found by name (any case) or created. A record that is already stored is refused
+    (``AlreadyThere``, naming the stored match) unless ``again`` says to import it anyway.
     """
     records = records_read(data)
     prefixes = [p for p, _ in _records_in(data)]
     with transaction.atomic():
-        matches = []
+        matches, found = [], []
         for prefix, record in zip(prefixes, records):
             try:
-                matches.append(match_import(record=record, created_by=created_by))
+                match = match_import(record=record, created_by=created_by)
             except (RecordError, CardError, RuleError, ValueError) as e:
                 raise ImportRefused(f"{prefix}{e}") from None
+            if not again and (old := same_match(match, other_than=[m.pk for m in matches])):
+                found.append((prefix, old))
+            matches.append(match)
+        if found:
+            raise AlreadyThere(found)   # and the transaction takes every new match back
     return matches
 
 

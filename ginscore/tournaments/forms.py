@@ -11,6 +11,19 @@ from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+# Each format's own options: the formats ("format" or "format:first_stage") a field is for. The
+# form shows only the chosen format's (static/ginscore/formats.js) and ignores the others.
+FORMAT_OPTIONS = {"rounds": ("swiss", "two_stage:swiss"), "third_place": ("single", "two_stage"),
+                  "double_round": ("roundrobin", "two_stage:roundrobin"),
+                  "groups": ("roundrobin", "two_stage:roundrobin"), "first_stage": ("two_stage",),
+                  "playoff_size": ("two_stage",)}
+OPTION_DEFAULTS = {"rounds": None, "third_place": False, "double_round": False, "groups": 1,
+                   "first_stage": "swiss", "playoff_size": 8}
+
+
+def option_applies(name: str, format: str, first_stage: str) -> bool:
+    """Whether the option ``name`` belongs to ``format`` (with its ``first_stage``)."""
+    return any(f in (format, f"{format}:{first_stage}") for f in FORMAT_OPTIONS.get(name, (format,)))
 TIEBREAK_CHOICES = [("", "(none)")] + list(TIEBREAK_NAMES.items())
 
 
@@ -53,6 +66,8 @@ class TournamentForm(forms.Form):
         rule_fields = MatchForm().fields
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = rule_fields[f"rule_{key}"]
+        for name, formats in FORMAT_OPTIONS.items():
+            self.fields[name].formats = " ".join(formats)   # the field's box says which formats it is for
 
     @classmethod
     def initial_from(cls, t) -> dict:
@@ -85,6 +100,12 @@ class TournamentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        fmt = data.get("format", "")
+        first_stage = data.get("first_stage") if option_applies("first_stage", fmt, "") else "swiss"
+        for name, default in OPTION_DEFAULTS.items():   # another format's options: hidden, so not checked
+            if not option_applies(name, fmt, first_stage or ""):
+                self.errors.pop(name, None)
+                data[name] = default
         order = [data.get(f"tiebreak_{i}") for i in range(len(ORDINALS))]
         chosen = [k for k in order if k]
         for i, key in enumerate(order):

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ginscore.matches.models import Hand, Match
-from ginscore.matches.records_io import ImportRefused, records_export, records_import, records_read
+from ginscore.matches.records_io import AlreadyThere, ImportRefused, records_export, records_import, records_read
 from ginscore.players.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -280,3 +280,55 @@ def test_the_records_cap_is_all_or_nothing_at_the_service():
         records_import(data=[GOOD] * 1001)
     assert Match.objects.count() == 0
     assert len(records_import(data=[GOOD] * 3)) == 3
+
+
+def test_a_record_already_stored_is_refused_naming_the_match(ann, ben):
+    [first] = records_import(data=GOOD)
+    for same in (GOOD, {**GOOD, "players": ["ann", "BEN"], "first_dealer": "BEN",
+                        "hands": json.loads(json.dumps(GOOD["hands"]).replace('"Ann"', '"ann"')
+                                            .replace('"Ben"', '"BEN"'))}):
+        with pytest.raises(AlreadyThere) as refused:
+            records_import(data=same)
+        assert refused.value.found == [("", first)]
+        assert str(refused.value) == f"already here as match #{first.pk} Ann v Ben"
+    assert Match.objects.count() == 1 and Hand.objects.count() == 5
+    # In an array, the record is named, and nothing of the file is kept (the new Cleo v Dev neither).
+    other = varied_records()[1]
+    with pytest.raises(AlreadyThere, match=rf"^record 2: already here as match #{first.pk} Ann v Ben$"):
+        records_import(data=[other, GOOD])
+    assert Match.objects.count() == 1 and not Player.objects.filter(name="Cleo").exists()
+    # Not the same record: another hand, another stake, another first dealer.
+    for different in ({**GOOD, "hands": GOOD["hands"] + [{"end": "dead"}]}, {**GOOD, "stake": "0.10"},
+                      {**GOOD, "first_dealer": "Ann"}):
+        records_import(data=different)
+    assert Match.objects.count() == 4
+    # The confirmed second try makes a second copy.
+    [copy] = records_import(data=GOOD, again=True)
+    assert copy.pk != first.pk and records_export(matches=Match.objects.filter(pk=copy.pk)) == \
+        records_export(matches=Match.objects.filter(pk=first.pk))
+
+
+def test_checking_for_a_stored_copy_takes_the_same_queries_however_many_matches(ann, ben):
+    def queries():
+        with CaptureQueriesContext(connection) as ctx:
+            with pytest.raises(AlreadyThere):
+                records_import(data=GOOD)
+        return len(ctx.captured_queries)
+
+    records_import(data=GOOD)
+    few = queries()
+    records_import(data=[{**GOOD, "stake": str(n)} for n in range(1, 30)])   # same players, other stakes
+    assert queries() == few
+
+
+def test_import_matches_refuses_a_record_already_there_unless_again(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(GOOD))
+    assert run("import_matches", str(path))[0] == 0
+    code, out, err = run("import_matches", str(path))
+    first = Match.objects.get()
+    assert code == 1 and out == ""
+    assert err.strip() == f"Nothing was imported: already here as match #{first.pk} Ann v Ben. " \
+                          "Add --again to import it anyway."
+    code, out, err = run("import_matches", str(path), "--again")
+    assert code == 0 and Match.objects.count() == 2 and int(out) != first.pk

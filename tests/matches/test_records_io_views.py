@@ -209,3 +209,37 @@ def test_the_import_form_still_needs_its_csrf_token(member):
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(url).content.decode()).group(1)
     response = client.post(url, {"text": json.dumps(RECORD), "csrfmiddlewaretoken": token})
     assert response.status_code == 302 and Match.objects.count() == 1
+
+
+def test_importing_the_same_record_again_asks_first(client, member):
+    client.force_login(member)
+    url = reverse("matches:import")
+    client.post(url, {"file": upload(RECORD)})
+    first = Match.objects.get()
+    page = client.get(url).content.decode()
+    assert "Import it again anyway" not in page and 'type="hidden" name="again"' in page
+    # The same file again: nothing imported; the page names the stored match with a link.
+    response = client.post(url, {"file": upload(RECORD)})
+    page = response.content.decode()
+    assert response.status_code == 409 and Match.objects.count() == 1
+    assert f'<a href="{reverse("matches:detail", args=[first.pk])}">match #{first.pk} Ann v Ben</a>, 2 hands' in page
+    assert "this match is already here" in page and "choose the file again" in page
+    assert re.search(r'<input type="checkbox" name="again"[^>]*>', page) and "Import it again anyway" in page
+    # Confirmed: the second try imports a second copy.
+    response = client.post(url, {"file": upload(RECORD), "again": "on"})
+    second = Match.objects.exclude(pk=first.pk).get()
+    assert response.status_code == 302 and response["Location"] == reverse("matches:detail", args=[second.pk])
+
+
+def test_pasted_records_already_there_stay_in_the_box_for_the_second_try(client, member):
+    client.force_login(member)
+    url = reverse("matches:import")
+    text = json.dumps([RECORD, BAD | {"hands": []}])
+    client.post(url, {"text": json.dumps(RECORD)})
+    response = client.post(url, {"text": text})
+    page = response.content.decode()
+    assert response.status_code == 409 and Match.objects.count() == 1
+    assert "Record 1: <a href=" in page and "choose the file again" not in page
+    assert "Ann&quot;, &quot;Cleo" in page   # what was pasted is still in the box
+    client.post(url, {"text": text, "again": "on"})
+    assert Match.objects.count() == 3

@@ -192,3 +192,25 @@ def test_one_date_format_and_one_pager(client, make_tournament):
     assert "Sat 21 Nov 2026" in page and "2026-11-21" not in page
     assert page.count('aria-current="page"') == 1 and '<a aria-current="page" href="?page=2">2</a>' in page
     assert 'class="pagination' not in page and "page-link" not in page   # no box in a box
+
+
+def test_the_form_marks_each_formats_options_and_ignores_the_others(client, director):
+    login(client, director)
+    page = client.get(reverse("tournaments:new")).content.decode()
+    assert 'id="field-rounds" data-formats="swiss two_stage:swiss"' in page
+    assert 'id="field-playoff_size" data-formats="two_stage"' in page
+    assert 'id="field-name">' in page and "formats.js" in page   # the common fields are for every format
+    # A single elimination with a bad Swiss round count and no groups (hidden boxes): created, on defaults.
+    response = client.post(reverse("tournaments:new"), {**FORM, "name": "Cup", "format": "single", "rounds": "0",
+                                                         "groups": "", "third_place": "on", "playoff_size": "x"})
+    t = Tournament.objects.get(name="Cup")
+    assert response.status_code == 302
+    assert (t.format, t.rounds, t.groups, t.third_place, t.playoff_size) == ("single", None, 1, True, 8)
+    # The chosen format's own options are still checked, and the error is on the box shown.
+    response = client.post(reverse("tournaments:new"), {**FORM, "name": "Swiss", "rounds": "0"})
+    assert response.status_code == 200 and "rounds" in response.context["form"].errors
+    # Two stages with round-robin groups: the groups count, the Swiss rounds do not.
+    client.post(reverse("tournaments:new"), {**FORM, "name": "Two", "format": "two_stage", "first_stage": "roundrobin",
+                                             "groups": "2", "rounds": "0", "double_round": "on", "playoff_size": "4"})
+    t = Tournament.objects.get(name="Two")
+    assert (t.first_stage, t.groups, t.double_round, t.rounds, t.playoff_size) == ("roundrobin", 2, True, None, 4)

@@ -3,6 +3,8 @@
 ``-`` reads standard input. Prints the new match ids, one a line. All or
 nothing: if any record is bad, nothing is saved, the message naming the
 record and the hand goes to standard error and the command exits non-zero.
+A record already stored (the same players, rules and hands) is refused the
+same way, naming the stored match; ``--again`` imports it anyway.
 """
 import sys
 
@@ -10,7 +12,7 @@ from django.core.management.base import BaseCommand
 
 from ginscore.engine import RecordError
 from ginscore.matches.management.commands.score import read_json
-from ginscore.matches.records_io import ImportRefused, records_import
+from ginscore.matches.records_io import AlreadyThere, ImportRefused, records_import
 
 
 class Command(BaseCommand):
@@ -18,11 +20,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a match record file (or an array of records), or - for standard input")
+        parser.add_argument("--again", action="store_true",
+                            help="import records that are already stored anyway (a second copy)")
 
-    def handle(self, *args, file, **options):
+    def handle(self, *args, file, again=False, **options):
         try:
             data = read_json(file)
-            matches = records_import(data=data)
+            matches = records_import(data=data, again=again)
+        except AlreadyThere as e:
+            self.stderr.write(f"Nothing was imported: {e}. Add --again to import it anyway.")
+            sys.exit(1)
         except (RecordError, ImportRefused) as e:
             self.stderr.write(str(e))
             sys.exit(1)
