@@ -10,13 +10,15 @@ from __future__ import annotations
 import threading
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.shortcuts import get_object_or_404
 
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_match
-from ginscore.matches.models import Hand, HandChange, Match
-from ginscore.matches.records import HandEntry, entry_to_json, match_to_record, record_of
+from ginscore.club.roles import is_director
+from ginscore.matches import agreement
+from ginscore.matches.models import AGREED, Hand, HandChange, Match
+from ginscore.matches.records import HandEntry, entry_to_json, match_names, match_to_record, record_of
 
 
 def match_get(pk: int) -> Match:
@@ -39,6 +41,13 @@ def match_live_version(pk: int, **_) -> str | None:
 
 def match_hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
+
+
+def hands_awaiting(match: Match) -> list[Hand]:
+    """The hands of ``match`` that do not count yet (both players agree: awaiting the other
+    player's confirmation, or disputed), with who entered them; one query."""
+    return list(Hand.objects.filter(match=match).exclude(agreement=AGREED).select_related("entered_by")
+                .order_by("number"))
 
 
 def match_result(match: Match, hands: list[Hand] | None = None) -> MatchResult:
@@ -96,6 +105,7 @@ class HandLine:
     games: tuple[int, ...]
     entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
     marks: tuple[str, ...] = ()
+    agreement: str = AGREED  # both players agree: "awaiting" or "disputed" until it counts
 
 
 @dataclass(frozen=True)
@@ -254,7 +264,8 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     result = match_result(match, hands)
     a, b = result.players
     entries = [HandEntry.of(row) for row in hands]
-    marks = [hand_marks(h, e, result.rules) for h, e in zip(result.hands, entries)]
+    marks = [hand_marks(h, e, result.rules) + (("?",) if row.agreement != AGREED else ())
+             for h, e, row in zip(result.hands, entries, hands)]
     enters = (result.next_win_enters(a), result.next_win_enters(b))
     all_sets = result.sets()
     earlier_sets = max(0, len(all_sets) - shown_sets) if shown_sets is not None else 0
@@ -269,8 +280,9 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
             columns.append(PadColumn(g, rows, g.players[a], g.players[b], g.n in enters[0], g.n in enters[1]))
         sets.append(columns)
     earlier_hands = max(0, len(hands) - shown_hands) if shown_hands is not None else 0
-    lines = [hand_line(h, e, result.players, m)
-             for h, e, m in zip(result.hands[earlier_hands:], entries[earlier_hands:], marks[earlier_hands:])]
+    lines = [replace(hand_line(h, e, result.players, m), agreement=row.agreement)
+             for h, e, m, row in zip(result.hands[earlier_hands:], entries[earlier_hands:], marks[earlier_hands:],
+                                     hands[earlier_hands:])]
     lines.reverse()
     return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
 
@@ -358,12 +370,23 @@ class ChangeLine:
     change: HandChange
     before: str
     after: str
+    who: str = ""  # who made the change; for a confirmation or a dispute also for which player
+
+
+def change_who(match: Match, change: HandChange) -> str:
+    """ "ann", "table link", "Ben (table link)": the account or link, and the player it answered for."""
+    who = change.who_text
+    if change.side:
+        player = match.player(change.side)
+        return f"{player.name} ({who})" if player else who
+    return who
 
 
 def match_changes(match: Match) -> list[ChangeLine]:
     """The history, newest first, with each hand in words."""
     changes = HandChange.objects.filter(match=match).select_related("who")
-    return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
+    return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after), change_who(match, c))
+            for c in changes]
 
 
 def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
@@ -448,3 +471,45 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int)
 
 def _other(names: tuple[str, str], name: str) -> str:
     return names[1] if name == names[0] else names[0]
+
+
+# Both players agree
+
+
+@dataclass(frozen=True)
+class AwaitingLine:
+    """A hand that does not count yet, as one viewer of the pad sees it."""
+
+    hand: Hand
+    version: str
+    text: str
+    entrant: str
+    sides: tuple[tuple[str, str], ...]  # (seat, name) this viewer may answer as
+    own: bool  # the viewer answers from their own account (no name to tap)
+    settle: bool  # the viewer is a director
+
+
+def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
+    """The hands of ``match`` awaiting confirmation or settlement, with what ``user`` (scoring
+    ``via`` an account, a table link, or None) may do; one query, none unless the match is in a
+    tournament where both players agree."""
+    place = getattr(match, "tournament_match", None)
+    if place is None or not place.tournament.agree:
+        return []
+    names = dict(zip("ab", match_names(match)))
+    director = is_director(user)
+    own = via == "account" and agreement.account_side(match, user) is not None
+    lines = []
+    for hand in hands_awaiting(match):
+        entrant = agreement.entrant_side(match, hand)
+        if entrant:
+            by = names[entrant]
+        elif hand.entered_by_id and hand.entered_via == "account":
+            by = hand.entered_by.get_username()
+        else:
+            by = "on the table's phone"
+        sides = () if director else tuple((s, names[s]) for s in
+                                          agreement.confirm_sides(match, hand, user, via))
+        text = record_hand_text(entry_to_json(HandEntry.of(hand), match_names(match)))
+        lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
+    return lines

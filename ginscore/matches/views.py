@@ -69,6 +69,7 @@ def match_detail(request, pk):
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number) if form else None,
+        "awaiting": selectors.awaiting_lines(match, request.user, via),
     })
 
 
