@@ -33,8 +33,17 @@ def tap_upcard(page, card):
 
 
 def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
-    """Taps the ending and who, types the deadwood (or, in Skarney and Colonel, each player's
-    ``counts`` as {"a": n, "b": m}), waits for the preview to say ``expect``, and saves."""
+    """Types the hand (``type_hand``), waits for the preview to say ``expect``, and saves."""
+    type_hand(page, end, by, knocker, defender, upcard=upcard, counts=counts)
+    if expect:  # the live preview, from the engine, before saving
+        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
+    page.locator("form.hand-form #save-hand").click()
+    page.locator(".msg-success").wait_for()
+
+
+def type_hand(page, end, by=None, knocker=None, defender=None, upcard=None, counts=None):
+    """Taps the ending and who and types the deadwood (or, in Skarney and Colonel, each player's
+    ``counts`` as {"a": n, "b": m}) on the entry form, without saving."""
     form = page.locator("form.hand-form")
     if upcard:
         tap_upcard(page, upcard)
@@ -47,10 +56,6 @@ def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, up
         form.locator("[name=defender_deadwood]").fill(str(defender))
     for side, count in (counts or {}).items():
         form.locator(f"[name=count_{side}]").fill(str(count))
-    if expect:  # the live preview, from the engine, before saving
-        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
-    form.locator("#save-hand").click()
-    page.locator(".msg-success").wait_for()
 
 
 def score(page):
