@@ -19,8 +19,10 @@ from __future__ import annotations
 from django.db import transaction
 
 from ginscore.club.roles import is_director
-from ginscore.matches.models import AGREED, AWAITING, DISPUTED, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match
-from ginscore.matches.records import HandEntry, entry_to_json, match_names
+from ginscore.matches.models import (
+    AGREED, AWAITING, DISPUTED, KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match,
+)
+from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_names
 from ginscore.matches.services import HandConflict, HandRefused, _account, _locked, _score, _write_through
 
 REASON_MAX = Hand._meta.get_field("dispute_reason").max_length
@@ -32,52 +34,63 @@ def hand_version(hand: Hand) -> str:
     return f"{hand.pk}.{hand.updated_at.timestamp():.6f}"
 
 
+def _seated(match: Match):
+    return zip(match.seat_letters, match.seats)
+
+
 def entrant_side(match: Match, hand: Hand) -> str | None:
     """The seat of the player whose account entered the hand (None: a table link or a non-player)."""
     if hand.entered_by_id is None or hand.entered_via != VIA_ACCOUNT:
         return None
-    for side, player in (("a", match.player_a), ("b", match.player_b)):
-        if player.user_id is not None and player.user_id == hand.entered_by_id:
-            return side
-    return None
+    return next((seat for seat, player in _seated(match) if player.user_id == hand.entered_by_id), None)
 
 
 def account_side(match: Match, user) -> str | None:
     """The seat of the player linked to ``user``'s account, if they play in this match."""
     if user is None or not user.is_authenticated:
         return None
-    for side, player in (("a", match.player_a), ("b", match.player_b)):
-        if player.user_id == user.pk:
-            return side
-    return None
+    return next((seat for seat, player in _seated(match) if player.user_id == user.pk), None)
+
+
+PARTNER = {"a": "c", "c": "a", "b": "d", "d": "b"}
+
+
+def _entrant_side_seats(match: Match, hand: Hand) -> set[str]:
+    """The entrant's seat and, in a partnership, their partner's: they cannot answer for the hand."""
+    seat = entrant_side(match, hand)
+    if seat is None:
+        return set()
+    return {seat, PARTNER[seat]} if match.kind == KIND_PARTNERSHIP else {seat}
 
 
 def confirm_sides(match: Match, hand: Hand, user, via: str | None) -> list[str]:
     """The seats this request may confirm (or dispute) ``hand`` as: a player's own seat from
-    their account, any seat but the entrant's on a shared phone; none for the entrant's account."""
+    their account, any seat but the entrant's (and their partner's) on a shared phone; none
+    for the entrant's own account."""
     if via is None or hand.agreement != AWAITING:
         return []
     if via == VIA_ACCOUNT and user is not None and user.is_authenticated and hand.entered_by_id == user.pk:
         return []
     own = account_side(match, user) if via == VIA_ACCOUNT else None
-    sides = [own] if own else ["a", "b"]
-    return [s for s in sides if s != entrant_side(match, hand)]
+    seats = [own] if own else list(match.seat_letters)
+    barred = _entrant_side_seats(match, hand)
+    return [s for s in seats if s not in barred]
 
 
 def _refusal(match: Match, hand: Hand, side: str, user, via: str) -> str | None:
     """Why ``side`` may not answer for ``hand`` from this request, in a sentence; None if it may."""
-    names = dict(zip("ab", match_names(match)))
+    names = dict(zip(match.seat_letters, match_names(match)))
     if side not in names:
         return "Tap the name of the player who answers for the hand."
     if side in confirm_sides(match, hand, user, via):
         return None
-    other = names["b" if side == "a" else "a"]
     own = account_side(match, user) if via == VIA_ACCOUNT else None
     if via == VIA_ACCOUNT and user is not None and hand.entered_by_id == user.pk:
         return f"You entered hand {hand.number}: the other player confirms it."
     if own and own != side:
         return f"You play as {names[own]} in this match: answer for yourself."
-    return f"{names[side]} entered hand {hand.number}: {other} confirms it."
+    others = [names[s] for s in names if s not in _entrant_side_seats(match, hand)]
+    return f"{names[entrant_side(match, hand)]} entered hand {hand.number}: {' or '.join(others)} confirms it."
 
 
 def _awaiting_hand(rows: list[Hand], number: int, version: str) -> Hand:
@@ -147,12 +160,20 @@ def hand_settle(*, match_id: int, number: int, version: str, user) -> Hand:
     return hand
 
 
+def hand_json(match: Match, hand: Hand, entries: list[HandEntry] | None = None) -> dict:
+    """The hand as the record writes it (names); ``entries``, the match's hands in order, tell
+    who played it with three players (read here when not given)."""
+    if entries is None and len(match.seats) == 3:
+        entries = [HandEntry.of(h) for h in match.hands.order_by("number", "table")]
+    return entry_to_json(HandEntry.of(hand), hand_pair(match, entries, hand.number, hand.table))
+
+
 def _log_answer(match: Match, rows: list[Hand], hand: Hand, action: str, user, via: str, side: str = "",
                 note: str = "") -> None:
-    HandChange.objects.create(match=match, hand_number=hand.number, action=action, via=via, who=_account(user),
-                              side=side, note=note, after=entry_to_json(HandEntry.of(hand), match_names(match)))
-    result = _score(match, [HandEntry.of(h) for h in rows])
-    _write_through(match, result, action, hand.number, user, via)
+    entries = [HandEntry.of(h) for h in rows]
+    HandChange.objects.create(match=match, hand_number=hand.number, table=hand.table, action=action, via=via,
+                              who=_account(user), side=side, note=note, after=hand_json(match, hand, entries))
+    _write_through(match, _score(match, entries), action, hand.number, user, via)
 
 
 # Called by the app that asks for agreement (tournaments), inside the write's own transaction.
@@ -162,16 +183,16 @@ def hand_awaits(*, match: Match, number: int, user, via: str) -> None:
     """Hand ``number``, just entered or corrected by ``user`` (or a table link), now waits for the
     other player's confirmation; a director's entry or correction counts at once and settles a
     hand that was waiting or disputed (the history says so)."""
-    hand = Hand.objects.filter(match=match, number=number).first()
+    # The hand just written: in a partnership, the latest written of the deal's two tables.
+    hand = Hand.objects.filter(match=match, number=number).order_by("-updated_at", "-id").first()
     if hand is None:
         return
     if user is not None and is_director(user):
         if hand.agreement != AGREED:
             hand.agreement, hand.dispute_reason = AGREED, ""
             hand.save(update_fields=["agreement", "dispute_reason", "updated_at"])
-            HandChange.objects.create(match=match, hand_number=number, action="settled", via=VIA_ACCOUNT,
-                                      who=_account(user),
-                                      after=entry_to_json(HandEntry.of(hand), match_names(match)))
+            HandChange.objects.create(match=match, hand_number=number, table=hand.table, action="settled",
+                                      via=VIA_ACCOUNT, who=_account(user), after=hand_json(match, hand))
         return
     hand.agreement, hand.dispute_reason = AWAITING, ""
     hand.entered_by, hand.entered_via = _account(user), via if via in (VIA_ACCOUNT, VIA_TABLE_LINK) else VIA_ACCOUNT

@@ -496,7 +496,7 @@ def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
     place = getattr(match, "tournament_match", None)
     if place is None or not place.tournament.agree:
         return []
-    names = dict(zip("ab", match_names(match)))
+    names = dict(zip(match.seat_letters, match_names(match)))
     director = is_director(user)
     own = via == "account" and agreement.account_side(match, user) is not None
     lines = []
@@ -510,6 +510,6 @@ def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
             by = "on the table's phone"
         sides = () if director else tuple((s, names[s]) for s in
                                           agreement.confirm_sides(match, hand, user, via))
-        text = record_hand_text(entry_to_json(HandEntry.of(hand), match_names(match)))
+        text = record_hand_text(agreement.hand_json(match, hand))
         lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
     return lines

@@ -10,9 +10,8 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
 from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
-from ginscore.matches.agreement import hand_version
+from ginscore.matches.agreement import hand_json, hand_version
 from ginscore.matches.models import AGREED, DISPUTED, Hand
-from ginscore.matches.records import HandEntry, entry_to_json, match_names
 from ginscore.matches.selectors import record_hand_text
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
 from ginscore.tournaments.services import tournament_table
@@ -269,10 +268,11 @@ def hands_to_settle(t: Tournament) -> list[HandToSettle]:
     """Both players agree: every hand of the event awaiting confirmation or disputed, disputes
     first, then by round and table (one query)."""
     hands = (Hand.objects.filter(match__tournament_match__tournament=t).exclude(agreement=AGREED)
-             .select_related("match__player_a", "match__player_b", "match__tournament_match")
+             .select_related("match__player_a", "match__player_b", "match__player_c", "match__player_d",
+                             "match__tournament_match")
              .order_by("match__tournament_match__play_round", "match__tournament_match__table", "match_id", "number"))
     out = [HandToSettle(h, h.match.tournament_match,
-                        record_hand_text(entry_to_json(HandEntry.of(h), match_names(h.match))), hand_version(h))
+                        record_hand_text(hand_json(h.match, h)), hand_version(h))
            for h in hands]
     out.sort(key=lambda line: line.hand.agreement != DISPUTED)
     return out
