@@ -134,9 +134,9 @@ class HandLine:
     games: tuple[int, ...]
     entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
     marks: tuple[str, ...] = ()
-    agreement: str = AGREED  # both players agree: "awaiting" or "disputed" until it counts
     pair: Pair | None = None  # who played it (seats and names)
     table: int = 1
+    agreement: str = AGREED  # both players agree: "awaiting" or "disputed" until it counts
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -460,8 +460,8 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     if result.teams:
         lines = deal_lines(match, result, entries, waiting)
     else:
-        lines = [replace(hand_line(h, e, _pair_of(result, h), marks.get((h.n, h.winner), ())), agreement=row.agreement)
-                 for h, e, row in zip(result.hands, entries, hands)]
+        lines = [replace(hand_line(h, e, _pair_of(result, h), marks.get((h.n, h.winner), ())),
+                         agreement=row.agreement) for h, e, row in zip(result.hands, entries, hands)]
     earlier_hands = max(0, len(lines) - shown_hands) if shown_hands is not None else 0
     lines = lines[earlier_hands:]
     lines.reverse()
