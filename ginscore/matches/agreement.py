@@ -93,9 +93,14 @@ def _refusal(match: Match, hand: Hand, side: str, user, via: str) -> str | None:
     return f"{names[entrant_side(match, hand)]} entered hand {hand.number}: {' or '.join(others)} confirms it."
 
 
+def _shown_hand(rows: list[Hand], number: int, version: str) -> Hand | None:
+    """The hand the page showed as ``number`` (in a partnership, either table's), if unchanged."""
+    return next((h for h in rows if h.number == number and hand_version(h) == version), None)
+
+
 def _awaiting_hand(rows: list[Hand], number: int, version: str) -> Hand:
-    hand = next((h for h in rows if h.number == number), None)
-    if hand is None or hand_version(hand) != version:
+    hand = _shown_hand(rows, number, version)
+    if hand is None:
         raise HandConflict(f"Hand {number} changed on another device. Here is the pad as it stands now.")
     if hand.agreement == DISPUTED:
         raise HandRefused(f"Hand {number} is disputed: the director settles it.")
@@ -149,8 +154,8 @@ def hand_settle(*, match_id: int, number: int, version: str, user) -> Hand:
         raise HandRefused("Only a director settles a hand.")
     with transaction.atomic():
         match, rows = _locked(match_id)
-        hand = next((h for h in rows if h.number == number), None)
-        if hand is None or hand_version(hand) != version:
+        hand = _shown_hand(rows, number, version)
+        if hand is None:
             raise HandConflict(f"Hand {number} changed since the page was shown. Here it is as it stands now.")
         if hand.agreement == AGREED:
             raise HandRefused(f"Hand {number} already counts: nothing to settle.")

@@ -56,8 +56,7 @@ def hand_settle(request, pk, number):
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"Hand {number} of {match.player_a} v {match.player_b} settled: it counts "
-                                  "as entered.")
+        messages.success(request, f"Hand {number} of {' v '.join(match.side_names)} settled: it counts as entered.")
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
