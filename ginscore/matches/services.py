@@ -37,8 +37,9 @@ from ginscore.matches.models import (
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
     HandEntry, entry_from_json, entry_to_json, game_in_play_fields, hand_pair, match_fields_from_record,
-    match_side_names, record_entries, record_of, record_seats,
+    match_names, match_side_names, record_entries, record_of, record_seats,
 )
+from ginscore.matches.tallies import match_tallies
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean
 from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
@@ -438,6 +439,7 @@ def _refresh(match: Match, result: MatchResult) -> None:
         setattr(match, f"gins_{letter}", gins[side])
         setattr(match, f"undercuts_{letter}", undercuts[side])
     match.hand_count = len(result.hands)
+    match.tallies = match_tallies(result, match_names(match))
     for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
     problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")
