@@ -29,6 +29,10 @@ END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dea
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
+# Both players agree (a tournament's option): a hand a player enters waits for the other's word.
+AGREED, AWAITING, DISPUTED = "", "awaiting", "disputed"
+AGREEMENT_CHOICES = [(AGREED, "counts"), (AWAITING, "awaiting the other player's confirmation"),
+                     (DISPUTED, "disputed (the director settles it)")]
 
 
 def new_table_token() -> str:
@@ -241,6 +245,9 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     entered_via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    agreement = models.CharField(max_length=8, choices=AGREEMENT_CHOICES, blank=True, default=AGREED,
+                                 help_text="Both players agree: whether the hand counts for the tournament yet.")
+    dispute_reason = models.CharField(max_length=200, blank=True, help_text="Why the other player disputes it.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -255,7 +262,8 @@ class Hand(models.Model):
         return f"match {self.match_id} hand {self.number}{where}: {self.get_end_display()}"
 
 
-ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone")]
+ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone"),
+                  ("confirmed", "confirmed"), ("disputed", "disputed"), ("settled", "settled")]
 
 
 class HandChange(models.Model):
@@ -271,6 +279,8 @@ class HandChange(models.Model):
     who = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                             related_name="+")
     via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    side = models.CharField(max_length=1, blank=True, help_text="The player (seat) who confirmed or disputed.")
+    note = models.CharField(max_length=200, blank=True, help_text="A dispute's reason.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

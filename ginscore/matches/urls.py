@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.matches import card_views, io_views, list_views, views
+from ginscore.matches import agreement_views, card_views, io_views, list_views, views
 
 app_name = "matches"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("<int:pk>/hands/cards/", card_views.hand_cards_new, name="hand_cards"),
     path("<int:pk>/hands/<int:number>/cards/", card_views.hand_cards_edit, name="hand_cards_edit"),
     path("<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
+    path("<int:pk>/hands/<int:number>/confirm/", agreement_views.hand_confirm, name="hand_confirm"),
+    path("<int:pk>/hands/<int:number>/dispute/", agreement_views.hand_dispute, name="hand_dispute"),
+    path("<int:pk>/hands/<int:number>/settle/", agreement_views.hand_settle, name="hand_settle"),
     path("<int:pk>/hands/undo/", views.hand_undo, name="hand_undo"),
     path("<int:pk>/hands/redo/", views.hand_redo, name="hand_redo"),
     path("<int:pk>/first-dealer/", views.first_dealer, name="first_dealer"),

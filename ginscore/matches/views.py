@@ -104,6 +104,7 @@ def match_detail(request, pk, table=None):
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
+        "awaiting": selectors.awaiting_lines(match, request.user, via),
     })
 
 

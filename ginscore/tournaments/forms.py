@@ -56,6 +56,9 @@ class TournamentForm(forms.Form):
                                   label="When time is called, decide",
                                   widget=forms.RadioSelect(attrs=CHOICES),
                                   help_text="After the hand in play is finished.")
+    agree = forms.BooleanField(required=False, label="Both players agree",
+                               help_text="Each hand entered at a table counts for the tournament once the other "
+                                         "player confirms it (on their phone, or by tapping their name).")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,7 +85,7 @@ class TournamentForm(forms.Form):
                    "double_round": t.double_round, "groups": t.groups, "first_stage": t.first_stage,
                    "playoff_size": t.playoff_size, "doubles": t.doubles, "preset": t.preset, "length": length, "games": t.length_games,
                    "seeding": t.seeding, "tables": t.tables, "round_minutes": t.round_minutes,
-                   "time_rule": t.time_rule}
+                   "time_rule": t.time_rule, "agree": t.agree}
         initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
         initial.update({f"rule_{k}": text(v) for k, v in (t.rule_overrides or {}).items()})
         return initial
@@ -90,7 +93,7 @@ class TournamentForm(forms.Form):
     def main_fields(self):
         return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
                                   "playoff_size", "doubles", "preset", "length", "games", "seeding", "tables", "round_minutes",
-                                  "time_rule")]
+                                  "time_rule", "agree")]
 
     def tiebreak_fields(self):
         return [self[f"tiebreak_{i}"] for i in range(len(ORDINALS))]
@@ -144,7 +147,7 @@ class TournamentForm(forms.Form):
                 "rounds": d["rounds"], "third_place": d["third_place"], "double_round": d["double_round"],
                 "groups": d["groups"], "first_stage": d["first_stage"], "playoff_size": d["playoff_size"],
                 "tables": d["tables"], "round_minutes": d["round_minutes"], "time_rule": d["time_rule"] or "match",
-                "doubles": d["doubles"]}
+                "doubles": d["doubles"], "agree": d["agree"]}
 
 
 class EntriesForm(forms.Form):

@@ -25,6 +25,7 @@ from ginscore.engine.tournament import (
     DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
     snake_groups, standings, swiss_round,
 )
+from ginscore.matches.agreement import hand_awaits, match_awaits_agreement
 from ginscore.matches.models import Hand, Match
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
@@ -325,16 +326,21 @@ def _assign_tables(t: Tournament) -> None:
 # Results
 
 
-def tournament_match_follow(*, match: Match) -> None:
+def tournament_match_follow(*, match: Match, action: str = "", hand_number: int | None = None, user=None,
+                            via: str | None = None) -> None:
     """The hook: called (through ``match_changed``) after every write to a
     match's hands. A finished match decides its place; so does the hand in play
     when time was called (decided at time); a match that is no longer finished
-    (a hand taken back) reopens it while nothing later depends on it."""
+    (a hand taken back) reopens it while nothing later depends on it.
+    When both players agree (``Tournament.agree``), a hand just entered or
+    corrected at the table first waits for the other player's confirmation."""
     row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
     if row is None:
         return
     with transaction.atomic():
         t = _locked(row.tournament_id)
+        if t.agree and action in ("added", "edited") and hand_number is not None:
+            hand_awaits(match=match, number=hand_number, user=user, via=via)
         _time_call_if_due(t)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
         _follow_row(t, row, match)
@@ -346,7 +352,9 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
         return   # a place that lost its players to an undo: the match no longer counts
     straight = match.player_a_id == row.entry_a.player_id
     winner, at_time = None, False
-    if match.complete and match.winner_id is not None:
+    if t.agree and match_awaits_agreement(match):
+        pass   # not finished for the event while a hand awaits the other player's word
+    elif match.complete and match.winner_id is not None:
         winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
     elif row.time_hands is not None and match.hand_count > row.time_hands:
         if row.at_time and match.hand_count > row.time_hands + 1:
@@ -786,6 +794,8 @@ def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
             raise TournamentRefused("clock: no hand was played; give the match as a forfeit instead.")
         if time_winner(t.time_rule, row.match) is None:
             raise TournamentRefused("clock: the players are level; the next hand decides.")
+        if t.agree and match_awaits_agreement(row.match):
+            raise TournamentRefused("clock: a hand of this match awaits confirmation; confirm or settle it first.")
         row.time_hands = row.match.hand_count - 1   # the last hand counts as the hand in play
         row.save(update_fields=["time_hands"])
         _follow_row(t, row, row.match)
