@@ -144,6 +144,9 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     entered_via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    entry_key = models.UUIDField(null=True, blank=True, editable=False,
+                                 help_text="Made by the phone that entered the hand: a resend of it is this hand "
+                                           "again, never a second one (hands queued through a network drop).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -151,6 +154,7 @@ class Hand(models.Model):
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="hand_number_unique_in_match"),
+            models.UniqueConstraint(fields=["match", "entry_key"], name="hand_entry_key_unique_in_match"),
         ]
 
     def __str__(self) -> str:

@@ -22,6 +22,7 @@ the hands also ``user`` (the account, or None) and ``via`` ("account" or
 from __future__ import annotations
 
 from decimal import Decimal
+from uuid import UUID
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -47,6 +48,10 @@ class HandConflict(Exception):
 
 class HandRefused(ValueError):
     """The change would make the record invalid; the message names the hand and the reason."""
+
+
+class EntryKeyReused(HandRefused):
+    """An entry key already names a saved hand whose content differs from this entry."""
 
 
 # Players and matches
@@ -122,11 +127,19 @@ def table_link_renew(*, match: Match) -> str:
 # Hands
 
 
-def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT) -> Hand:
+def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT,
+             entry_key: UUID | None = None) -> Hand:
     """Records the next hand. ``expected_number`` is the number the form showed:
-    if another device saved that hand first, ``HandConflict`` and nothing saved."""
+    if another device saved that hand first, ``HandConflict`` and nothing saved.
+
+    ``entry_key`` is the key the phone made for this entry (a hand queued through a network
+    drop is sent again until an answer arrives): when a hand of the match already carries it,
+    that hand is returned with ``resent`` True and nothing is written, whatever the number;
+    the same key with another hand's content is refused (``EntryKeyReused``)."""
     with transaction.atomic():
         match, rows = _locked(match_id)
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+            return again
         n = len(rows) + 1
         if expected_number != n:
             raise HandConflict(conflict_text(expected_number, n))
@@ -138,22 +151,29 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via,
-                                           **entry.fields())
+                                           entry_key=entry_key, **entry.fields())
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
             raise HandConflict(conflict_text(expected_number, n + 1)) from None
         _log(match, n, "added", None, entry, user, via)
         _write_through(match, result, "added", n, user, via)
+    hand.resent = False
     return hand
 
 
 def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision: int, user=None,
-              via: str = VIA_ACCOUNT) -> Hand:
-    """Corrects hand ``number``; the whole match is scored again."""
+              via: str = VIA_ACCOUNT, entry_key: UUID | None = None) -> Hand:
+    """Corrects hand ``number``; the whole match is scored again. ``entry_key``: the key of a
+    queued entry that takes this hand's place (a table resolving a conflict); sent again, the
+    key finds this hand (``resent``) and nothing is written."""
     with transaction.atomic():
         match, rows = _locked(match_id)
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+            return again
         _check_revision(match, expected_revision)
         _check_correction_window(match, via)
         hand = _nth(rows, number)
+        if entry_key is not None:
+            hand.entry_key = entry_key
         before = HandEntry.of(hand)
         entries = [HandEntry.of(h) for h in rows]
         entries[number - 1] = entry
@@ -163,6 +183,7 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
         hand.save()
         _log(match, number, "edited", before, entry, user, via)
         _write_through(match, result, "edited", number, user, via)
+    hand.resent = False
     return hand
 
 
@@ -232,6 +253,21 @@ def _locked(match_id: int) -> tuple[Match, list[Hand]]:
     """The match, its row locked until the transaction ends (where the database locks rows), and its hands."""
     match = Match.objects.select_for_update(of=("self",)).select_related("player_a", "player_b").get(pk=match_id)
     return match, list(match.hands.order_by("number"))
+
+
+def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry) -> Hand | None:
+    """The hand already saved under ``entry_key`` (marked ``resent``), or None; refused when
+    its content is not ``entry``'s (the key was reused, or the hand was corrected since)."""
+    for hand in rows:
+        if hand.entry_key == entry_key:
+            if HandEntry.of(hand) != entry:
+                raise EntryKeyReused(
+                    f"entry_key: this entry was saved before as hand {hand.number}, which holds another "
+                    "hand (corrected since, or the key was used twice); nothing was saved. Enter the hand "
+                    "again if it is a new one.")
+            hand.resent = True
+            return hand
+    return None
 
 
 def conflict_text(expected: int, n: int) -> str:

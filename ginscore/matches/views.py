@@ -135,6 +135,12 @@ def _stale(request, match, form, number):
 def _conflict(request, match, typed: HandEntry, number: int, why: str):
     """The loser of a simultaneous save: what was recorded as hand ``number`` and what this phone
     had typed, side by side, with one tap to put the typed hand in its place (or add it after)."""
+    return render(request, "matches/hand_conflict.html", _conflict_context(match, typed, number, why), status=409)
+
+
+def _conflict_context(match, typed: HandEntry, number: int, why: str) -> dict:
+    """What the conflict page (and a queued hand's conflict on the pad) shows: the hand recorded
+    as ``number``, the typed one, and what the typed one would score in its place or after."""
     match = selectors.match_get(match.pk)
     hands = selectors.match_hands(match)
     names = (match.player_a.name, match.player_b.name)
@@ -153,11 +159,11 @@ def _conflict(request, match, typed: HandEntry, number: int, why: str):
         elif n > len(hands):
             add = p
     fields = {k: v for k, v in HandForm.initial_for(typed).items() if v not in (None, "", False)}
-    return render(request, "matches/hand_conflict.html", {
+    return {
         "match": match, "why": why, "number": number, "recorded": recorded,
         "typed": selectors.record_hand_text(entry_to_json(typed, names)), "fields": fields,
         "replace": replace, "add": add, "next_number": len(hands) + 1, "complete": match.complete,
-    }, status=409)
+    }
 
 
 def _adder(request, match, number, via):
