@@ -13,10 +13,11 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_match
 from ginscore.matches.models import Hand, HandChange, Match
-from ginscore.matches.records import HandEntry, entry_to_json, match_to_record, record_of
+from ginscore.matches.records import HandEntry, entry_to_json, match_rules, match_to_record, record_of
 
 
 def match_get(pk: int) -> Match:
@@ -448,3 +449,19 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int)
 
 def _other(names: tuple[str, str], name: str) -> str:
     return names[1] if name == names[0] else names[0]
+
+
+def table_outbox(match: Match, head: ScoreHead) -> dict:
+    """What a table phone's outbox (``static/ginscore/outbox.js``) needs to keep taking hands through
+    a network drop: where to send them, the pad as it stands (next hand, dealer, the game in play)
+    and the match's frozen rules, from which the phone works out each queued hand's points."""
+    names = head.names
+    now = head.now[0] if len(head.now) == 1 else None
+    return {
+        "match": match.pk, "names": list(names), "rules": match_rules(match).to_json(),
+        "send": reverse("matches:hand_send", args=[match.pk]), "pad": reverse("matches:detail", args=[match.pk]),
+        "entry": reverse("matches:hand_new", args=[match.pk]), "worker": reverse("club:service_worker"),
+        "next_number": head.next_number, "revision": match.revision,
+        "next_dealer": "a" if head.next_dealer == names[0] else "b" if head.next_dealer == names[1] else "",
+        "game": None if now is None else {"n": now.n, "points": list(now.points), "target": head.game_target},
+    }

@@ -69,6 +69,7 @@ def match_detail(request, pk):
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number) if form else None,
+        "outbox": selectors.table_outbox(match, pad.head) if form else None,
     })
 
 
@@ -230,9 +231,10 @@ def _hand_page(request, match, hands, form, number, save, *, editing):
     correcting = None
     if editing:
         correcting = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), result.players)
+    head = selectors.score_head(match, result, correcting)
     return render(request, "matches/hand_form.html", {
-        "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
-        "head": selectors.score_head(match, result, correcting),
+        "match": match, "form": form, "preview": preview, "number": number, "editing": editing, "head": head,
+        "outbox": None if editing else selectors.table_outbox(match, head),
     })
 
 
