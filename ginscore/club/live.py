@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.contrib.messages import get_messages
 from django.utils.cache import add_never_cache_headers, quote_etag
 from django.views.decorators.http import condition
 
@@ -37,6 +38,10 @@ def live_page(etag_of):
         def wrapped(request, *args, **kwargs):
             response = conditional(request, *args, **kwargs)
             add_never_cache_headers(response)
+            if request.headers.get("X-Live"):
+                # A poll only swaps the page's live regions: a one-time message ("Hand 4 saved...")
+                # drawn in its answer stays for the page the phone opens next.
+                get_messages(request).used = False
             return response
         return wrapped
     return decorator

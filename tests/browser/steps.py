@@ -34,8 +34,10 @@ def tap_upcard(page, card):
 
 def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
     """Taps the ending and who, types the deadwood (or, in Skarney and Colonel, each player's
-    ``counts`` as {"a": n, "b": m}), waits for the preview to say ``expect``, and saves."""
-    type_hand(page, end, by, knocker, defender, expect, upcard, counts)
+    ``counts`` as {"a": n, "b": m}), waits for the preview to say ``expect``, saves and waits
+    for the pad (the save is sent by outbox.js, then the pad opens with its message)."""
+    with page.expect_navigation():
+        type_hand(page, end, by, knocker, defender, expect, upcard, counts)
     page.locator(".msg-success").wait_for()
 
 

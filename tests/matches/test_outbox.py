@@ -230,3 +230,15 @@ def test_two_sends_of_one_entry_at_once_save_it_once(make_match, member):
     assert [a.status_code for a in answers] == [200, 200], [a.content for a in answers]
     assert sorted(a.json()["again"] for a in answers) == [False, True]
     assert _hands(match) == [(1, "dead", "", None, None), (2, "knock", "a", 5, 30)]
+
+
+def test_a_live_poll_leaves_the_saved_message_for_the_pad(scorer, make_match):
+    """The pad's live poll may be answered between the save and the pad opening: the message waits."""
+    match = make_match()
+    _post(scorer, match, uuid.uuid4(), 1, direct="1")
+    pad = reverse("matches:detail", args=[match.pk])
+    poll = scorer.get(pad, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH='"stale"')
+    assert poll.status_code == 200
+    page = scorer.get(pad).content.decode()
+    assert "Hand 1 saved. Ann scores 25 and 1 box." in page
+    assert "Hand 1 saved." not in scorer.get(pad).content.decode()   # shown once
