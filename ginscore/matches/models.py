@@ -16,6 +16,12 @@ from django.db.models import Q
 from ginscore.engine import PRESETS
 
 SIDES = [("a", "player A"), ("b", "player B")]
+# Seats by letter. Two players: a, b. Three: a, b, c (the dealer sits each hand out). A
+# partnership: team A is (a, c), team B is (b, d); deal 1 is a v b at table 1 and c v d at
+# table 2, deal 2 is a v d and c v b (they alternate, as the spec says).
+SEATS = SIDES + [("c", "player C"), ("d", "player D")]
+TABLE_CHOICES = [(1, "table 1"), (2, "table 2")]
+KIND_TWO, KIND_THREE, KIND_PARTNERSHIP = "two", "three", "partnership"
 PRESET_CHOICES = [(name, name.capitalize()) for name in PRESETS]
 LENGTH_CHOICES = [("target", "to the match target"), ("best_of", "best of K games"), ("set", "one set")]
 END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand"),
@@ -37,15 +43,22 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(complete=True)
 
     def for_player(self, player):
-        return self.filter(Q(player_a=player) | Q(player_b=player))
+        return self.filter(Q(player_a=player) | Q(player_b=player) | Q(player_c=player) | Q(player_d=player))
 
     def with_players(self):
-        return self.select_related("player_a", "player_b", "winner")
+        return self.select_related("player_a", "player_b", "player_c", "player_d", "winner")
 
 
 class Match(models.Model):
     player_a = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="matches_as_a")
     player_b = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="matches_as_b")
+    player_c = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="matches_as_c",
+                                 help_text="Three players: the third. A partnership: player A's partner.")
+    player_d = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="matches_as_d", help_text="A partnership: player B's partner.")
+    team_a_name = models.CharField(max_length=60, blank=True, help_text="A partnership: A and C's team name.")
+    team_b_name = models.CharField(max_length=60, blank=True, help_text="A partnership: B and D's team name.")
     preset = models.CharField(max_length=20, choices=PRESET_CHOICES, default="standard")
     rule_overrides = models.JSONField(default=dict, blank=True,
                                       help_text="Rule values that differ from the preset (frozen with the match).")
@@ -54,7 +67,8 @@ class Match(models.Model):
     length_games = models.PositiveSmallIntegerField(null=True, blank=True, help_text="K, for best of K games.")
     stake = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True,
                                 help_text="Money per point, for the settlement.")
-    first_dealer = models.CharField(max_length=1, choices=SIDES, default="a")
+    first_dealer = models.CharField(max_length=1, choices=SEATS[:3], default="a",
+                                    help_text="Who deals hand 1 (not kept for a partnership).")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="matches_created")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -68,18 +82,23 @@ class Match(models.Model):
                                related_name="matches_won")
     score_a = models.IntegerField(default=0)
     score_b = models.IntegerField(default=0)
-    games_a = models.PositiveIntegerField(default=0, help_text="Games won by player A.")
-    games_b = models.PositiveIntegerField(default=0, help_text="Games won by player B.")
-    gins_a = models.PositiveIntegerField(default=0, help_text="Gins and big gins by player A.")
+    score_c = models.IntegerField(default=0, help_text="Three players: player C's match score.")
+    games_a = models.PositiveIntegerField(default=0, help_text="Games won by player A (team A).")
+    games_b = models.PositiveIntegerField(default=0, help_text="Games won by player B (team B).")
+    games_c = models.PositiveIntegerField(default=0, help_text="Three players: games won by player C.")
+    gins_a = models.PositiveIntegerField(default=0, help_text="Gins and big gins by player A (team A).")
     gins_b = models.PositiveIntegerField(default=0)
-    undercuts_a = models.PositiveIntegerField(default=0, help_text="Undercuts won by player A.")
+    gins_c = models.PositiveIntegerField(default=0)
+    undercuts_a = models.PositiveIntegerField(default=0, help_text="Undercuts won by player A (team A).")
     undercuts_b = models.PositiveIntegerField(default=0)
+    undercuts_c = models.PositiveIntegerField(default=0)
     hand_count = models.PositiveIntegerField(default=0)
     # The game in play (none once the match is over): its number and running points; in
     # Hollywood ``game_columns`` holds every open column as [game number, points A, points B].
     game_number = models.PositiveIntegerField(null=True, blank=True, help_text="The game in play.")
     game_a = models.IntegerField(default=0, help_text="Player A's points in the game in play.")
     game_b = models.IntegerField(default=0, help_text="Player B's points in the game in play.")
+    game_c = models.IntegerField(default=0, help_text="Three players: player C's points in the game in play.")
     game_columns = models.JSONField(default=list, blank=True,
                                     help_text="The open games of the set: [game, points A, points B].")
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -91,17 +110,57 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         constraints = [
             models.CheckConstraint(condition=~Q(player_a=models.F("player_b")), name="match_two_players"),
+            models.CheckConstraint(
+                condition=Q(player_c__isnull=True) | (~Q(player_c=models.F("player_a")) & ~Q(player_c=models.F("player_b"))),
+                name="match_third_player_distinct"),
+            models.CheckConstraint(
+                condition=Q(player_d__isnull=True) | (Q(player_c__isnull=False) & ~Q(player_d=models.F("player_a"))
+                                                      & ~Q(player_d=models.F("player_b"))
+                                                      & ~Q(player_d=models.F("player_c"))),
+                name="match_fourth_player_distinct"),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.player_a} v {self.player_b}"
+        if self.kind == KIND_PARTNERSHIP:
+            return f"#{self.pk} {self.team_names[0]} v {self.team_names[1]}"
+        return f"#{self.pk} " + " v ".join(str(p) for p in self.seats)
 
-    def player(self, side: str):
-        return self.player_a if side == "a" else self.player_b
+    @property
+    def kind(self) -> str:
+        """"two", "three" or "partnership" (four players in two teams)."""
+        if self.player_d_id is not None:
+            return KIND_PARTNERSHIP
+        return KIND_THREE if self.player_c_id is not None else KIND_TWO
+
+    @property
+    def seats(self) -> tuple:
+        """The players in seat order (a, b[, c[, d]])."""
+        return tuple(p for p in (self.player_a, self.player_b, self.player_c, self.player_d) if p is not None)
+
+    @property
+    def seat_letters(self) -> str:
+        return "abcd"[:len(self.seats)]
+
+    def player(self, seat: str):
+        return {"a": self.player_a, "b": self.player_b, "c": self.player_c, "d": self.player_d}[seat]
 
     @property
     def players(self):
-        return (self.player_a, self.player_b)
+        """The sides' players for a two-player match; every player in seat order otherwise."""
+        return self.seats
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        """A partnership's two team names ("Ann & Cat" when none was given)."""
+        return (self.team_a_name or f"{self.player_a} & {self.player_c}",
+                self.team_b_name or f"{self.player_b} & {self.player_d}")
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """Whom the games and the match score: the players, or a partnership's teams."""
+        if self.kind == KIND_PARTNERSHIP:
+            return self.team_names
+        return tuple(p.name for p in self.seats)
 
     @property
     def game_score_text(self) -> str:
@@ -111,8 +170,9 @@ class Match(models.Model):
             return ""
         columns = self.game_columns or []
         if len(columns) > 1:
-            return " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
-        return f"{self.game_a}–{self.game_b} (game {self.game_number})"
+            return " · ".join(f"G{n} " + "–".join(str(p) for p in points) for n, *points in columns)
+        points = (self.game_a, self.game_b, self.game_c) if self.kind == KIND_THREE else (self.game_a, self.game_b)
+        return "–".join(str(p) for p in points) + f" (game {self.game_number})"
 
     @property
     def settlement_points(self) -> int:
@@ -120,17 +180,23 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    """One hand as entered at the table. ``by`` is the side that ended it
+    """One hand as entered at the table (in a partnership, one table's hand of deal
+    ``number``). ``by`` is the seat that ended it
     (knocked, went gin or out, challenged); empty for a dead hand and a stock
     that ran out. Deadwood for a gin (or out) is the defender's only; for a
     challenge the challenger's count is ``knocker_deadwood``; a stock-out, which
-    names no one, keeps player A's count in ``knocker_deadwood`` and player B's
-    in ``defender_deadwood``. ``cards``/``melds`` hold card-entered hands keyed by side."""
+    names no one, keeps the count of the first of the hand's two players (in seat
+    order) in ``knocker_deadwood`` and the other's in ``defender_deadwood``.
+    ``cards``/``melds``/``rulings`` name players by seat letter. With three players the
+    two who played are the two who did not deal (``ginscore.matches.records``
+    follows the deal from the hands)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(help_text="The hand's number; in a partnership, the deal's.")
+    table = models.PositiveSmallIntegerField(choices=TABLE_CHOICES, default=1,
+                                             help_text="A partnership deal's table (1 or 2); 1 otherwise.")
     end = models.CharField(max_length=10, choices=END_CHOICES)
-    by = models.CharField(max_length=1, choices=SIDES, blank=True)
+    by = models.CharField(max_length=1, choices=SEATS, blank=True)
     knocker_deadwood = models.PositiveSmallIntegerField(null=True, blank=True)
     defender_deadwood = models.PositiveSmallIntegerField(null=True, blank=True,
                                                          help_text="After laying off.")
@@ -139,6 +205,9 @@ class Hand(models.Model):
     no_contract = models.BooleanField(default=False,
                                       help_text="Skarney Gin: the other had not laid down the contract meld.")
     upcard = models.CharField(max_length=3, blank=True)
+    rulings = models.JSONField(null=True, blank=True,
+                               help_text='The director\'s rulings by seat: {"missing_cards": {"b": 1}, '
+                                         '"extra_cards": ["a"], "no_bonus": ["a"], "knock_accepted": true}.')
     cards = models.JSONField(null=True, blank=True)
     melds = models.JSONField(null=True, blank=True)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -151,14 +220,15 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["match", "number"]
+        ordering = ["match", "number", "table"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="hand_number_unique_in_match"),
+            models.UniqueConstraint(fields=["match", "number", "table"], name="hand_number_unique_in_match"),
             models.UniqueConstraint(fields=["match", "entry_key"], name="hand_entry_key_unique_in_match"),
         ]
 
     def __str__(self) -> str:
-        return f"match {self.match_id} hand {self.number}: {self.get_end_display()}"
+        where = f" table {self.table}" if self.table != 1 else ""
+        return f"match {self.match_id} hand {self.number}{where}: {self.get_end_display()}"
 
 
 ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone")]
@@ -170,6 +240,7 @@ class HandChange(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     hand_number = models.PositiveIntegerField()
+    table = models.PositiveSmallIntegerField(choices=TABLE_CHOICES, default=1)
     action = models.CharField(max_length=10, choices=ACTION_CHOICES)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)

@@ -2,43 +2,53 @@
 an engine ``MatchRecord``, and back. Everything that scores, imports or
 exports a stored match goes through here (one place that knows both sides).
 
-Hands are stored by *side* ("a"/"b"), records speak in player *names*;
-``HandEntry`` is a hand in the stored shape, before it has a row.
+Hands are stored by *seat* ("a".."d", see ``ginscore.matches.models``), records speak in
+player *names*; ``HandEntry`` is a hand in the stored shape, before it has a row, and a
+``Pair`` is the two players of one hand (two players: always a and b; three: the two who
+did not deal; a partnership: that deal's table).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from ginscore.engine import (
     Hand as EngineHand, MatchLength, MatchRecord, RecordError, Rules, parse_card, record_to_json, rules_from,
+    score_hand,
 )
 from ginscore.engine.records import parse_hand
+from ginscore.engine.sides import Deal, Team, at_table, two_names
 
 OTHER = {"a": "b", "b": "a"}
 TWO_COUNTS = ("knock", "challenge")  # ends whose record gives both players' counts, the one who ended it first
+SEAT_LETTERS = "abcd"
+TWO = ("a", "b")
+RULING_KEYS = ("missing_cards", "extra_cards", "no_bonus", "knock_accepted")
 
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
-    """A hand as the table enters it: by side, deadwood by role (knocker/defender)."""
+    """A hand as the table enters it: by seat, deadwood by role (knocker/defender)."""
 
     end: str
-    by: str = ""  # "a" / "b"; "" for a dead hand and a stock-out
-    knocker_deadwood: int | None = None  # knocks; a challenger's count; a stock-out: player A's count
-    defender_deadwood: int | None = None  # the other player's; a stock-out: player B's count
+    by: str = ""  # the seat letter ("a".."d") of who ended it; "" for a dead hand and a stock-out
+    knocker_deadwood: int | None = None  # knocks; a challenger's count; a stock-out: the first player's
+    defender_deadwood: int | None = None  # the other player's; a stock-out: the second player's count
     upcard: str = ""  # canonical text ("7S"), "" when not given
-    cards: Mapping[str, str] | None = None  # by side, for hands entered as cards
-    melds: Mapping[str, list] | None = None  # by side
+    cards: Mapping[str, str] | None = None  # by seat, for hands entered as cards
+    melds: Mapping[str, list] | None = None  # by seat
     bonus: int | None = None  # Sequence Gin: the winner's bonus as a number (None: not given)
     no_contract: bool = False  # Skarney Gin: the other had not laid down the contract meld
+    rulings: Mapping[str, Any] | None = None  # the director's rulings, players by seat letter
+    table: int = 1  # a partnership deal's table (1 or 2)
 
     @classmethod
     def of(cls, hand) -> "HandEntry":
         """The entry of a stored ``Hand`` row."""
         return cls(hand.end, hand.by, hand.knocker_deadwood, hand.defender_deadwood, hand.upcard,
-                   hand.cards, hand.melds, hand.bonus, hand.no_contract)
+                   hand.cards, hand.melds, hand.bonus, hand.no_contract, getattr(hand, "rulings", None) or None,
+                   getattr(hand, "table", 1))
 
     def fields(self) -> dict:
         """The ``Hand`` model fields this entry sets."""
@@ -46,23 +56,69 @@ class HandEntry:
                 "defender_deadwood": self.defender_deadwood, "upcard": self.upcard,
                 "cards": dict(self.cards) if self.cards is not None else None,
                 "melds": dict(self.melds) if self.melds is not None else None,
-                "bonus": self.bonus, "no_contract": self.no_contract}
+                "bonus": self.bonus, "no_contract": self.no_contract,
+                "rulings": dict(self.rulings) if self.rulings else None, "table": self.table}
 
 
-def game_in_play_fields(result, names: tuple[str, str]) -> dict:
+class Pair(NamedTuple):
+    """The two players of one hand: their seat letters and names, in seat order."""
+
+    seats: tuple[str, str]
+    names: tuple[str, str]
+
+    def name(self, seat: str) -> str:
+        return self.names[self.seats.index(seat)]
+
+    def other(self, seat: str) -> str:
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
+
+def two(names: tuple[str, str]) -> Pair:
+    """The pair of a two-player match."""
+    return Pair(TWO, (names[0], names[1]))
+
+
+def _pair(names) -> Pair:
+    return names if isinstance(names, Pair) else two(names)
+
+
+def game_in_play_fields(result, names: tuple[str, ...]) -> dict:
     """The ``Match`` fields of the game in play (``game_number``, ``game_a``, ``game_b``,
-    ``game_columns``) from the engine's ``MatchResult``."""
-    a, b = names
+    ``game_c``, ``game_columns``) from the engine's ``MatchResult``; ``names`` are its sides."""
     games = result.games_in_play()
-    columns = [[g.n, g.players[a].points, g.players[b].points] for g in games]
+    columns = [[g.n, *(g.players[s].points for s in names)] for g in games]
     if not columns:
-        return {"game_number": None, "game_a": 0, "game_b": 0, "game_columns": []}
-    n, pa, pb = columns[0]
-    return {"game_number": n, "game_a": pa, "game_b": pb, "game_columns": columns}
+        return {"game_number": None, "game_a": 0, "game_b": 0, "game_c": 0, "game_columns": []}
+    n, *points = columns[0]
+    points += [0] * (3 - len(points))
+    return {"game_number": n, "game_a": points[0], "game_b": points[1], "game_c": points[2],
+            "game_columns": columns}
 
 
-def match_names(match) -> tuple[str, str]:
-    return match.player_a.name, match.player_b.name
+def match_seats(match) -> tuple:
+    """The match's players in seat order (a, b[, c[, d]])."""
+    extra = [getattr(match, "player_c", None), getattr(match, "player_d", None)]  # (older migrations lack them)
+    return (match.player_a, match.player_b, *(p for p in extra if p is not None))
+
+
+def match_names(match) -> tuple[str, ...]:
+    """Every player's name in seat order (two, three or four)."""
+    return tuple(p.name for p in match_seats(match))
+
+
+def match_teams(match) -> tuple[Team, Team] | None:
+    """A partnership's two teams (A and C, B and D), or None."""
+    names = match_names(match)
+    if len(names) != 4:
+        return None
+    a, b, c, d = names
+    return (Team(match.team_a_name or f"{a} & {c}", (a, c)), Team(match.team_b_name or f"{b} & {d}", (b, d)))
+
+
+def match_side_names(match) -> tuple[str, ...]:
+    """Whom the games and the match score: the players, or a partnership's team names."""
+    teams = match_teams(match)
+    return tuple(t.name for t in teams) if teams else match_names(match)
 
 
 def match_rules(match) -> Rules:
@@ -73,34 +129,79 @@ def match_length(match) -> MatchLength:
     return MatchLength(match.length_kind, match.length_games if match.length_kind == "best_of" else None)
 
 
-def _by_name(mapping: Mapping[str, Any] | None, names: tuple[str, str]) -> dict | None:
+def partnership_pair(names: tuple[str, ...], deal: int, table: int) -> Pair:
+    """Who plays at ``table`` in ``deal`` (team A's player first): odd deals a v b and c v d,
+    even deals a v d and c v b (the spec's alternation)."""
+    seats = (("a", "b"), ("c", "d")) if deal % 2 else (("a", "d"), ("c", "b"))
+    s = seats[table - 1]
+    return Pair(s, (names[SEAT_LETTERS.index(s[0])], names[SEAT_LETTERS.index(s[1])]))
+
+
+def _by_name(mapping: Mapping[str, Any] | None, pair: Pair) -> dict | None:
     if mapping is None:
         return None
-    return {names[0] if side == "a" else names[1]: v for side, v in mapping.items()}
+    return {pair.name(seat): v for seat, v in mapping.items()}
 
 
-def _by_side(mapping: Mapping[str, Any] | None, names: tuple[str, str]) -> dict | None:
+def _by_seat(mapping: Mapping[str, Any] | None, names: tuple[str, ...]) -> dict | None:
     if mapping is None:
         return None
-    return {"a" if name == names[0] else "b": v for name, v in mapping.items()}
+    return {SEAT_LETTERS[names.index(name)]: v for name, v in mapping.items()}
 
 
-def entry_to_json(entry: HandEntry, names: tuple[str, str]) -> dict:
-    """The hand as the spec's record writes it (player names)."""
+def _rulings_json(rulings: Mapping[str, Any], pair: Pair) -> dict:
+    """The rulings as the record writes them (player names)."""
+    names = dict(zip(SEAT_LETTERS, pair.names)) | dict(zip(pair.seats, pair.names))
+
+    def name(seat):
+        return names.get(seat, seat)
+
+    out: dict[str, Any] = {}
+    if rulings.get("missing_cards"):
+        out["missing_cards"] = {name(s): n for s, n in rulings["missing_cards"].items()}
+    for key in ("extra_cards", "no_bonus"):
+        if rulings.get(key):
+            out[key] = [name(s) for s in rulings[key]]
+    if rulings.get("knock_accepted"):
+        out["knock_accepted"] = True
+    return out
+
+
+def rulings_by_seat(rulings, names: tuple[str, ...]) -> dict | None:
+    """An engine ``Rulings`` (players by name) in the stored shape (by seat letter), or None."""
+    if rulings is None:
+        return None
+    out: dict[str, Any] = {}
+    if rulings.missing_cards:
+        out["missing_cards"] = _by_seat(rulings.missing_cards, names)
+    for key in ("extra_cards", "no_bonus"):
+        value = getattr(rulings, key)
+        if value:
+            out[key] = [SEAT_LETTERS[names.index(p)] for p in value]
+    if rulings.knock_accepted:
+        out["knock_accepted"] = True
+    return out or None
+
+
+def entry_to_json(entry: HandEntry, names) -> dict:
+    """The hand as the spec's record writes it (player names); ``names`` is the hand's ``Pair``
+    (or a two-player match's two names)."""
+    pair = _pair(names)
     out: dict[str, Any] = {"end": entry.end}
     if entry.end == "stock_out":
         if entry.cards is not None:
-            out["cards"] = _by_name(entry.cards, names)
+            out["cards"] = _by_name(entry.cards, pair)
         else:
-            out["deadwood"] = {names[0]: entry.knocker_deadwood, names[1]: entry.defender_deadwood}
+            out["deadwood"] = {pair.names[0]: entry.knocker_deadwood, pair.names[1]: entry.defender_deadwood}
     elif entry.end != "dead":
-        by = names[0] if entry.by == "a" else names[1]
-        other = names[1] if entry.by == "a" else names[0]
+        if entry.by not in pair.seats:
+            raise RecordError(f"by: {pair.names[0]} or {pair.names[1]} ended this hand")
+        by, other = pair.name(entry.by), pair.name(pair.other(entry.by))
         out["by"] = by
         if entry.cards is not None:
-            out["cards"] = _by_name(entry.cards, names)
+            out["cards"] = _by_name(entry.cards, pair)
             if entry.melds is not None:
-                out["melds"] = _by_name(entry.melds, names)
+                out["melds"] = _by_name(entry.melds, pair)
         elif entry.end in TWO_COUNTS:
             out["deadwood"] = {by: entry.knocker_deadwood, other: entry.defender_deadwood}
         else:
@@ -111,19 +212,24 @@ def entry_to_json(entry: HandEntry, names: tuple[str, str]) -> dict:
         out["bonus"] = entry.bonus
     if entry.no_contract:
         out["no_contract"] = True
+    if entry.rulings:
+        out.update(_rulings_json(entry.rulings, pair))
     return out
 
 
-def entry_to_engine(entry: HandEntry, names: tuple[str, str], rules: Rules, n: int) -> EngineHand:
-    """The engine's ``Hand``; ``n`` numbers the hand in error messages."""
-    if entry.cards is not None or entry.end not in ("knock", "gin", "big_gin", "dead"):
-        return parse_hand(entry_to_json(entry, names), n, names, rules)  # the record's checks, in full
+def entry_to_engine(entry: HandEntry, names, rules: Rules, n: int) -> EngineHand:
+    """The engine's ``Hand``; ``n`` numbers the hand in error messages; ``names`` as for ``entry_to_json``."""
+    pair = _pair(names)
+    if entry.cards is not None or entry.rulings or entry.end not in ("knock", "gin", "big_gin", "dead"):
+        return parse_hand(entry_to_json(entry, pair), n, pair.names, rules)  # the record's checks, in full
     upcard = parse_card(entry.upcard) if entry.upcard else None
     if entry.end == "dead":
         return EngineHand("dead", upcard=upcard)
-    if entry.by not in OTHER:
+    if entry.by not in pair.seats:
+        if entry.by in SEAT_LETTERS and entry.by:
+            raise RecordError(f"hand {n}: by: only {two_names(pair.names)} played this hand")
         raise RecordError(f"hand {n}: by: who ended the hand is missing")
-    by, other = (names[0], names[1]) if entry.by == "a" else (names[1], names[0])
+    by, other = pair.name(entry.by), pair.name(pair.other(entry.by))
     if entry.defender_deadwood is None:
         raise RecordError(f"hand {n}: deadwood for {other} is missing")
     extras = {"bonus": entry.bonus, "no_contract": entry.no_contract}
@@ -135,32 +241,50 @@ def entry_to_engine(entry: HandEntry, names: tuple[str, str], rules: Rules, n: i
     return EngineHand(entry.end, by, {other: entry.defender_deadwood}, upcard, **extras)
 
 
-def entry_from_engine(hand: EngineHand, names: tuple[str, str]) -> HandEntry:
-    """A parsed record hand in the stored shape (import)."""
+def entry_from_engine(hand: EngineHand, names: tuple[str, ...], table: int = 1) -> HandEntry:
+    """A parsed record hand in the stored shape (import); ``names`` are the match's players in
+    seat order (two, three or four)."""
     upcard = str(hand.upcard) if hand.upcard is not None else ""
-    extras = {"bonus": hand.bonus, "no_contract": hand.no_contract}
+    extras = {"bonus": hand.bonus, "no_contract": hand.no_contract,
+              "rulings": rulings_by_seat(hand.rulings, names), "table": table}
     if hand.end == "dead":
-        return HandEntry("dead", upcard=upcard)
+        return HandEntry("dead", upcard=upcard, **extras)
     if hand.end == "stock_out":
         counts = (hand.detail or {}).get("deadwood", hand.deadwood)
-        return HandEntry("stock_out", "", counts.get(names[0]), counts.get(names[1]), upcard,
-                         _by_side(hand.cards, names), **extras)
-    side = "a" if hand.by == names[0] else "b"
-    other = names[1] if side == "a" else names[0]
-    two = hand.end in TWO_COUNTS
+        first, second = sorted(counts, key=names.index)
+        return HandEntry("stock_out", "", counts.get(first), counts.get(second), upcard,
+                         _by_seat(hand.cards, names), **extras)
+    seat = SEAT_LETTERS[names.index(hand.by)]
+    known = hand.cards if hand.cards is not None else hand.deadwood
+    other = next((p for p in known if p != hand.by), None)
+    two_counts = hand.end in TWO_COUNTS
     if hand.cards is not None:
         detail_dw = (hand.detail or {}).get("deadwood", {})
-        return HandEntry(hand.end, side, detail_dw.get(hand.by) if two else None,
-                         detail_dw.get(other), upcard, _by_side(hand.cards, names), _by_side(hand.melds, names),
+        return HandEntry(hand.end, seat, detail_dw.get(hand.by) if two_counts else None,
+                         detail_dw.get(other), upcard, _by_seat(hand.cards, names), _by_seat(hand.melds, names),
                          **extras)
-    knocker = hand.deadwood.get(hand.by) if two else None
-    return HandEntry(hand.end, side, knocker, hand.deadwood.get(other), upcard, **extras)
+    knocker = hand.deadwood.get(hand.by) if two_counts else None
+    return HandEntry(hand.end, seat, knocker, hand.deadwood.get(other), upcard, **extras)
 
 
-def entry_from_json(raw: dict, match, n: int) -> HandEntry:
-    """A hand as the record (and the history) writes it, back in the stored shape."""
+def entry_from_json(raw: dict, match, n: int, table: int = 1) -> HandEntry:
+    """A hand as the record (and the history) writes it, back in the stored shape. With three
+    players or at a partnership's table, the hand names the two who played it."""
     names = match_names(match)
-    return entry_from_engine(parse_hand(raw, n, names, match_rules(match)), names)
+    rules = match_rules(match)
+    if len(names) == 4:
+        pair = partnership_pair(names, n, table).names
+    elif len(names) == 3:
+        named = [raw.get("by")] if isinstance(raw, dict) and raw.get("by") else []
+        for key in ("deadwood", "cards"):
+            if isinstance(raw, dict) and isinstance(raw.get(key), dict):
+                named.extend(raw[key])
+        pair = tuple(p for p in names if p in named)
+        if len(pair) != 2:
+            pair = names[:2] if not named else (pair + tuple(p for p in names if p not in pair))[:2]
+    else:
+        pair = names
+    return entry_from_engine(parse_hand(raw, n, pair, rules), names, table)
 
 
 def plain_decimal(value) -> Decimal:
@@ -172,39 +296,164 @@ def plain_decimal(value) -> Decimal:
 
 
 def record_of(match, entries: Iterable[HandEntry]) -> MatchRecord:
-    """The engine's record of ``match`` with these hands (stored or about to be)."""
+    """The engine's record of ``match`` with these hands (stored or about to be, in order).
+
+    Three players: the two who played each hand are the two who did not deal it; the deal
+    is followed from the hands (the loser deals the next; after a hand no one won the same
+    dealer deals again). A partnership: the entries are its tables' hands in (deal, table)
+    order; a deal whose second table is not in yet is left out (``waiting_table`` names it).
+    """
     names = match_names(match)
     rules = match_rules(match)
-    engine_hands = tuple(entry_to_engine(e, names, rules, i) for i, e in enumerate(entries, 1))
-    first = names[0] if match.first_dealer == "a" else names[1]
     stake = plain_decimal(match.stake) if match.stake is not None else None
-    return MatchRecord(rules, names, first, stake, engine_hands, match_length(match))
+    length = match_length(match)
+    entries = list(entries)
+    if len(names) == 4:
+        deals, _ = _deals(names, rules, entries)
+        return MatchRecord(rules, names, None, stake, tuple(deals), length, match_teams(match))
+    first = names[SEAT_LETTERS.index(match.first_dealer)] if match.first_dealer in SEAT_LETTERS[:len(names)] \
+        else names[0]
+    if len(names) == 3:
+        return MatchRecord(rules, names, first, stake, tuple(_three_handed(names, rules, first, entries)), length)
+    pair = two(names)
+    engine_hands = tuple(entry_to_engine(e, pair, rules, i) for i, e in enumerate(entries, 1))
+    return MatchRecord(rules, names, first, stake, engine_hands, length)
+
+
+def three_handed_pairs(names: tuple[str, ...], rules: Rules, first_dealer: str,
+                       entries: Iterable[HandEntry]) -> list[tuple[str, Pair]]:
+    """For each hand of a three-handed match: who dealt it (and sat out) and who played it."""
+    return [(dealer, pair) for dealer, pair, _ in _walk_three(names, rules, first_dealer, list(entries))]
+
+
+def _walk_three(names, rules, first_dealer, entries):
+    dealer = first_dealer
+    for n, entry in enumerate(entries, 1):
+        seats = tuple(SEAT_LETTERS[i] for i, p in enumerate(names) if p != dealer)
+        pair = Pair(seats, tuple(names[SEAT_LETTERS.index(s)] for s in seats))
+        dealt = SEAT_LETTERS[names.index(dealer)]
+        if entry.by == dealt or dealt in (entry.cards or {}) or _rulings_name(entry.rulings, dealt):
+            raise RecordError(f"hand {n}: {dealer} dealt this hand and sat it out; "
+                              f"it was played by {two_names(pair.names)}")
+        hand = entry_to_engine(entry, pair, rules, n)
+        yield dealer, pair, hand
+        score = score_hand(hand, rules, pair.names, n)
+        if score.winner is not None:
+            dealer = score.loser
+
+
+def hand_pair(match, entries: list[HandEntry] | None, number: int, table: int = 1) -> Pair:
+    """Who played hand ``number`` (a partnership: ``table``'s hand of that deal); with three
+    players, followed from ``entries`` (the match's hands, in order)."""
+    names = match_names(match)
+    if len(names) == 4:
+        return partnership_pair(names, number, table)
+    if len(names) == 2:
+        return two(names)
+    first = names[SEAT_LETTERS.index(match.first_dealer)] if match.first_dealer in "abc" else names[0]
+    walked = three_handed_pairs(names, match_rules(match), first, (entries or [])[:number])
+    return walked[number - 1][1]
+
+
+def _rulings_name(rulings, seat: str) -> bool:
+    if not rulings:
+        return False
+    return seat in (rulings.get("missing_cards") or {}) or any(seat in (rulings.get(k) or ())
+                                                               for k in ("extra_cards", "no_bonus"))
+
+
+def _three_handed(names, rules, first_dealer, entries) -> list[EngineHand]:
+    return [hand for _, _, hand in _walk_three(names, rules, first_dealer, entries)]
+
+
+def _deals(names, rules, entries) -> tuple[list[Deal], HandEntry | None]:
+    """A partnership's complete deals, and the table hand of a deal still waiting for its
+    other table (checked on its own), if any."""
+    deals, waiting = [], None
+    i, n = 0, 1
+    while i < len(entries):
+        first = entries[i]
+        second = entries[i + 1] if i + 1 < len(entries) else None
+        if second is not None and first.table == 1 and second.table == 2:
+            hands = []
+            for t, e in ((1, first), (2, second)):
+                try:
+                    hands.append(entry_to_engine(e, partnership_pair(names, n, t), rules, n))
+                except RecordError as err:
+                    raise RecordError(at_table(str(err), n, t)) from None
+            deals.append(Deal((hands[0], hands[1])))
+            i += 2
+            n += 1
+            continue
+        if i + 1 < len(entries):
+            raise RecordError(f"deal {n}: needs the hands of table 1 and table 2")
+        waiting = first
+        pair = partnership_pair(names, n, first.table)
+        try:
+            score_hand(entry_to_engine(first, pair, rules, n), rules, pair.names, n)
+        except RecordError as err:
+            raise RecordError(at_table(str(err), n, first.table)) from None
+        i += 1
+    return deals, waiting
+
+
+def waiting_table(match, entries: Iterable[HandEntry]) -> HandEntry | None:
+    """A partnership's table hand whose deal waits for the other table, or None."""
+    names = match_names(match)
+    if len(names) != 4:
+        return None
+    return _deals(names, match_rules(match), list(entries))[1]
 
 
 def match_to_record(match, hands: Iterable | None = None) -> MatchRecord:
     """The engine's record of a stored match; ``hands`` (the rows, in order) saves a query."""
-    rows = match.hands.order_by("number") if hands is None else hands
+    rows = match.hands.order_by("number", "table") if hands is None else hands
     return record_of(match, (HandEntry.of(h) for h in rows))
 
 
 def match_to_json(match, hands: Iterable | None = None) -> dict:
-    """The stored match as the spec's record document (export)."""
+    """The stored match as the spec's record document (export). A partnership deal still
+    waiting for its second table is not part of the record."""
     return record_to_json(match_to_record(match, hands))
 
 
 def match_fields_from_record(record: MatchRecord) -> dict:
     """The ``Match`` fields a record sets (players aside)."""
     length = record.length
-    return {
+    fields = {
         "preset": record.rules.preset,
         "rule_overrides": record.rules.overrides(),
         "rules": record.rules.to_json(),
         "length_kind": length.kind,
         "length_games": length.games,
         "stake": record.stake,
-        "first_dealer": "a" if record.first_dealer == record.players[0] else "b",
+        "first_dealer": SEAT_LETTERS[record.players.index(record.first_dealer)] if record.first_dealer else "a",
     }
+    if record.teams:
+        fields["team_a_name"], fields["team_b_name"] = _team_names(record)
+    return fields
+
+
+def _team_names(record: MatchRecord) -> tuple[str, str]:
+    """The teams' names to keep: blank where the record's name is the default "Ann & Cat"."""
+    out = []
+    for team in record.teams:
+        default = f"{team.players[0]} & {team.players[1]}"
+        out.append("" if team.name == default else team.name)
+    return out[0], out[1]
+
+
+def record_seats(record: MatchRecord) -> tuple[str, ...]:
+    """The record's players in the site's seat order: as listed for two or three players; for a
+    partnership team 1's first, team 2's first, team 1's second, team 2's second (a, b, c, d)."""
+    if record.teams:
+        (a, c), (b, d) = record.teams[0].players, record.teams[1].players
+        return (a, b, c, d)
+    return record.players
 
 
 def record_entries(record: MatchRecord) -> list[HandEntry]:
-    return [entry_from_engine(h, record.players) for h in record.hands]
+    names = record_seats(record)
+    if record.teams:
+        return [entry_from_engine(h, names, t) for deal in record.hands for t, h in enumerate(deal.tables, 1)]
+    return [entry_from_engine(h, names) for h in record.hands]

@@ -57,18 +57,13 @@ def _records_in(data: Any) -> list[tuple[str, Any]]:
 
 def _players_check(record: MatchRecord) -> None:
     """What the club's players need beyond the spec: names the database can hold (and every
-    other value: ``ginscore.matches.bounds``), two different players."""
-    if len(record.players) != 2:
-        kind = "partnership" if record.teams else "three-player"
-        raise RecordError(f"players: this is a {kind} record ({len(record.players)} players); the site cannot "
-                          f"store those yet, only two-player matches (manage.py score can score it)")
-    ruled = next((i for i, h in enumerate(record.hands, 1) if h.rulings is not None), None)
-    if ruled:
-        raise RecordError(f"hand {ruled}: carries a ruling ({', '.join(record.hands[ruled - 1].rulings.to_json())}); "
-                          f"the site cannot store rulings yet (manage.py score can score it)")
-    a, b = record_check(record)
-    if name_key(a) == name_key(b):
-        raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
+    other value: ``ginscore.matches.bounds``), different players."""
+    names = record_check(record)
+    keys = [name_key(n) for n in names]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            j = keys.index(key)
+            raise RecordError(f'players: "{record.players[j]}" and "{record.players[i]}" are the same player')
 
 
 def records_read(data: Any) -> list[MatchRecord]:
@@ -108,9 +103,9 @@ def records_import(*, data: Any, created_by=None) -> list[Match]:
 def records_export(*, matches: Iterable[Match] | None = None) -> list[dict]:
     """The records of ``matches`` (a queryset; default all, oldest first) as a JSON-ready list."""
     qs = Match.objects.order_by("created_at", "id") if matches is None else matches
-    rows = list(qs.select_related("player_a", "player_b"))
+    rows = list(qs.select_related("player_a", "player_b", "player_c", "player_d"))
     hands: dict[int, list[Hand]] = {m.pk: [] for m in rows}
-    for hand in Hand.objects.filter(match__in=qs.values("pk")).order_by("match_id", "number"):
+    for hand in Hand.objects.filter(match__in=qs.values("pk")).order_by("match_id", "number", "table"):
         hands[hand.match_id].append(hand)
     return [match_to_json(m, hands[m.pk]) for m in rows]
 

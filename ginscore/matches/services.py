@@ -21,6 +21,7 @@ the hands also ``user`` (the account, or None) and ``via`` ("account" or
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from uuid import UUID
 
@@ -31,12 +32,16 @@ from django.utils import timezone
 
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
-from ginscore.matches.models import VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, new_table_token
+from ginscore.matches.models import (
+    KIND_PARTNERSHIP, KIND_THREE, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, new_table_token,
+)
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
-    HandEntry, entry_from_json, entry_to_json, game_in_play_fields, match_fields_from_record, match_names, record_entries, record_of,
+    HandEntry, entry_from_json, entry_to_json, game_in_play_fields, hand_pair, match_fields_from_record,
+    match_side_names, record_entries, record_of, record_seats,
 )
 from ginscore.players.models import Player
+from ginscore.players.names import NameRefused, name_clean
 from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
 
 match_changed = Signal()
@@ -58,18 +63,41 @@ class EntryKeyReused(HandRefused):
 
 
 def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: MatchLength = MatchLength(),
-                 stake: Decimal | None = None, first_dealer: str = "a", created_by=None) -> Match:
-    """A new match with no hands; ``rules`` come validated from ``rules_from``."""
-    if player_a.pk == player_b.pk:
-        raise ValueError("The two players must be different.")
+                 stake: Decimal | None = None, first_dealer: str = "a", created_by=None,
+                 player_c: Player | None = None, player_d: Player | None = None,
+                 team_a_name: str = "", team_b_name: str = "") -> Match:
+    """A new match with no hands; ``rules`` come validated from ``rules_from``.
+
+    Two players (a, b); three (``player_c`` too: the dealer sits each hand out); or four in
+    two partnerships (``player_d`` too: A and C against B and D, optional team names).
+    ``ValueError`` names the field and the reason.
+    """
+    seats = [p for p in (player_a, player_b, player_c, player_d) if p is not None]
+    if player_d is not None and player_c is None:
+        raise ValueError("player C: a partnership needs four players.")
+    if len({p.pk for p in seats}) != len(seats):
+        raise ValueError("The two players must be different." if len(seats) == 2 else
+                         f"The {len(seats)} players must all be different.")
+    if len(seats) > 2 and rules.columns != 1:
+        raise ValueError(f"rules: Hollywood is for two players; {len(seats)} players play one game at a time.")
+    if len(seats) == 3 and first_dealer not in "abc":
+        raise ValueError("first dealer: one of the three players deals hand 1.")
+    if len(seats) != 3 and first_dealer not in "ab":
+        raise ValueError("first dealer: one of the two players deals hand 1.")
+    team_a_name, team_b_name = (team_name_clean(team_a_name, "team A"), team_name_clean(team_b_name, "team B")) \
+        if player_d is not None else ("", "")
+    if team_a_name and team_a_name.casefold() == team_b_name.casefold():
+        raise ValueError("team B: the two teams need different names.")
     problem = stake_problem(stake)
     if problem:
         raise ValueError(f"stake: {problem}")
     with transaction.atomic():
         match = Match.objects.create(
-            player_a=player_a, player_b=player_b, preset=rules.preset, rule_overrides=rules.overrides(),
+            player_a=player_a, player_b=player_b, player_c=player_c, player_d=player_d,
+            team_a_name=team_a_name, team_b_name=team_b_name,
+            preset=rules.preset, rule_overrides=rules.overrides(),
             rules=rules.to_json(), length_kind=length.kind, length_games=length.games, stake=stake,
-            first_dealer=first_dealer, created_by=created_by,
+            first_dealer=first_dealer if player_d is None else "a", created_by=created_by,
         )
         result = score_match(record_of(match, []))
         _refresh(match, result)
@@ -85,16 +113,27 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
     """
     names = record_check(record)  # refuse what the database cannot hold before anything is written
     score_match(record)
+    fields = match_fields_from_record(record)
+    for key in ("team_a_name", "team_b_name"):
+        if fields.get(key):
+            try:
+                fields[key] = team_name_clean(fields[key], "teams")
+            except ValueError as e:
+                raise RecordError(str(e)) from None
+    clean = dict(zip(record.players, names))
+    seat_names = [clean[p] for p in record_seats(record)]
     with transaction.atomic():
-        a = player_get_or_create(name=names[0])
-        b = player_get_or_create(name=names[1])
-        if a.pk == b.pk:
-            raise RecordError(f'players: "{record.players[0]}" and "{record.players[1]}" are the same player')
+        seats = [player_get_or_create(name=name) for name in seat_names]
+        for i, p in enumerate(seats):
+            for j in range(i):
+                if seats[j].pk == p.pk:
+                    raise RecordError(f'players: "{seat_names[j]}" and "{seat_names[i]}" are the same player')
         entries = record_entries(record)
-        match = Match.objects.create(player_a=a, player_b=b, created_by=created_by,
-                                     **match_fields_from_record(record))
+        match = Match.objects.create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)),
+                                     created_by=created_by, **fields)
         Hand.objects.bulk_create(
-            Hand(match=match, number=i, entered_by=created_by, **e.fields()) for i, e in enumerate(entries, 1)
+            Hand(match=match, number=n, entered_by=created_by, **e.fields())
+            for n, e in _numbered(match, entries)
         )
         # Scored again under the club's spelling of the names ("ann" in the file is the club's "Ann").
         result = score_match(record_of(match, entries))
@@ -105,10 +144,13 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
 
 def match_first_dealer(*, match_id: int, side: str, expected_revision: int) -> Match:
     """Sets who deals hand 1 (the players cut for the deal at the table); only before hand 1 is recorded."""
-    if side not in ("a", "b"):
-        raise HandRefused("The first dealer must be one of the two players.")
     with transaction.atomic():
         match, rows = _locked(match_id)
+        if match.kind == KIND_PARTNERSHIP:
+            raise HandRefused("In a partnership each table deals by its own habit; no first dealer is kept.")
+        if side not in match.seat_letters or not side:
+            raise HandRefused("The first dealer must be one of the "
+                              f"{'three' if match.kind == KIND_THREE else 'two'} players.")
         _check_revision(match, expected_revision)
         if rows:
             raise HandRefused("Hand 1 is already recorded: the first deal is settled.")
@@ -128,9 +170,10 @@ def table_link_renew(*, match: Match) -> str:
 
 
 def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT,
-             entry_key: UUID | None = None) -> Hand:
-    """Records the next hand. ``expected_number`` is the number the form showed:
-    if another device saved that hand first, ``HandConflict`` and nothing saved.
+             table: int = 1, entry_key: UUID | None = None) -> Hand:
+    """Records the next hand (in a partnership: ``table``'s hand of the next deal).
+    ``expected_number`` is the number the form showed: if another device saved that hand
+    first, ``HandConflict`` and nothing saved.
 
     ``entry_key`` is the key the phone made for this entry (a hand queued through a network
     drop is sent again until an answer arrives): when a hand of the match already carries it,
@@ -138,15 +181,23 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
     the same key with another hand's content is refused (``EntryKeyReused``)."""
     with transaction.atomic():
         match, rows = _locked(match_id)
+        table = _check_table(match, table)
+        entry = replace(entry, table=table)
         if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
             return again
-        n = len(rows) + 1
+        mine = [h for h in rows if h.table == table]
+        n = len(mine) + 1
         if expected_number != n:
             raise HandConflict(conflict_text(expected_number, n))
         problem = hands_problem(n)
         if problem:
             raise HandRefused(sentence(f"Hand {n} would make {problem}"))
-        entries = [HandEntry.of(h) for h in rows] + [entry]
+        if match.kind == KIND_PARTNERSHIP:
+            other = len(rows) - len(mine)
+            if other < n - 1:
+                raise HandRefused(f"Table {table} has entered deal {n - 1}; deal {n} starts when table "
+                                  f"{3 - table}'s hand of deal {n - 1} is in.")
+        entries = _sorted_entries(rows, entry, n)
         result = _score(match, entries)
         try:
             with transaction.atomic():
@@ -154,66 +205,88 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
                                            entry_key=entry_key, **entry.fields())
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
             raise HandConflict(conflict_text(expected_number, n + 1)) from None
-        _log(match, n, "added", None, entry, user, via)
+        _log(match, n, "added", None, entry, user, via, entries)
         _write_through(match, result, "added", n, user, via)
     hand.resent = False
     return hand
 
 
 def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision: int, user=None,
-              via: str = VIA_ACCOUNT, entry_key: UUID | None = None) -> Hand:
-    """Corrects hand ``number``; the whole match is scored again. ``entry_key``: the key of a
-    queued entry that takes this hand's place (a table resolving a conflict); sent again, the
-    key finds this hand (``resent``) and nothing is written."""
+              via: str = VIA_ACCOUNT, table: int = 1, entry_key: UUID | None = None) -> Hand:
+    """Corrects hand ``number`` (a partnership: ``table``'s hand of deal ``number``); the whole
+    match is scored again. ``entry_key``: the key of a queued entry that takes this hand's place
+    (a table resolving a conflict); sent again, the key finds this hand (``resent``) and nothing
+    is written."""
     with transaction.atomic():
         match, rows = _locked(match_id)
+        table = _check_table(match, table)
+        entry = replace(entry, table=table)
         if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
             return again
         _check_revision(match, expected_revision)
         _check_correction_window(match, via)
-        hand = _nth(rows, number)
+        hand = _nth(rows, number, table)
         if entry_key is not None:
             hand.entry_key = entry_key
         before = HandEntry.of(hand)
-        entries = [HandEntry.of(h) for h in rows]
-        entries[number - 1] = entry
+        old_entries = [HandEntry.of(h) for h in rows]
+        entries = [entry if h is hand else e for h, e in zip(rows, old_entries)]
         result = _score(match, entries)
         for name, value in entry.fields().items():
             setattr(hand, name, value)
         hand.save()
-        _log(match, number, "edited", before, entry, user, via)
+        _log(match, number, "edited", before, entry, user, via, entries, old_entries)
         _write_through(match, result, "edited", number, user, via)
     hand.resent = False
     return hand
 
 
 def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT,
-                action: str = "deleted") -> None:
-    """Removes hand ``number``; the later hands move up one."""
+                action: str = "deleted", table: int = 1) -> None:
+    """Removes hand ``number``; the later hands move up one. In a partnership only a table's
+    last hand can be removed (a deal in the middle would shift the tables' opponents)."""
     with transaction.atomic():
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
         _check_correction_window(match, via)
-        hand = _nth(rows, number)
-        entries = [HandEntry.of(h) for h in rows if h.number != number]
+        table = _check_table(match, table)
+        hand = _nth(rows, number, table)
+        if match.kind == KIND_PARTNERSHIP:
+            mine = [h for h in rows if h.table == table]
+            ahead = len(rows) - len(mine) - len(mine)
+            if hand is not mine[-1]:
+                raise HandRefused(f"Only table {table}'s last hand (deal {len(mine)}) can be removed; "
+                                  f"correct deal {number} instead.")
+            if ahead > 0:
+                raise HandRefused(f"Table {3 - table} has already entered deal {len(mine) + 1}; "
+                                  f"remove that first, or correct this hand instead.")
+        old_entries = [HandEntry.of(h) for h in rows]
+        entries = [e for h, e in zip(rows, old_entries) if h is not hand]
         result = _score(match, entries)
         hand.delete()
-        later = match.hands.filter(number__gt=number)
-        # Two steps so the unique (match, number) holds after every row on every database.
-        later.update(number=F("number") + 1_000_000)
-        match.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
-        _log(match, number, action, HandEntry.of(hand), None, user, via)
+        if match.kind != KIND_PARTNERSHIP:
+            later = match.hands.filter(number__gt=number)
+            # Two steps so the unique (match, number) holds after every row on every database.
+            later.update(number=F("number") + 1_000_000)
+            match.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
+        _log(match, number, action, HandEntry.of(hand), None, user, via, None, old_entries)
         _write_through(match, result, action, number, user, via)
 
 
-def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
-    """Removes the last hand; returns its number."""
-    last = Hand.objects.filter(match_id=match_id).order_by("-number").values_list("number", flat=True).first()
+def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT,
+              table: int | None = None) -> int:
+    """Removes the last hand (a partnership: ``table``'s last hand; without a table, the last
+    one entered); returns its number."""
+    hands = Hand.objects.filter(match_id=match_id)
+    if table is not None:
+        hands = hands.filter(table=table)
+    last = hands.order_by("-number", "-created_at", "-id").values_list("number", "table").first()
     if last is None:
-        raise HandRefused("There is no hand to undo.")
-    hand_delete(match_id=match_id, number=last, expected_revision=expected_revision, user=user, via=via,
-                action="undone")
-    return last
+        raise HandRefused("There is no hand to undo." if table is None else
+                          f"Table {table} has no hand to undo.")
+    hand_delete(match_id=match_id, number=last[0], expected_revision=expected_revision, user=user, via=via,
+                action="undone", table=last[1])
+    return last[0]
 
 
 def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
@@ -223,16 +296,18 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
         last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
-        n = len(rows) + 1
+        table = last.table if last is not None else 1
+        n = len([h for h in rows if h.table == table]) + 1
         if last is None or last.action != "undone" or last.hand_number != n or not last.before:
             raise HandRefused("There is no undone hand to put back: the hands changed since the undo.")
         try:
-            entry = entry_from_json(last.before, match, n)
+            entry = replace(entry_from_json(last.before, match, n, table), table=table)
         except (RecordError, CardError) as e:
             raise HandRefused(sentence(str(e))) from None
-        result = _score(match, [HandEntry.of(h) for h in rows] + [entry])
+        entries = _sorted_entries(rows, entry, n)
+        result = _score(match, entries)
         Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via, **entry.fields())
-        _log(match, n, "added", None, entry, user, via)
+        _log(match, n, "added", None, entry, user, via, entries)
         _write_through(match, result, "added", n, user, via)
     return n
 
@@ -246,13 +321,49 @@ def match_refresh(*, match: Match) -> MatchResult:
     return result
 
 
+def team_name_clean(name: str, field: str) -> str:
+    """A partnership's team name as kept (blank: "Ann & Cat"); ``ValueError`` names ``field``."""
+    name = (name or "").strip()
+    if not name:
+        return ""
+    try:
+        return name_clean(name)
+    except NameRefused as e:
+        raise ValueError(f"{field}: {e}") from None
+
+
 # Internals
 
 
 def _locked(match_id: int) -> tuple[Match, list[Hand]]:
     """The match, its row locked until the transaction ends (where the database locks rows), and its hands."""
-    match = Match.objects.select_for_update(of=("self",)).select_related("player_a", "player_b").get(pk=match_id)
-    return match, list(match.hands.order_by("number"))
+    match = Match.objects.select_for_update(of=("self",)).select_related(
+        "player_a", "player_b", "player_c", "player_d").get(pk=match_id)
+    return match, list(match.hands.order_by("number", "table"))
+
+
+def _check_table(match: Match, table) -> int:
+    """The table a hand is entered at: 1, or 1 or 2 in a partnership."""
+    if match.kind == KIND_PARTNERSHIP:
+        if table not in (1, 2):
+            raise HandRefused("table: a partnership deal is played at table 1 and table 2.")
+        return table
+    if table not in (1, None):
+        raise HandRefused("table: this match is played at one table.")
+    return 1
+
+
+def _sorted_entries(rows: list[Hand], entry: HandEntry, n: int) -> list[HandEntry]:
+    """The match's entries with ``entry`` as hand ``n`` of its table, in (number, table) order."""
+    keyed = [((h.number, h.table), HandEntry.of(h)) for h in rows] + [((n, entry.table), entry)]
+    return [e for _, e in sorted(keyed, key=lambda item: item[0])]
+
+
+def _numbered(match: Match, entries: list[HandEntry]):
+    """(number, entry) for entries in record order: a partnership's tables share their deal's number."""
+    if match.kind != KIND_PARTNERSHIP:
+        return enumerate(entries, 1)
+    return (((i // 2) + 1, e) for i, e in enumerate(entries))
 
 
 def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry) -> Hand | None:
@@ -290,10 +401,12 @@ def _check_correction_window(match: Match, via: str) -> None:
             raise HandRefused(reason)
 
 
-def _nth(rows: list[Hand], number: int) -> Hand:
-    if not 1 <= number <= len(rows):
-        raise HandRefused(f"There is no hand {number} in this match.")
-    return rows[number - 1]
+def _nth(rows: list[Hand], number: int, table: int = 1) -> Hand:
+    for h in rows:
+        if h.number == number and h.table == table:
+            return h
+    raise HandRefused(f"There is no hand {number} in this match." if table == 1 and not any(
+        h.table == 2 for h in rows) else f"Table {table} has no hand of deal {number}.")
 
 
 def _score(match: Match, entries: list[HandEntry]) -> MatchResult:
@@ -308,13 +421,16 @@ def sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def _log(match, number, action, before: HandEntry | None, after: HandEntry | None, user, via) -> None:
-    names = match_names(match)
+def _log(match, number, action, before: HandEntry | None, after: HandEntry | None, user, via,
+         entries: list[HandEntry] | None = None, old_entries: list[HandEntry] | None = None) -> None:
+    """The history line; ``entries``/``old_entries`` (the match's hands after/before the change)
+    tell who played the hand with three players."""
+    table = (after or before).table
     HandChange.objects.create(
-        match=match, hand_number=number, action=action, via=via,
+        match=match, hand_number=number, table=table, action=action, via=via,
         who=_account(user),
-        before=entry_to_json(before, names) if before else None,
-        after=entry_to_json(after, names) if after else None,
+        before=entry_to_json(before, hand_pair(match, old_entries, number, table)) if before else None,
+        after=entry_to_json(after, hand_pair(match, entries, number, table)) if after else None,
     )
 
 
@@ -330,33 +446,40 @@ def _write_through(match: Match, result: MatchResult, action: str, number: int |
 
 
 def _refresh(match: Match, result: MatchResult) -> None:
-    """The caches on ``match`` from the engine's result; the revision moves on."""
-    a, b = match_names(match)
+    """The caches on ``match`` from the engine's result; the revision moves on. A partnership's
+    sides are its teams (team A's cache in the ``_a`` fields; its winner is kept as the team's
+    first player, A or B)."""
+    sides = match_side_names(match)
+    letters = "abc"[:len(sides)]
     summary = result.match
     match.complete = summary.complete
-    match.winner = None if summary.winner is None else (match.player_a if summary.winner == a else match.player_b)
-    match.score_a, match.score_b = summary.score[a], summary.score[b]
-    match.games_a, match.games_b = summary.games_won[a], summary.games_won[b]
-    gins = {a: 0, b: 0}
-    undercuts = {a: 0, b: 0}
-    for h in result.hands:
+    side_player = dict(zip(sides, (match.player_a, match.player_b, match.player_c)))
+    match.winner = None if summary.winner is None else side_player[summary.winner]
+    team_of = {p: sides[i] for i, t in enumerate(result.teams or ()) for p in t.players}
+    gins = dict.fromkeys(sides, 0)
+    undercuts = dict.fromkeys(sides, 0)
+    table_hands = (t for d in result.hands for t in d.tables) if result.teams else result.hands
+    for h in table_hands:
         if h.winner is None:
             continue
+        side = team_of.get(h.winner, h.winner)
         if h.end in ("gin", "big_gin"):
-            gins[h.winner] += 1
+            gins[side] += 1
         if h.undercut:
-            undercuts[h.winner] += 1
-    match.gins_a, match.gins_b = gins[a], gins[b]
-    match.undercuts_a, match.undercuts_b = undercuts[a], undercuts[b]
+            undercuts[side] += 1
+    for letter, side in zip(letters, sides):
+        setattr(match, f"score_{letter}", summary.score[side])
+        setattr(match, f"games_{letter}", summary.games_won[side])
+        setattr(match, f"gins_{letter}", gins[side])
+        setattr(match, f"undercuts_{letter}", undercuts[side])
     match.hand_count = len(result.hands)
-    for name, value in game_in_play_fields(result, (a, b)).items():
+    for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
-    names = match_names(match)
-    problem = totals_problem({f"{names[i]}'s {what}": getattr(match, f"{field}_{side}")
+    problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")
                               for what, field in (("match score", "score"), ("games won", "games"),
                                                   ("gins", "gins"), ("undercuts", "undercuts"),
                                                   ("points in the game in play", "game"))
-                              for i, side in enumerate("ab")})
+                              for i, side in enumerate(letters)})
     if problem:
         raise HandRefused(sentence(problem))
     if not summary.complete:

@@ -430,6 +430,108 @@ def entry_withdraw(*, entry: Entry) -> None:
         _advance(t)
 
 
+class _Reinstatement:
+    """What bringing a withdrawn player back would take back: the matches their withdrawal gave
+    away (``reopened``), in a bracket the engine's changes, and what stops it (``refusal``)."""
+
+    def __init__(self, t: Tournament, entry: Entry):
+        self.t, self.entry, self.refusal = t, entry, None
+        self.reopened: list[TournamentMatch] = []
+        self.effects: list[str] = []
+        self.bracket_rows, self.changed = None, []
+        if not entry.withdrawn:
+            self.refusal = f"{entry.player} has not withdrawn"
+        elif t.status == STATUS_FINISHED:
+            self.refusal = "the tournament is over and its final standings were worked out without them"
+        elif t.status == STATUS_RUNNING:
+            self._plan()
+
+    def _given_away(self) -> list[TournamentMatch]:
+        return list(TournamentMatch.objects.filter(tournament=self.t, stage=self.t.stage, outcome="withdrawal")
+                    .filter(Q(entry_a=self.entry) | Q(entry_b=self.entry)).exclude(winner=self.entry)
+                    .order_by("-play_round", "-id"))
+
+    def _plan(self) -> None:
+        t, entry = self.t, self.entry
+        theirs = TournamentMatch.objects.filter(tournament=t).filter(Q(entry_a=entry) | Q(entry_b=entry))
+        if t.stage > 1 and not theirs.filter(stage=t.stage).exists():
+            self.refusal = "the first stage is over and the knockout was drawn without them"
+            return
+        self.reopened = self._given_away()
+        names = dict(t.entries.values_list("pk", "player__name"))
+        if t.is_bracket:
+            self._plan_bracket(names)
+        else:
+            for row in reversed(self.reopened):
+                self.effects.append(f"Round {row.play_round} against {names[row.winner_id]} is open again "
+                                    f"({names[row.winner_id]}'s win by withdrawal is taken back).")
+            if _stage_kind(t) == "swiss":   # a round robin's rounds were all drawn at the start, with them
+                last = theirs.filter(stage=t.stage).aggregate(r=Max("play_round"))["r"] or 0
+                later = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=last).order_by(
+                    "play_round").first()
+                if later is not None:
+                    self.refusal = f"round {later.play_round} was paired without them"
+                    return
+                self.effects.append(f"{entry.player} is paired again from round {last + 1}.")
+
+    def _plan_bracket(self, names: dict[int, str]) -> None:
+        bracket, rows = _bracket(self.t)
+        bracket.withdrawn.discard(self.entry.pk)
+        reopened = {row.key for row in self.reopened}
+        try:
+            for row in self.reopened:   # the latest first: a later gift rests on an earlier one
+                self.changed += bracket.undo(row.key)
+        except LaterResult as e:
+            self.refusal = f"{_blocking_words(bracket, rows[e.blocking])} already has a result"
+            return
+        cleared = [rows[m.id] for m in self.changed if m.id not in reopened and rows[m.id].match_id]
+        started = set(Match.objects.filter(pk__in=[r.match_id for r in cleared], hand_count__gt=0)
+                      .values_list("pk", flat=True))
+        for r in cleared:
+            if r.match_id in started:
+                self.refusal = f"{_blocking_words(bracket, r)} has started"
+                return
+        self.bracket_rows = rows
+        for row in reversed(self.reopened):
+            m, other = bracket.by_id[row.key], names[row.winner_id]
+            if m.ready:
+                self.effects.append(f"{bracket.title(m)} against {other} is open again "
+                                    f"({other}'s win by withdrawal is taken back).")
+            else:   # a later place the withdrawal reached (a losers' round): it waits for its players again
+                self.effects.append(f"{other}'s win by withdrawal in {bracket.title(m)} is taken back.")
+
+    def apply(self) -> None:
+        self.entry.withdrawn = False
+        self.entry.save(update_fields=["withdrawn"])
+        if self.bracket_rows is not None:
+            _save_bracket(self.t, self.bracket_rows, self.changed)
+        else:
+            TournamentMatch.objects.filter(pk__in=[r.pk for r in self.reopened]).update(winner=None, outcome="")
+        _close_unplayed_matches(self.t)
+        _open_matches(self.t)
+
+
+def reinstatement_check(*, entry: Entry) -> tuple[str | None, list[str]]:
+    """Whether the withdrawn ``entry`` can come back now: (what stops it, in words, or None;
+    what it would do, in sentences for the director's confirmation). Nothing is written."""
+    t = Tournament.objects.get(pk=entry.tournament_id)
+    plan = _Reinstatement(t, Entry.objects.select_related("player").get(pk=entry.pk))
+    return plan.refusal, plan.effects
+
+
+def entry_reinstate(*, entry: Entry) -> None:
+    """A withdrawn player comes back while nothing depends on the withdrawal: the matches it gave
+    away are open again (with a match to play) and a Swiss player is paired again. Refused, naming
+    what depends on it, once a later round was paired without them, a match the withdrawal gave
+    away led to a result or a started match, or the stage or the event is over."""
+    with transaction.atomic():
+        t = _locked(entry.tournament_id)
+        plan = _Reinstatement(t, Entry.objects.select_related("player").get(pk=entry.pk))
+        if plan.refusal:
+            raise TournamentRefused(f"entries: {plan.entry.player} cannot come back: {plan.refusal}.")
+        plan.apply()
+
+
 def _decide(t: Tournament, row: TournamentMatch, winner: Entry, outcome: str) -> None:
     if row.stage == t.stage and t.is_bracket:
         bracket, rows = _bracket(t)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/entries/", views.entries_save, name="entries"),
     path("<int:pk>/entries/late/", views.entry_late, name="entry_late"),
     path("<int:pk>/entries/<int:entry_pk>/withdraw/", views.entry_withdraw, name="withdraw"),
+    path("<int:pk>/entries/<int:entry_pk>/reinstate/", views.entry_reinstate, name="reinstate"),
     path("<int:pk>/start/", views.tournament_start, name="start"),
     path("<int:pk>/rounds/<int:stage>/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/rounds/repair/", views.round_repair, name="round_repair"),

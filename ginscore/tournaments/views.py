@@ -150,6 +150,22 @@ def entry_withdraw(request, pk, entry_pk):
                         f"{entry.player} has withdrawn.")
 
 
+@require_http_methods(["GET", "POST"])
+def entry_reinstate(request, pk, entry_pk):
+    """GET: what reinstating the withdrawn player would take back (or what stops it), and a button
+    to confirm; POST: reinstate."""
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    if request.method != "POST":
+        if denied := _director_only(request):
+            return denied
+        t = selectors.tournament_get(pk)
+        refusal, effects = services.reinstatement_check(entry=entry)
+        return render(request, "tournaments/reinstate.html", _context(
+            request, t, entry=entry, refusal=refusal, effects=effects))
+    return _post_action(request, pk, lambda t: services.entry_reinstate(entry=entry),
+                        f"{entry.player} is back in the tournament.")
+
+
 @require_POST
 def tmatch_forfeit(request, pk, tmatch_pk, entry_pk):
     row = get_object_or_404(TournamentMatch, pk=tmatch_pk, tournament_id=pk)

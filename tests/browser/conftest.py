@@ -40,6 +40,14 @@ def phone(live_server):
 
 
 @pytest.fixture
+def second_phone(phone):
+    """Another phone (its own cookies) in the same browser."""
+    page = new_phone(phone.context.browser, phone.base)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
 def shot(phone):
     """``shot(name)`` saves a full-page screenshot when GINSCORE_SHOTS names a folder."""
     folder = os.environ.get("GINSCORE_SHOTS")

@@ -33,16 +33,24 @@ def tap_upcard(page, card):
 
 
 def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
-    """Taps the ending and who, types the deadwood (or, in Skarney and Colonel, each player's
-    ``counts`` as {"a": n, "b": m}), waits for the preview to say ``expect``, saves and waits
-    for the pad (the save is sent by outbox.js, then the pad opens with its message)."""
+    """Types the hand (``type_hand``), waits for the preview to say ``expect``, saves and waits for
+    the pad (the save is sent by outbox.js, then the pad opens with its message)."""
     with page.expect_navigation():
-        type_hand(page, end, by, knocker, defender, expect, upcard, counts)
+        enter_hand(page, end, by, knocker, defender, expect, upcard, counts)
     page.locator(".msg-success").wait_for()
 
 
-def type_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
-    """``record_hand`` up to the tap on Save (an offline phone gets no message from the site)."""
+def enter_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
+    """``record_hand`` up to the tap on Save (an offline phone gets no answer from the site)."""
+    type_hand(page, end, by, knocker, defender, upcard=upcard, counts=counts)
+    if expect:  # the live preview, from the engine (or worked out on the phone offline), before saving
+        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
+    page.locator("form.hand-form #save-hand").click()
+
+
+def type_hand(page, end, by=None, knocker=None, defender=None, upcard=None, counts=None):
+    """Taps the ending and who and types the deadwood (or, in Skarney and Colonel, each player's
+    ``counts`` as {"a": n, "b": m}) on the entry form, without saving."""
     form = page.locator("form.hand-form")
     if upcard:
         tap_upcard(page, upcard)
@@ -55,9 +63,6 @@ def type_hand(page, end, by=None, knocker=None, defender=None, expect=None, upca
         form.locator("[name=defender_deadwood]").fill(str(defender))
     for side, count in (counts or {}).items():
         form.locator(f"[name=count_{side}]").fill(str(count))
-    if expect:  # the live preview, from the engine, before saving
-        page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
-    form.locator("#save-hand").click()
 
 
 def score(page):

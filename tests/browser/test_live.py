@@ -6,21 +6,12 @@ from playwright.sync_api import expect
 from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
 from ginscore.tournaments.models import TournamentMatch
-from tests.browser.conftest import new_phone
 from tests.browser.steps import log_in, record_hand
 from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE = 2000   # ms: a saved hand shows on every other screen within 2 s
-
-
-@pytest.fixture
-def second_phone(phone):
-    """Another phone (its own cookies) in the same browser."""
-    page = new_phone(phone.context.browser, phone.base)
-    yield page
-    page.context.close()
 
 
 def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, shot, make_match, member):

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from ginscore.matches.models import Hand
 from tests.browser.conftest import new_phone
-from tests.browser.steps import log_in, next_deal, record_hand, type_hand
+from tests.browser.steps import enter_hand, log_in, next_deal, record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,11 +36,11 @@ def open_pad(page, match, username):
 
 
 def type_three_offline(page):
-    type_hand(page, "knock", "Ann", knocker=5, defender=30)
+    enter_hand(page, "knock", "Ann", knocker=5, defender=30)
     expect(page.locator("#outbox .outbox-hand")).to_have_count(1)
     expect(page.locator("#entry h2")).to_have_text("Hand 2")
-    type_hand(page, "gin", "Ben", defender=12, expect="Ben scores 37")   # the preview, worked out on the phone
-    type_hand(page, "knock", "Ann", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
+    enter_hand(page, "gin", "Ben", defender=12, expect="Ben scores 37")   # the preview, worked out on the phone
+    enter_hand(page, "knock", "Ann", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
     expect(page.locator("#outbox .outbox-hand")).to_have_count(3)
 
 
@@ -134,7 +134,7 @@ def test_a_save_whose_answer_was_lost_is_not_saved_twice(phone, make_match, memb
         route.abort("internetdisconnected")   # ... and the phone hears nothing
 
     phone.route("**/hands/send/", lose_the_first_answer)
-    type_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
     expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
     assert lost
     assert hands(match) == [(1, "knock", "a", 5, 30)]

@@ -50,6 +50,9 @@ TARGETS = """(selectors) => {
 }"""
 MAIN_TARGETS = [".nav a", ".nav button", ".t-tabs a", ".r-card", "a.b-link", ".pager a", "main .btn",
                 ".r-director summary", "a.match-row", ".choices label"]
+# The score pad is used at the table with a thumb: every button, link button, summary and field on it.
+PAD_TARGETS = MAIN_TARGETS + ["main button", "main summary", "main input:not([type=hidden]):not(.choices input)",
+                              "main select"]
 
 # A table row with a row link is one target (the link covers the row): the row is tall enough.
 ROW_LINKS = """() => [...document.querySelectorAll('table.table tbody tr')].filter(tr => tr.querySelector('a.row-link'))
@@ -128,9 +131,9 @@ def test_every_page_fits_a_phone(phone, shot):
             fit = page.evaluate(OFFENDERS)
             if fit["scroll"] > WIDTH or fit["out"]:
                 problems.append((role, path, fit))
-            pad = path.startswith("/matches/") and path[9:10].isdigit()   # the score pad: issue 11's table half
-            for sel, w, h, text in page.evaluate(TARGETS, MAIN_TARGETS):
-                if (w < 44 or h < 44) and not pad:
+            pad = path.startswith("/matches/") and path[9:10].isdigit()   # the score pad: the table's page
+            for sel, w, h, text in page.evaluate(TARGETS, PAD_TARGETS if pad else MAIN_TARGETS):
+                if w < 44 or h < 44:
                     problems.append((role, path, f"{sel} '{text}' is {w}x{h}"))
             for height, href in page.evaluate(ROW_LINKS):
                 if height < 44:

@@ -69,13 +69,17 @@ def test_a_lone_bad_record_names_the_hand():
     ({"players": ["A" * 61, "Ben"]}, "players: .* is longer than 60 characters"),
     ({**GOOD, "rules": {"preset": "standard", "gin_bonsu": 5}}, 'rules: "gin_bonsu" is not a rule'),
     ([GOOD, {**GOOD, "hands": GOOD["hands"] * 10}], "record 2: hand \\d+: the match already ended"),
-    ([GOOD, {"players": ["Ann", "Ben", "Cat"], "hands": [{"end": "gin", "by": "Ann", "deadwood": {"Ben": 9}}]}],
-     r"record 2: players: this is a three-player record \(3 players\); the site cannot store those yet"),
+    ([GOOD, {"players": ["Ann", "Ben", "Cat"], "first_dealer": "Cat",
+             "hands": [{"end": "gin", "by": "Cat", "deadwood": {"Ben": 9}}]}],
+     r"record 2: hand 1: Cat dealt this hand and sat it out; it was played by Ann and Ben"),
+    ({"players": ["Ann", "Ben", "Cat", "ann"], "rules": "partnership",
+      "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "ann"]}]},
+     r'players: "Ann" and "ann" are the same player'),
     ({"players": ["Ann", "Ben", "Cat", "Dan"], "rules": "partnership",
-      "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
-     r"players: this is a partnership record \(4 players\); the site cannot store those yet"),
-    ({**GOOD, "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 4, "Ben": 20}, "no_bonus": ["Ben"]}]},
-     r"hand 1: carries a ruling \(no_bonus\); the site cannot store rulings yet"),
+      "teams": [{"name": "N" * 61, "players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
+     r"teams: .*longer than 60 characters"),
+    ({**GOOD, "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 4, "Ben": 20}, "no_bonus": ["Cat"]}]},
+     r"hand 1: no_bonus: 'Cat' did not play this hand"),
 ])
 def test_bad_input_is_refused_with_a_message(data, message):
     with pytest.raises(ImportRefused, match=message):
