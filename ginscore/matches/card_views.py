@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from ginscore.engine import CardError, RecordError, parse_cards
 from ginscore.engine.cards import SUITS, Card, card_order
 from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
-from ginscore.matches.records import HandEntry, match_rules
+from ginscore.matches.records import HandEntry, Pair, match_rules
 from ginscore.matches.views import _adder, _corrector, _next_hand, _save, _scoring_hand, _stale
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -71,8 +72,9 @@ def stored_play(entry: HandEntry, detail, names: tuple[str, str]) -> ShownPlay |
     """A stored card hand as the page shows it, from its cards and the engine's ``detail``."""
     if entry.cards is None or not detail:
         return None
-    side = {"a": names[0], "b": names[1]}
-    by, other = side[entry.by], side["b" if entry.by == "a" else "a"]
+    pair = names if isinstance(names, Pair) else Pair(("a", "b"), tuple(names))
+    side = dict(zip(pair.seats, pair.names))
+    by, other = side[entry.by], side[pair.other(entry.by)]
     cards = {side[s]: set(parse_cards(text)) for s, text in entry.cards.items()}
     melds = {p: [parse_cards(m) for m in detail["melds"].get(p, [])] for p in (by, other)}
     layoffs = parse_cards(detail.get("layoffs", []))
@@ -91,11 +93,23 @@ def _counted(match):
     return match_rules(match).counts_cards_held
 
 
+CARDS_NOT_YET = ("Entering the cards is for two-player hands for now: for this hand enter who ended it and the "
+                 "deadwood counts.")
+
+
+def _not_two(request, match):
+    """Three players and partnership tables enter counts (card entry is not there yet)."""
+    if match.kind == "two":
+        return False
+    messages.info(request, CARDS_NOT_YET)
+    return True
+
+
 def hand_cards_new(request, pk):
     match, via, hands, number, refused = _next_hand(request, pk)
     if refused:
         return refused
-    if _counted(match):
+    if _counted(match) or _not_two(request, match):
         return redirect("matches:hand_new", match.pk)
     form = _form(request, match, {"number": number, "revision": match.revision})
     return _stale(request, match, form, number) or _card_page(
@@ -106,7 +120,7 @@ def hand_cards_edit(request, pk, number):
     match, hands, via, refused = _scoring_hand(request, pk, number)
     if refused:
         return refused
-    if _counted(match):
+    if _counted(match) or _not_two(request, match):
         return redirect("matches:hand_edit", match.pk, number)
     initial = {**CardHandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number,
                "revision": match.revision}

@@ -10,7 +10,7 @@ from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
 from ginscore.matches.bounds import stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
-from ginscore.matches.records import OTHER, HandEntry
+from ginscore.matches.records import HandEntry, Pair, two
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 
@@ -210,12 +210,20 @@ class HandForm(forms.Form):
 
     LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood")  # placed by the template
 
-    def __init__(self, *args, match, **kwargs):
+    def __init__(self, *args, match, pair: Pair | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
+        # who plays this hand: two players always; three, the two who did not deal; a partnership's table
+        self.pair = pair or two((match.player_a.name, match.player_b.name))
         self.rules = rules_from({"preset": match.preset, **(match.rule_overrides or {})})
-        self.fields["by"].choices = [("a", match.player_a.name), ("b", match.player_b.name)]
+        self.fields["by"].choices = list(zip(self.pair.seats, self.pair.names))
         self._fit_to_game()
+        if match.kind != "two":
+            names = f"{self.pair.names[0]} or {self.pair.names[1]}"
+            self.fields["by"].error_messages["invalid_choice"] = f"Tap {names}: they played this hand."
+            if "knocker_deadwood" in self.fields:
+                self.fields["knocker_deadwood"].label = f"Knocker's deadwood ({names})"
+                self.fields["defender_deadwood"].label = f"Defender's, after lay-offs ({names})"
         if not self.rules.oklahoma:
             self.fields["upcard"].label = "Upcard (a spade doubles the hand)" if self.rules.spade_double \
                 else "Upcard (optional)"
@@ -266,12 +274,12 @@ class HandForm(forms.Form):
         if not rules.counts_cards_held:
             return
         del self.fields["knocker_deadwood"], self.fields["defender_deadwood"]
-        for side, player in (("a", self.match.player_a), ("b", self.match.player_b)):
+        for side, name in zip(self.pair.seats, self.pair.names):
             self.fields[f"count_{side}"] = forms.IntegerField(
-                min_value=0, max_value=rules.max_count, required=False, label=f"{player.name}'s count",
+                min_value=0, max_value=rules.max_count, required=False, label=f"{name}'s count",
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}),
                 help_text=COUNT_HELP[rules.game])
-        order = ["end", "by", "count_a", "count_b", "no_contract"]
+        order = ["end", "by", *(f"count_{s}" for s in self.pair.seats), "no_contract"]
         self.order_fields(order + [f for f in self.fields if f not in order])
 
     @property
@@ -281,18 +289,18 @@ class HandForm(forms.Form):
     def _clean_counts(self, data: dict) -> None:
         """Skarney and Colonel: the counts each ending needs (both, or the one who did not go out)."""
         end = data["end"]
-        names = {"a": self.match.player_a.name, "b": self.match.player_b.name}
+        names = dict(zip(self.pair.seats, self.pair.names))
         if end == "stock_out":
             data["by"] = ""
-            needed = ["a", "b"]
+            needed = list(self.pair.seats)
         elif not data.get("by"):
             if "by" not in self.errors:
                 self.add_error("by", f"Say {BY_LABELS[self.rules.game][:-1].lower()}.")
             return
         elif end == "challenge":
-            needed = ["a", "b"]
+            needed = list(self.pair.seats)
         else:
-            needed = [OTHER[data["by"]]]
+            needed = [self.pair.other(data["by"])]
         for side in needed:
             if data.get(f"count_{side}") is None and f"count_{side}" not in self.errors:
                 self.add_error(f"count_{side}", f"Give {names[side]}'s count of the cards still held "
@@ -350,21 +358,25 @@ class HandForm(forms.Form):
         if end == "dead":
             return HandEntry("dead", upcard=upcard)
         if self.counts_cards_held:
+            first, second = self.pair.seats
             if end == "stock_out":
-                return HandEntry(end, "", d.get("count_a"), d.get("count_b"), upcard)
+                return HandEntry(end, "", d.get(f"count_{first}"), d.get(f"count_{second}"), upcard)
             by = d["by"]
             return HandEntry(end, by, d.get(f"count_{by}") if end == "challenge" else None,
-                             d.get(f"count_{OTHER[by]}"), upcard, no_contract=bool(d.get("no_contract")))
+                             d.get(f"count_{self.pair.other(by)}"), upcard, no_contract=bool(d.get("no_contract")))
         return HandEntry(end, d["by"], d.get("knocker_deadwood") if end == "knock" else None,
                          d.get("defender_deadwood"), upcard, bonus=d.get("bonus"))
 
     @classmethod
-    def initial_for(cls, entry: HandEntry) -> dict:
+    def initial_for(cls, entry: HandEntry, pair: Pair | None = None) -> dict:
+        """The form's fields for a stored hand; ``pair``: who played it (two players: a and b)."""
+        pair = pair or Pair(("a", "b"), ("", ""))
         counts = {}
         if entry.end == "stock_out":
-            counts = {"count_a": entry.knocker_deadwood, "count_b": entry.defender_deadwood}
-        elif entry.by in OTHER:
-            counts = {f"count_{entry.by}": entry.knocker_deadwood, f"count_{OTHER[entry.by]}": entry.defender_deadwood}
+            counts = {f"count_{pair.seats[0]}": entry.knocker_deadwood, f"count_{pair.seats[1]}": entry.defender_deadwood}
+        elif entry.by in pair.seats:
+            counts = {f"count_{entry.by}": entry.knocker_deadwood,
+                      f"count_{pair.other(entry.by)}": entry.defender_deadwood}
         return {"end": entry.end, "by": entry.by, "knocker_deadwood": entry.knocker_deadwood,
                 "defender_deadwood": entry.defender_deadwood, "upcard": entry.upcard,
                 "bonus": entry.bonus, "no_contract": entry.no_contract, **counts}

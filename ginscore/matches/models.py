@@ -175,6 +175,31 @@ class Match(models.Model):
         return "–".join(str(p) for p in points) + f" (game {self.game_number})"
 
     @property
+    def title(self) -> str:
+        """"Ann v Ben", "Ann v Ben v Cat", or a partnership's "North v South", for lists."""
+        return " v ".join(self.side_names)
+
+    @property
+    def winner_text(self) -> str:
+        """Who won: the player, or a partnership's team (its winner is kept as the team's first player)."""
+        if self.winner_id is None:
+            return ""
+        if self.kind == KIND_PARTNERSHIP:
+            return self.team_names[0 if self.winner_id == self.player_a_id else 1]
+        return str(self.winner)
+
+    @property
+    def score_text(self) -> str:
+        """The match score by side, for lists: "41–0–615" with three players."""
+        scores = (self.score_a, self.score_b, self.score_c) if self.kind == KIND_THREE else (self.score_a, self.score_b)
+        return "–".join(str(s) for s in scores)
+
+    @property
+    def games_text(self) -> str:
+        games = (self.games_a, self.games_b, self.games_c) if self.kind == KIND_THREE else (self.games_a, self.games_b)
+        return "–".join(str(g) for g in games)
+
+    @property
     def settlement_points(self) -> int:
         return abs(self.score_a - self.score_b) if self.complete else 0
 

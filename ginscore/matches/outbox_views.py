@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm
-from ginscore.matches.models import Hand
+from ginscore.matches.models import KIND_TWO, Hand
 from ginscore.matches.records import HandEntry
 from ginscore.matches.views import RENEWED, _conflict_context, _for_scoring
 
@@ -50,6 +50,8 @@ def hand_send(request, pk):
     if via is None:
         renewed = permissions.link_renewed(request, match)
         return _refused(RENEWED if renewed else MAY_NOT, status=403, renewed=renewed)
+    if match.kind != KIND_TWO:
+        return _refused("This match is not played by two players: enter its hands on its pad, with the network.")
     raw_key = request.POST.get("entry_key", "")
     key = _entry_key(raw_key)
     if key is None:

@@ -31,7 +31,7 @@ SESSION_KEY = "ginscore_table_links"
 
 
 def plays_in(user, match) -> bool:
-    return bool(user.is_authenticated and user.pk in (match.player_a.user_id, match.player_b.user_id))
+    return bool(user.is_authenticated and user.pk in (p.user_id for p in match.seats))
 
 
 def can_create_match(user) -> bool:

@@ -10,14 +10,19 @@ from __future__ import annotations
 import threading
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_match
-from ginscore.matches.models import Hand, HandChange, Match
-from ginscore.matches.records import HandEntry, entry_to_json, match_rules, match_to_record, record_of
+from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_hand, score_match
+from ginscore.engine.results import PairNet
+from ginscore.matches.models import KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
+from ginscore.matches.records import (
+    SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_rules, match_to_record,
+    partnership_pair, record_of, two, waiting_table,
+)
 
 
 def match_get(pk: int) -> Match:
@@ -39,7 +44,7 @@ def match_live_version(pk: int, **_) -> str | None:
 
 
 def match_hands(match: Match) -> list[Hand]:
-    return list(Hand.objects.filter(match=match).order_by("number"))
+    return list(Hand.objects.filter(match=match).order_by("number", "table"))
 
 
 def match_result(match: Match, hands: list[Hand] | None = None) -> MatchResult:
@@ -55,6 +60,9 @@ def matches_recent_results(limit: int = 10) -> list[Match]:
 
 
 # The score pad
+#
+# A pad has a column per *side*: the two players, the three players of a three-handed match,
+# or a partnership's two teams (``MatchResult.sides``). The two-player pad is the case of two.
 
 
 @dataclass(frozen=True)
@@ -70,26 +78,47 @@ class PadCell:
 @dataclass(frozen=True)
 class PadRow:
     hand: int
-    a: PadCell | None
-    b: PadCell | None
+    cells: tuple[PadCell | None, ...]  # by side
+
+    @property
+    def a(self):
+        return self.cells[0]
+
+    @property
+    def b(self):
+        return self.cells[1]
 
 
 @dataclass(frozen=True)
 class PadColumn:
     game: GameResult
     rows: list[PadRow]
-    a: PlayerLine
-    b: PlayerLine
-    next_a: bool = False  # player A's next won hand goes into this game (Hollywood's cue)
-    next_b: bool = False
+    lines: tuple[PlayerLine, ...]  # by side
+    next_win: tuple[bool, ...] = ()  # whether each side's next won hand goes into this game (Hollywood's cue)
+
+    @property
+    def a(self) -> PlayerLine:
+        return self.lines[0]
+
+    @property
+    def b(self) -> PlayerLine:
+        return self.lines[1]
+
+    @property
+    def next_a(self) -> bool:
+        return bool(self.next_win and self.next_win[0])
+
+    @property
+    def next_b(self) -> bool:
+        return bool(self.next_win and self.next_win[1])
 
 
 @dataclass(frozen=True)
 class HandLine:
-    """One hand in words, for the hand list and the history."""
+    """One hand in words, for the hand list and the history (a partnership: one table's hand)."""
 
     n: int
-    dealer: str
+    dealer: str | None
     text: str
     winner: str | None
     points: int
@@ -97,16 +126,41 @@ class HandLine:
     games: tuple[int, ...]
     entry: HandEntry | None = None  # as stored (its cards, for a hand entered as cards)
     marks: tuple[str, ...] = ()
+    pair: Pair | None = None  # who played it (seats and names)
+    table: int = 1
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.pair.names if self.pair else ()
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """A partnership deal: both tables' hands (None: not entered yet) and, once both are in,
+    what the deal put on each team's side."""
+
+    n: int
+    tables: tuple[HandLine | None, HandLine | None]
+    points: tuple[tuple[str, int], ...] | None  # (team, points) per team; None while the deal waits for a table
+    boxes: tuple[tuple[str, int], ...] | None
+
+    @property
+    def waiting(self) -> int | None:
+        """The table this deal still waits for, or None."""
+        for t, line in enumerate(self.tables, 1):
+            if line is None:
+                return t
+        return None
 
 
 @dataclass(frozen=True)
 class GameNow:
-    """A game in play as the head shows it: each player's points and how far from the game target."""
+    """A game in play as the head shows it: each side's points and how far from the game target."""
 
     n: int
-    points: tuple[int, int]
-    to_go: tuple[int, int]
-    next_win: tuple[bool, bool]  # whether each player's next won hand goes into it (Hollywood)
+    points: tuple[int, ...]
+    to_go: tuple[int, ...]
+    next_win: tuple[bool, ...]  # whether each side's next won hand goes into it (Hollywood)
 
 
 @dataclass(frozen=True)
@@ -115,27 +169,52 @@ class GameOver:
 
     n: int
     winner: str
-    points: tuple[int, int]
-    boxes: tuple[int, int]
-    box_bonus: tuple[int, int]
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    box_bonus: tuple[int, ...]
     game_bonus: int
     shutout: bool
     shutout_bonus: int
-    totals: tuple[int, int]
-    net: int
+    totals: tuple[int, ...]
+    net: int | None
     credited: str | None
-    match_score: tuple[int, int]
+    match_score: tuple[int, ...]
     text: str
+    lines: tuple[tuple[str, PlayerLine], ...] = ()  # (side, its line) in side order
+    pairs: tuple[PairNet, ...] = ()  # three players: each pair's net
+    shut_out: tuple[str, ...] = ()
+
+    @property
+    def match_scores(self) -> list[tuple[str, int]]:
+        return [(name, score) for (name, _), score in zip(self.lines, self.match_score)]
+
+
+@dataclass(frozen=True)
+class PairStanding:
+    """Three players: what one pair has settled between them so far (the sum of its game nets)."""
+
+    players: tuple[str, str]
+    net: int
+    credited: str | None  # who is ahead in this pair (None: level)
+
+
+@dataclass(frozen=True)
+class TableNext:
+    """A partnership table's next hand: its deal and who plays it there."""
+
+    table: int
+    deal: int
+    players: tuple[str, str]
 
 
 @dataclass(frozen=True)
 class ScoreHead:
     """The top of the pad: the game in play (Hollywood: its open columns), the match score,
-    who deals next and how far each player is from the targets; or the settlement."""
+    who deals next and how far each side is from the targets; or the settlement(s)."""
 
-    names: tuple[str, str]
-    score: tuple[int, int]
-    games_won: tuple[int, int]
+    names: tuple[str, ...]  # the sides: players, or a partnership's teams
+    score: tuple[int, ...]
+    games_won: tuple[int, ...]
     complete: bool
     winner: str | None
     settlement: Settlement
@@ -144,50 +223,81 @@ class ScoreHead:
     rules_text: str
     game_target: int = 0
     now: tuple[GameNow, ...] = ()
-    match_to_go: tuple[str, str] = ("", "")
+    match_to_go: tuple[str, ...] = ("", "")
     game_over: GameOver | None = None
     correcting: HandLine | None = None  # the hand a correction page is about
     match_label: str = ""  # "to 500", "best of 3 games", "one game"
+    kind: str = KIND_TWO
+    settlements: tuple[Settlement, ...] = ()
+    next_players: tuple[str, ...] = ()  # three players: the two who play the next hand
+    pairs: tuple[PairStanding, ...] = ()  # three players: each pair's standing in the match
+    teams: tuple[tuple[str, tuple[str, str]], ...] = ()  # a partnership: (team, its players)
+    tables: tuple[TableNext, ...] = ()  # a partnership: each table's next hand
+    waiting: tuple[int, int] | None = None  # a partnership: (deal, the table it waits for)
 
     @property
     def hollywood(self) -> bool:
         return len(self.now) > 1
 
+    @property
+    def dealer_choices(self) -> list[tuple[str, str]]:
+        """Three players, before hand 1: the others who could deal first (seat, name)."""
+        return [(seat, name) for seat, name in zip(SEAT_LETTERS, self.names) if name != self.next_dealer]
 
-def _pair(mapping, names):
-    return (mapping[names[0]], mapping[names[1]])
+    @property
+    def rows(self) -> list[tuple]:
+        """(side, game points, to go, match score, match to go, games won) per side, for the
+        head's table (three players, partnerships)."""
+        g = self.now[0] if self.now else None
+        return [(name, g.points[i] if g else None, g.to_go[i] if g else None, self.score[i],
+                 self.match_to_go[i] if i < len(self.match_to_go) else "", self.games_won[i])
+                for i, name in enumerate(self.names)]
+
+
+def _each(mapping, names):
+    return tuple(mapping[n] for n in names)
 
 
 def game_over(result: MatchResult, game: GameResult) -> GameOver:
     """The summary of a finished game, with the match score after it."""
-    names = result.players
-    la, lb = game.players[names[0]], game.players[names[1]]
-    win = la if game.winner == names[0] else lb
-    match_score = _pair(result.match.score, names)
-    parts = [f"Game {game.n} won by {game.winner}: points {la.points}–{lb.points}",
-             f"boxes {la.boxes}–{lb.boxes} (bonus {la.box_bonus}–{lb.box_bonus})",
+    names = result.sides
+    lines = tuple(game.players[n] for n in names)
+    win = game.players[game.winner]
+    match_score = _each(result.match.score, names)
+    parts = [f"Game {game.n} won by {game.winner}: points " + "–".join(str(x.points) for x in lines),
+             "boxes " + "–".join(str(x.boxes) for x in lines)
+             + " (bonus " + "–".join(str(x.box_bonus) for x in lines) + ")",
              f"game bonus {win.game_bonus}"]
     if game.shutout:
         parts.append(f"shutout (+{win.shutout_bonus})" if win.shutout_bonus else "shutout")
-    parts.append(f"totals {la.total}–{lb.total}")
-    net = f"net {game.credited} +{game.net}" if game.credited else "net even"
-    text = (", ".join(parts) + f"; {net}. Match now {names[0]} {match_score[0]}, {names[1]} {match_score[1]}.")
-    return GameOver(game.n, game.winner, (la.points, lb.points), (la.boxes, lb.boxes),
-                    (la.box_bonus, lb.box_bonus), win.game_bonus, game.shutout, win.shutout_bonus,
-                    (la.total, lb.total), game.net, game.credited, match_score, text)
+    parts.append("totals " + "–".join(str(x.total) for x in lines))
+    if len(names) == 2:
+        net = f"net {game.credited} +{game.net}" if game.credited else "net even"
+    else:
+        net = "pairs: " + ", ".join(
+            f"{p.players[0]} v {p.players[1]} " + (f"{p.credited} +{p.net}" if p.credited else "even")
+            for p in game.pairs)
+        if game.shut_out:
+            net += f" ({' and '.join(game.shut_out)} shut out)"
+    text = (", ".join(parts) + f"; {net}. Match now "
+            + ", ".join(f"{n} {s}" for n, s in zip(names, match_score)) + ".")
+    return GameOver(game.n, game.winner, tuple(x.points for x in lines), tuple(x.boxes for x in lines),
+                    tuple(x.box_bonus for x in lines), win.game_bonus, game.shutout, win.shutout_bonus,
+                    tuple(x.total for x in lines), game.net, game.credited, match_score, text,
+                    tuple(zip(names, lines)), tuple(game.pairs), tuple(game.shut_out))
 
 
 def games_ended_by(result: MatchResult, n: int) -> list[GameOver]:
     return [game_over(result, g) for g in result.games if g.complete and g.ended_after == n]
 
 
-def _match_to_go(result: MatchResult) -> tuple[str, str]:
-    """How far each player is from winning the match, in the match's own terms ("380 to go",
+def _match_to_go(result: MatchResult) -> tuple[str, ...]:
+    """How far each side is from winning the match, in the match's own terms ("380 to go",
     "2 games to go"); nothing for a single game or a single set (the game decides it)."""
-    names, m = result.players, result.match
+    names, m = result.sides, result.match
     length = result.length
     if m.complete or length.kind == "set" or (length.kind == "best_of" and length.games == 1):
-        return ("", "")
+        return ("",) * len(names)
     if length.kind == "best_of":
         need = length.games // 2 + 1
         left = [need - m.games_won[p] for p in names]
@@ -195,36 +305,80 @@ def _match_to_go(result: MatchResult) -> tuple[str, str]:
     return tuple(f"{max(0, m.target - m.score[p])} to go" for p in names)
 
 
-def score_head(match: Match, result: MatchResult, correcting: HandLine | None = None) -> ScoreHead:
-    a, b = result.players
+def pair_standings(result: MatchResult) -> tuple[PairStanding, ...]:
+    """Three players: each pair's nets over the finished games, netted against each other."""
+    if len(result.sides) != 3:
+        return ()
+    owed: dict[tuple[str, str], int] = {pair: 0 for pair in combinations(result.sides, 2)}
+    for g in result.games:
+        for p in g.pairs:
+            if p.credited:
+                owed[p.players] += p.net if p.credited == p.players[0] else -p.net
+    return tuple(PairStanding(pair, abs(v), None if v == 0 else pair[0] if v > 0 else pair[1])
+                 for pair, v in owed.items())
+
+
+def score_head(match: Match, result: MatchResult, correcting: HandLine | None = None,
+               waiting: HandEntry | None = None, table_counts: tuple[int, int] = (0, 0)) -> ScoreHead:
+    """The head of the pad; ``waiting`` is a partnership's table hand whose deal waits for the
+    other table, ``table_counts`` the hands each table has entered."""
+    names = result.sides
     m = result.match
     rules = match.get_preset_display() + (" (own rules)" if match.rule_overrides else "")
     rules += " · " + result.length.describe(result.rules)
     if match.stake is not None:
         rules += f" · stake {format(match.stake.normalize(), 'f')}"
     target = result.rules.game_target
-    enters = (result.next_win_enters(a), result.next_win_enters(b))
-    now = tuple(GameNow(g.n, (g.players[a].points, g.players[b].points),
-                        (max(0, target - g.players[a].points), max(0, target - g.players[b].points)),
-                        (g.n in enters[0], g.n in enters[1]))
+    enters = tuple(result.next_win_enters(n) for n in names)
+    now = tuple(GameNow(g.n, tuple(g.players[n].points for n in names),
+                        tuple(max(0, target - g.players[n].points) for n in names),
+                        tuple(g.n in e for e in enters))
                 for g in result.games_in_play())
     over = games_ended_by(result, len(result.hands)) if result.hands else []
-    return ScoreHead((a, b), (m.score[a], m.score[b]), (m.games_won[a], m.games_won[b]), m.complete, m.winner,
+    kind = match.kind
+    extra: dict = {"kind": kind, "settlements": tuple(m.settlements)}
+    if kind == KIND_THREE:
+        extra["pairs"] = pair_standings(result)
+        if result.next_dealer and not m.complete:
+            extra["next_players"] = tuple(p for p in result.players if p != result.next_dealer)
+    elif kind == KIND_PARTNERSHIP:
+        extra["teams"] = tuple((t.name, t.players) for t in result.teams)
+        if not m.complete:
+            extra["tables"] = tuple(TableNext(t, table_counts[t - 1] + 1,
+                                              partnership_pair(result_seats(result), table_counts[t - 1] + 1, t).names)
+                                    for t in (1, 2))
+        if waiting is not None:
+            extra["waiting"] = (len(result.hands) + 1, 3 - waiting.table)
+    return ScoreHead(names, _each(m.score, names), _each(m.games_won, names), m.complete, m.winner,
                      m.settlement, len(result.hands) + 1, result.next_dealer, rules, target, now,
                      _match_to_go(result), over[-1] if over else None, correcting,
-                     result.length.describe(result.rules))
+                     result.length.describe(result.rules), **extra)
+
+
+def result_seats(result: MatchResult) -> tuple[str, ...]:
+    """A partnership result's players in the site's seat order (a, b, c, d)."""
+    (a, c), (b, d) = result.teams[0].players, result.teams[1].players
+    return (a, b, c, d)
 
 
 @dataclass(frozen=True)
 class Pad:
     result: MatchResult
     head: ScoreHead
-    names: tuple[str, str]
+    names: tuple[str, ...]  # the sides
     sets: list[list[PadColumn]]  # in paper order (game 1 first); each set one column (three in Hollywood)
-    hands: list[HandLine]  # newest first
+    hands: list  # newest first: HandLine (one table) or DealLine (a partnership)
     next_number: int
     earlier_sets: int = 0  # sets left off the page (shown with "all")
     earlier_hands: int = 0  # hands left off the list
+
+    @property
+    def kind(self) -> str:
+        return self.head.kind
+
+    @property
+    def title(self) -> str:
+        return " v ".join(self.names)
 
 
 # A long match shows its latest games and hands; the rest are one tap away.
@@ -249,31 +403,124 @@ def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
     return tuple(marks)
 
 
+def _table_hands(result: MatchResult, entries: list[HandEntry]):
+    """(hand result, its entry) for every table hand the result scored, in order."""
+    if not result.teams:
+        return list(zip(result.hands, entries))
+    return [(t, entries[2 * i + j]) for i, d in enumerate(result.hands) for j, t in enumerate(d.tables)]
+
+
+def _cell_marks(result: MatchResult, entries: list[HandEntry]) -> dict[tuple[int, str], tuple[str, ...]]:
+    """The marks of each (hand, side) on the pad: a partnership's team gets those of the table
+    hands its players won."""
+    side_of = {p: t.name for t in result.teams for p in t.players} if result.teams else {}
+    out: dict[tuple[int, str], tuple[str, ...]] = {}
+    for h, e in _table_hands(result, entries):
+        if h.winner is not None:
+            key = (h.n, side_of.get(h.winner, h.winner))
+            out[key] = out.get(key, ()) + hand_marks(h, e, result.rules)
+    return out
+
+
 def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
               shown_hands: int | None = None) -> Pad:
     """The pad of ``match``; ``shown_sets``/``shown_hands`` keep only the latest (None: all)."""
     result = match_result(match, hands)
-    a, b = result.players
+    names = result.sides
+    index = {n: i for i, n in enumerate(names)}
     entries = [HandEntry.of(row) for row in hands]
-    marks = [hand_marks(h, e, result.rules) for h, e in zip(result.hands, entries)]
-    enters = (result.next_win_enters(a), result.next_win_enters(b))
+    marks = _cell_marks(result, entries)
+    enters = tuple(result.next_win_enters(n) for n in names)
     all_sets = result.sets()
     earlier_sets = max(0, len(all_sets) - shown_sets) if shown_sets is not None else 0
     sets = []
     for games in all_sets[earlier_sets:]:
         columns = []
         for g in games:
-            rows = []
+            by_hand: dict[int, list] = {}
             for e in g.entries:
-                cell = PadCell(e.running, e.points, e.boxes, marks[e.hand - 1])
-                rows.append(PadRow(e.hand, cell if e.player == a else None, cell if e.player == b else None))
-            columns.append(PadColumn(g, rows, g.players[a], g.players[b], g.n in enters[0], g.n in enters[1]))
+                cells = by_hand.setdefault(e.hand, [None] * len(names))
+                cells[index[e.player]] = PadCell(e.running, e.points, e.boxes, marks.get((e.hand, e.player), ()))
+            rows = [PadRow(n, tuple(cells)) for n, cells in by_hand.items()]
+            columns.append(PadColumn(g, rows, tuple(g.players[n] for n in names),
+                                     tuple(g.n in e for e in enters)))
         sets.append(columns)
-    earlier_hands = max(0, len(hands) - shown_hands) if shown_hands is not None else 0
-    lines = [hand_line(h, e, result.players, m)
-             for h, e, m in zip(result.hands[earlier_hands:], entries[earlier_hands:], marks[earlier_hands:])]
+    waiting = waiting_table(match, entries) if result.teams else None
+    if result.teams:
+        lines = deal_lines(match, result, entries, waiting)
+    else:
+        lines = [hand_line(h, e, _pair_of(result, h), marks.get((h.n, h.winner), ()))
+                 for h, e in zip(result.hands, entries)]
+    earlier_hands = max(0, len(lines) - shown_hands) if shown_hands is not None else 0
+    lines = lines[earlier_hands:]
     lines.reverse()
-    return Pad(result, score_head(match, result), (a, b), sets, lines, len(hands) + 1, earlier_sets, earlier_hands)
+    counts = (sum(1 for e in entries if e.table == 1), sum(1 for e in entries if e.table == 2))
+    head = score_head(match, result, waiting=waiting, table_counts=counts)
+    return Pad(result, head, names, sets, lines, len(result.hands) + 1, earlier_sets, earlier_hands)
+
+
+def _pair_of(result: MatchResult, h: HandResult) -> Pair:
+    """Who played hand ``h`` (seat letters and names)."""
+    players = h.players or result.players[:2]
+    seats = result_seats(result) if result.teams else result.players
+    return Pair(tuple(SEAT_LETTERS[seats.index(p)] for p in players), tuple(players))
+
+
+def deal_lines(match: Match, result: MatchResult, entries: list[HandEntry],
+               waiting: HandEntry | None) -> list[DealLine]:
+    """A partnership's deals in order, the one waiting for its other table last."""
+    lines = []
+    for i, d in enumerate(result.hands):
+        tables = tuple(hand_line(t, entries[2 * i + j], _pair_of(result, t),
+                                 hand_marks(t, entries[2 * i + j], result.rules) if t.winner else (), table=j + 1)
+                       for j, t in enumerate(d.tables))
+        lines.append(DealLine(d.n, tables, tuple((n, d.points[n]) for n in result.sides),
+                              tuple((n, d.boxes[n]) for n in result.sides)))
+    if waiting is not None:
+        n = len(result.hands) + 1
+        line = lone_table_line(match, result, waiting, n)
+        tables = (line, None) if waiting.table == 1 else (None, line)
+        lines.append(DealLine(n, tables, None, None))
+    return lines
+
+
+def lone_table_line(match: Match, result: MatchResult, entry: HandEntry, n: int) -> HandLine:
+    """A partnership's table hand whose deal waits for the other table, scored on its own."""
+    h = lone_table_hand(match, result.rules, entry, n)
+    return hand_line(h, entry, partnership_pair(result_seats(result), n, entry.table),
+                     hand_marks(h, entry, result.rules) if h.winner else (), table=entry.table)
+
+
+def lone_table_hand(match: Match, rules, entry: HandEntry, n: int) -> HandResult:
+    """What one table's hand of deal ``n`` scores by itself (``RecordError`` as the engine says)."""
+    pair = partnership_pair(match_names(match), n, entry.table)
+    hand = entry_to_engine(entry, pair, rules, n)
+    s = score_hand(hand, rules, pair.names, n)
+    return HandResult(n, None, s.end, hand.by, s.winner, s.loser, s.undercut, s.points, s.boxes, (),
+                      hand.detail, pair.names, hand.rulings, entry.table)
+
+
+def next_pair(match: Match, pad: Pad, table: int = 1) -> Pair:
+    """Who plays the next hand (three players: the two who do not deal it; a partnership:
+    ``table``'s players in its next deal)."""
+    result = pad.result
+    if result.teams:
+        deal = next((t.deal for t in pad.head.tables if t.table == table), pad.next_number)
+        return partnership_pair(result_seats(result), deal, table)
+    if len(result.players) == 3 and result.next_dealer:
+        return _pair_of(result, HandResult(0, None, "dead", None, None, None, False, 0, 0, (),
+                                           players=tuple(p for p in result.players if p != result.next_dealer)))
+    return two(result.players[:2])
+
+
+def stored_hand_line(match: Match, hands: list[Hand], number: int, table: int = 1,
+                     pad: Pad | None = None) -> HandLine | None:
+    """The line of stored hand ``number`` (a partnership: ``table``'s hand of that deal)."""
+    pad = pad or match_pad(match, hands)
+    for line in pad.hands:
+        if line.n == number:
+            return line.tables[table - 1] if isinstance(line, DealLine) else line
+    return None
 
 
 # Pads already worked out in this process, by everything a pad is computed from. Every write to
@@ -288,7 +535,7 @@ PADS_KEPT = 64
 def pad_version(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> str:
     """What the pad of ``match`` (so shown) is computed from, as a cache key."""
     return (f"{match.pk}.{match.revision}.{match.updated_at.timestamp()}.{shown_sets}.{shown_hands}."
-            f"{hash((match.player_a.name, match.player_b.name))}")
+            f"{hash((*(p.name for p in match.seats), match.team_a_name, match.team_b_name))}")
 
 
 def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> Pad:
@@ -308,11 +555,14 @@ def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: i
     return pad
 
 
-def hand_line(h: HandResult, entry: HandEntry, names: tuple[str, str], marks: tuple[str, ...] = ()) -> HandLine:
-    return HandLine(h.n, h.dealer, hand_text(h, entry, names), h.winner, h.points, h.boxes, h.games, entry, marks)
+def hand_line(h: HandResult, entry: HandEntry, names, marks: tuple[str, ...] = (), table: int = 1) -> HandLine:
+    """``names``: the hand's ``Pair`` (or a two-player match's two names)."""
+    pair = names if isinstance(names, Pair) else two(names)
+    return HandLine(h.n, h.dealer, hand_text(h, entry, pair), h.winner, h.points, h.boxes, h.games, entry, marks,
+                    pair, table)
 
 
-def hand_text(h: HandResult, entry: HandEntry, names: tuple[str, str]) -> str:
+def hand_text(h: HandResult, entry: HandEntry, names) -> str:
     """ "Ann knocked 8 v 32", "Ben went gin (Ann 41)", "Dead hand", with the upcard."""
     text = record_hand_text(entry_to_json(entry, names))
     if h.undercut:
@@ -376,6 +626,8 @@ def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
     return None
 
 
+
+
 # The preview of a hand before it is saved
 
 
@@ -415,40 +667,58 @@ class Preview:
     game_over: tuple[GameOver, ...] = ()  # the games this hand finishes (a new last hand only)
 
 
-def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int) -> Preview:
-    """What ``entry`` would score as hand ``number`` (the next hand, or a correction).
+def _entries_with(hands: list[Hand], entry: HandEntry, number: int, table: int = 1) -> list[HandEntry]:
+    """The match's entries with ``entry`` as ``table``'s hand ``number`` (a correction, or the
+    next hand), in (number, table) order."""
+    keyed = {(h.number, h.table): HandEntry.of(h) for h in hands}
+    keyed[(number, table)] = entry
+    return [keyed[k] for k in sorted(keyed)]
+
+
+def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int, table: int = 1) -> Preview:
+    """What ``entry`` would score as hand ``number`` (the next hand, or a correction); a
+    partnership: as ``table``'s hand of deal ``number``.
 
     Raises ``RecordError``/``CardError`` as the engine does, with the hand's number.
     """
-    entries = [HandEntry.of(h) for h in hands]
-    if number <= len(entries):
-        entries[number - 1] = entry
-    else:
-        entries.append(entry)
+    entry = replace(entry, table=table)
+    entries = _entries_with(hands, entry, number, table)
     result = score_match(record_of(match, entries))
-    h = result.hands[number - 1]
-    names = result.players
-    if h.winner is None:
-        text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
+    names = result.sides
+    if result.teams:
+        if number > len(result.hands):  # the other table is not in yet: this hand alone
+            h = lone_table_hand(match, result.rules, entry, number)
+            return Preview(h, _won_text(h, entry, result.rules) + f" The deal's team score comes when table "
+                           f"{3 - table}'s hand is in.", "", None)
+        deal = result.hands[number - 1]
+        h = deal.tables[table - 1]
+        text = _won_text(h, entry, result.rules) + " Deal " + str(number) + ": " + ", ".join(
+            f"{n} +{deal.points[n]}" for n in names) + "."
     else:
-        text = f"{h.winner} scores {h.points}{_boxes_text(h, result.rules)}{_how_won(h, entry)}."
+        h = result.hands[number - 1]
+        text = _won_text(h, entry, result.rules)
     parts = []
     for g in result.games:
-        if h.n in [e.hand for e in g.entries]:
-            pa, pb = g.players[names[0]].points, g.players[names[1]].points
-            line = f"Game {g.n}: {names[0]} {pa}, {names[1]} {pb}"
+        if any(e.hand == h.n for e in g.entries):
+            line = f"Game {g.n}: " + ", ".join(f"{n} {g.players[n].points}" for n in names)
             if g.ended_after == h.n:
-                line += f"; {g.winner} wins the game, net {g.net}"
+                line += f"; {g.winner} wins the game"
+                if g.net is not None and len(names) == 2:
+                    line += f", net {g.net}"
             parts.append(line)
     m = result.match
     if m.ended_after == h.n:
-        parts.append(f"{m.winner} wins the match {m.score[m.winner]} to {m.score[_other(names, m.winner)]}")
+        others = [m.score[n] for n in names if n != m.winner]
+        parts.append(f"{m.winner} wins the match {m.score[m.winner]} to " + " and ".join(map(str, others)))
     over = tuple(games_ended_by(result, h.n)) if h.n == len(result.hands) else ()
     return Preview(h, text, ". ".join(parts) + ("." if parts else ""), result.next_dealer, over)
 
 
-def _other(names: tuple[str, str], name: str) -> str:
-    return names[1] if name == names[0] else names[0]
+def _won_text(h: HandResult, entry: HandEntry, rules) -> str:
+    if h.winner is None:
+        text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
+        return text if h.dealer is not None else text.split(";")[0] + "."
+    return f"{h.winner} scores {h.points}{_boxes_text(h, rules)}{_how_won(h, entry)}."
 
 
 def table_outbox(match: Match, head: ScoreHead) -> dict:

@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils import timezone
 
 from ginscore.club.dates import when
+from ginscore.matches.models import KIND_PARTNERSHIP, KIND_THREE
 
 # Cell classes the site's table template and site.css understand: "wide" columns are left out
 # on a phone, "lead" is a card's heading line, and a "row-link" stretches over its whole row.
@@ -45,6 +46,8 @@ class MatchTable(tables.Table):
                        attrs={**ROW_LINK, "th": {"class": "ref"}, "td": {"class": "ref"}})
     player_a = tables.Column(verbose_name="Player A", visible=False)
     player_b = tables.Column(verbose_name="Player B", visible=False)
+    player_c = tables.Column(verbose_name="Player C", visible=False, default="")
+    player_d = tables.Column(verbose_name="Player D", visible=False, default="")
     players = tables.Column(verbose_name="Players", empty_values=(), order_by=("player_a__name", "player_b__name"),
                             exclude_from_export=True, attrs=LEAD)
     score = tables.Column(verbose_name="Score", empty_values=(), orderable=False)
@@ -57,13 +60,16 @@ class MatchTable(tables.Table):
     created_at = WhenColumn(verbose_name="Date")
 
     class Meta:
-        sequence = ("id", "player_a", "player_b", "players", "score", "complete", "preset", "games", "hand_count",
+        sequence = ("id", "player_a", "player_b", "player_c", "player_d", "players", "score", "complete", "preset", "games", "hand_count",
                     "winner", "settlement", "created_at")
         order_by = ("-created_at",)
         attrs = {"class": "table matches cards"}
 
     def render_players(self, record):
-        return f"{record.player_a} v {record.player_b}"
+        if record.kind == KIND_PARTNERSHIP:
+            return format_html('{}<br><small class="muted">{} &amp; {} v {} &amp; {}</small>', record.title,
+                               record.player_a, record.player_c, record.player_b, record.player_d)
+        return record.title
 
     def render_preset(self, record):
         return record.get_preset_display()
@@ -75,17 +81,23 @@ class MatchTable(tables.Table):
         """The match score; for a match in play, the game in play's running score under it."""
         game = record.game_score_text
         if not game:
-            return f"{record.score_a}–{record.score_b}"
-        return format_html('{}–{}<br><small class="game-score">{}</small>', record.score_a, record.score_b, game)
+            return record.score_text
+        return format_html('{}<br><small class="game-score">{}</small>', record.score_text, game)
 
     def value_score(self, record):
-        return f"{record.score_a}-{record.score_b}"
+        return record.score_text.replace("–", "-")
 
     def render_games(self, record):
-        return f"{record.games_a}–{record.games_b}"
+        return record.games_text
 
     def value_games(self, record):
-        return f"{record.games_a}-{record.games_b}"
+        return record.games_text.replace("–", "-")
+
+    def render_winner(self, record):
+        return record.winner_text
+
+    def value_winner(self, record):
+        return record.winner_text
 
     def render_complete(self, value):
         return "Finished" if value else "In play"
@@ -94,7 +106,11 @@ class MatchTable(tables.Table):
         return "finished" if value else "in play"
 
     def render_settlement(self, record):
+        if record.kind == KIND_THREE and record.complete:
+            return "by pairs"
         return record.settlement_points if record.complete else "—"
 
     def value_settlement(self, record):
+        if record.kind == KIND_THREE:
+            return ""  # three players settle by pairs (the match's page and record)
         return record.settlement_points if record.complete else ""

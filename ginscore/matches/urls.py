@@ -24,4 +24,11 @@ urlpatterns = [
     path("<int:pk>/table-link/renew/", views.table_link_renew, name="table_link_renew"),
     path("<int:pk>/table-link/qr.svg", views.table_link_qr, name="table_link_qr"),
     path("table/<str:token>/", views.table_link_open, name="table"),
+    # a partnership's two tables, each from its own phone
+    path("<int:pk>/tables/<int:table>/", views.match_detail, name="table_pad"),
+    path("<int:pk>/tables/<int:table>/hands/new/", views.hand_new, name="table_hand_new"),
+    path("<int:pk>/tables/<int:table>/hands/<int:number>/edit/", views.hand_edit, name="table_hand_edit"),
+    path("<int:pk>/tables/<int:table>/hands/<int:number>/delete/", views.hand_delete, name="table_hand_delete"),
+    path("<int:pk>/table-link/<int:table>/qr.svg", views.table_link_qr, name="table_link_qr_at"),
+    path("table/<str:token>/<int:table>/", views.table_link_open, name="table_at"),
 ]

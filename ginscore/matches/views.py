@@ -1,6 +1,8 @@
 """The table pages: a new match, the score pad, entering and correcting hands, the table link."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -17,8 +19,8 @@ from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import VIA_TABLE_LINK, Match
-from ginscore.matches.records import HandEntry, entry_to_json
+from ginscore.matches.models import KIND_PARTNERSHIP, KIND_TWO, VIA_TABLE_LINK, Match
+from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
 
 
 def _deny(request):
@@ -27,8 +29,24 @@ def _deny(request):
     raise PermissionDenied("You may not change this match.")
 
 
-def _pad_url(match) -> str:
+def _pad_url(match, table: int | None = None) -> str:
+    """The pad; a partnership's table page when ``table`` is given."""
+    if table is not None and match.kind == KIND_PARTNERSHIP:
+        return reverse("matches:table_pad", args=[match.pk, table])
     return reverse("matches:detail", args=[match.pk])
+
+
+def _pair(match, hands, number: int, table: int = 1):
+    """Who plays hand ``number`` (a partnership: at ``table`` in deal ``number``); the next hand
+    too (three players: the two who do not deal it)."""
+    entries = [HandEntry.of(h) for h in hands]
+    if len(entries) < number:
+        entries.append(HandEntry("dead"))  # (a stand-in: the deal before the next hand is what matters)
+    return hand_pair(match, entries, number, table)
+
+
+def _table_hands(hands, table: int) -> list:
+    return [h for h in hands if h.table == table]
 
 
 def match_new(request):
@@ -48,28 +66,38 @@ def match_new(request):
 
 
 @live_page(selectors.match_live_version)
-def match_detail(request, pk):
+def match_detail(request, pk, table=None):
+    """The score pad; with ``table``, a partnership table's page: the pad with that table's entry form."""
     match = selectors.match_get(pk)
+    partnership = match.kind == KIND_PARTNERSHIP
+    if table is not None and (not partnership or table not in (1, 2)):
+        return redirect(_pad_url(match))
     shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
     pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
-    form = None
+    form = seat = None
     place = getattr(match, "tournament_match", None)
-    if via and not match.complete and not (place and place.at_time and place.outcome == "played"):
+    number = pad.next_number
+    if partnership and table is not None:
+        seat = next(t for t in pad.head.tables if t.table == table) if pad.head.tables else None
+        number = seat.deal if seat else None
+    if via and not match.complete and not (place and place.at_time and place.outcome == "played") \
+            and (not partnership or seat is not None):
+        pair = selectors.next_pair(match, pad, table or 1)
         kept = permissions.hand_kept(request, match)
         if kept:
             messages.info(request, "The hand you were typing is filled in again: check it and save.")
-            form = HandForm({**kept, "number": pad.next_number, "revision": match.revision}, match=match)
+            form = HandForm({**kept, "number": number, "revision": match.revision}, match=match, pair=pair)
             form.is_valid()  # shows what is still missing, next to its field
         else:
-            form = HandForm(match=match, initial={"number": pad.next_number, "revision": match.revision})
+            form = HandForm(match=match, pair=pair, initial={"number": number, "revision": match.revision})
     return render(request, "matches/detail.html", {
-        "match": match, "pad": pad, "via": via, "form": form,
+        "match": match, "pad": pad, "via": via, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
-        "redo": selectors.redo_offer(match, pad.next_number) if form else None,
-        "outbox": selectors.table_outbox(match, pad.head) if form else None,
+        "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
+        "outbox": selectors.table_outbox(match, pad.head) if form and match.kind == KIND_TWO else None,
     })
 
 
@@ -79,13 +107,14 @@ def _for_scoring(request, pk):
     return match, via
 
 
-def hand_new(request, pk):
-    match, via, hands, number, refused = _next_hand(request, pk)
+def hand_new(request, pk, table=1):
+    match, via, hands, number, refused = _next_hand(request, pk, table)
     if refused:
         return refused
-    form = HandForm(request.POST or None, match=match, initial={"number": number, "revision": match.revision})
-    return _stale(request, match, form, number) or _hand_page(
-        request, match, hands, form, number, _adder(request, match, number, via), editing=False)
+    form = HandForm(request.POST or None, match=match, pair=_pair(match, hands, number, table),
+                    initial={"number": number, "revision": match.revision})
+    return _stale(request, match, form, number, table) or _hand_page(
+        request, match, hands, form, number, _adder(request, match, number, via, table), editing=False, table=table)
 
 
 RENEWED = ("The table link of this match was renewed, so this phone can no longer score it. What you typed "
@@ -97,92 +126,109 @@ def _renewed(request, match):
     """The page for a hand typed under a table link that was renewed meanwhile: the hand is kept."""
     if request.method == "POST":
         permissions.hand_keep(request, match, request.POST)
-    form = HandForm(request.POST or None, match=match)
+    form = HandForm(request.POST or None, match=match, pair=_renewed_pair(request, match))
     typed = None
     if request.method == "POST" and form.is_valid():
-        typed = selectors.record_hand_text(entry_to_json(form.entry(), (match.player_a.name, match.player_b.name)))
+        typed = selectors.record_hand_text(entry_to_json(form.entry(), form.pair))
     return render(request, "matches/table_link_renewed.html", {"match": match, "typed": typed, "text": RENEWED},
                   status=403)
+
+
+def _renewed_pair(request, match):
+    """Who played the hand typed under a renewed link (the pad's next hand of its table)."""
+    if match.kind == "two":
+        return None
+    table = request.resolver_match.kwargs.get("table", 1) if request.resolver_match else 1
+    number = request.resolver_match.kwargs.get("number") if request.resolver_match else None
+    hands = selectors.match_hands(match)
+    mine = _table_hands(hands, table)
+    return _pair(match, hands, number or len(mine) + 1, table)
 
 
 def _refuse(request, match):
     return _renewed(request, match) if permissions.link_renewed(request, match) else _deny(request)
 
 
-def _next_hand(request, pk):
+def _next_hand(request, pk, table=1):
     """For a new hand: the match, how this request scores it, its hands and the next hand's
-    number; or a response refusing (no right to score, the match is over)."""
+    number (a partnership: ``table``'s next deal); or a response refusing (no right to score,
+    the match is over, no such table)."""
     match, via = _for_scoring(request, pk)
     if via is None:
         return None, None, None, None, _refuse(request, match)
     if match.complete:
         messages.info(request, "The match is over: no more hands.")
         return None, None, None, None, redirect(_pad_url(match))
+    if table not in ((1, 2) if match.kind == KIND_PARTNERSHIP else (1,)):
+        messages.error(request, f"This match has no table {table}.")
+        return None, None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
-    return match, via, hands, len(hands) + 1, None
+    return match, via, hands, len(_table_hands(hands, table)) + 1, None
 
 
-def _stale(request, match, form, number):
+def _stale(request, match, form, number, table=1):
     """The conflict page, if the form was for a hand another device has just recorded; else None."""
     if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
         expected = form.cleaned_data["number"]
         if expected < number:
-            return _conflict(request, match, form.entry(), expected, services.conflict_text(expected, number))
+            return _conflict(request, match, form.entry(), expected, services.conflict_text(expected, number), table)
         messages.error(request, services.conflict_text(expected, number))
-        return redirect(_pad_url(match))
+        return redirect(_pad_url(match, table))
     return None
 
 
-def _conflict(request, match, typed: HandEntry, number: int, why: str):
+def _conflict(request, match, typed: HandEntry, number: int, why: str, table: int = 1):
     """The loser of a simultaneous save: what was recorded as hand ``number`` and what this phone
     had typed, side by side, with one tap to put the typed hand in its place (or add it after)."""
-    return render(request, "matches/hand_conflict.html", _conflict_context(match, typed, number, why), status=409)
+    return render(request, "matches/hand_conflict.html", _conflict_context(match, typed, number, why, table),
+                  status=409)
 
 
-def _conflict_context(match, typed: HandEntry, number: int, why: str) -> dict:
+def _conflict_context(match, typed: HandEntry, number: int, why: str, table: int = 1) -> dict:
     """What the conflict page (and a queued hand's conflict on the pad) shows: the hand recorded
     as ``number``, the typed one, and what the typed one would score in its place or after."""
     match = selectors.match_get(match.pk)
     hands = selectors.match_hands(match)
-    names = (match.player_a.name, match.player_b.name)
-    result = selectors.match_result(match, hands)
+    mine = _table_hands(hands, table)
+    pair = _pair(match, hands, number, table)
     recorded = None
-    if 1 <= number <= len(hands):
-        recorded = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), names)
+    if 1 <= number <= len(mine):
+        recorded = selectors.stored_hand_line(match, hands, number, table)
     replace = add = None
-    for n in (number, len(hands) + 1) if typed.cards is None else ():  # cards: re-enter them on the picker
+    for n in (number, len(mine) + 1) if typed.cards is None else ():  # cards: re-enter them on the picker
         try:
-            p = selectors.hand_preview(match, hands, typed, n)
+            p = selectors.hand_preview(match, hands, typed, n, table)
         except (RecordError, CardError) as e:
             p = services.sentence(str(e))
         if n == number and recorded:
             replace = p
-        elif n > len(hands):
+        elif n > len(mine):
             add = p
-    fields = {k: v for k, v in HandForm.initial_for(typed).items() if v not in (None, "", False)}
+    fields = {k: v for k, v in HandForm.initial_for(typed, pair).items() if v not in (None, "", False)}
     return {
-        "match": match, "why": why, "number": number, "recorded": recorded,
-        "typed": selectors.record_hand_text(entry_to_json(typed, names)), "fields": fields,
-        "replace": replace, "add": add, "next_number": len(hands) + 1, "complete": match.complete,
+        "match": match, "why": why, "number": number, "recorded": recorded, "table": table,
+        "typed": selectors.record_hand_text(entry_to_json(typed, pair)), "fields": fields,
+        "replace": replace, "add": add, "next_number": len(mine) + 1, "complete": match.complete,
     }
 
 
-def _adder(request, match, number, via):
+def _adder(request, match, number, via, table=1):
     """``save(entry)`` for a new hand ``number``."""
     def save(entry):
-        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via)
+        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via,
+                          table=table)
     return save
 
 
-def _corrector(request, match, number, via, form):
+def _corrector(request, match, number, via, form, table=1):
     """``save(entry)`` for correcting hand ``number`` as of the revision the form showed."""
     def save(entry):
         services.hand_edit(match_id=match.pk, number=number, entry=entry,
-                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via)
+                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via, table=table)
     return save
 
 
-def _scoring_hand(request, pk, number):
+def _scoring_hand(request, pk, number, table=1):
     """The match, its hands and how this request scores it; or a response refusing."""
     match, via = _for_scoring(request, pk)
     if via is None:
@@ -191,69 +237,73 @@ def _scoring_hand(request, pk, number):
         messages.error(request, closed)
         return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
-    if not 1 <= number <= len(hands):
-        messages.error(request, f"There is no hand {number} in this match.")
+    if not 1 <= number <= len(_table_hands(hands, table)):
+        messages.error(request, f"There is no hand {number} in this match." if match.kind != KIND_PARTNERSHIP
+                       else f"Table {table} has no hand of deal {number}.")
         return None, None, None, redirect(_pad_url(match))
     return match, hands, via, None
 
 
-def hand_edit(request, pk, number):
-    match, hands, via, refused = _scoring_hand(request, pk, number)
+def hand_edit(request, pk, number, table=1):
+    match, hands, via, refused = _scoring_hand(request, pk, number, table)
     if refused:
         return refused
-    initial = {**HandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number, "revision": match.revision}
-    form = HandForm(request.POST or None, match=match, initial=initial)
-    return _hand_page(request, match, hands, form, number, _corrector(request, match, number, via, form),
-                      editing=True)
+    stored = _table_hands(hands, table)[number - 1]
+    pair = _pair(match, hands, number, table)
+    initial = {**HandForm.initial_for(HandEntry.of(stored), pair), "number": number, "revision": match.revision}
+    form = HandForm(request.POST or None, match=match, pair=pair, initial=initial)
+    return _hand_page(request, match, hands, form, number, _corrector(request, match, number, via, form, table),
+                      editing=True, table=table)
 
 
-def _hand_page(request, match, hands, form, number, save, *, editing):
+def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
     """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
     A correction shows the stored hand's preview at once."""
     preview = None
     if request.method == "POST" and form.is_valid():
         entry = form.entry()
         try:
-            preview = selectors.hand_preview(match, hands, entry, number)
+            preview = selectors.hand_preview(match, hands, entry, number, table)
         except (RecordError, CardError) as e:
             form.add_error(None, services.sentence(str(e)))
         else:
             if request.POST.get("action") == "save":
-                saved = _save(request, match, form, save, entry, number, preview, editing=editing)
+                saved = _save(request, match, form, save, entry, number, preview, editing=editing, table=table)
                 if saved:
                     return saved
     elif editing and request.method != "POST":
         try:
-            preview = selectors.hand_preview(match, hands, HandEntry.of(hands[number - 1]), number)
+            stored = HandEntry.of(_table_hands(hands, table)[number - 1])
+            preview = selectors.hand_preview(match, hands, stored, number, table)
         except (RecordError, CardError):
             preview = None
-    result = selectors.match_result(match, hands)
-    correcting = None
-    if editing:
-        correcting = selectors.hand_line(result.hands[number - 1], HandEntry.of(hands[number - 1]), result.players)
-    head = selectors.score_head(match, result, correcting)
+    pad = selectors.match_pad(match, hands)
+    correcting = selectors.stored_hand_line(match, hands, number, table, pad) if editing else None
     return render(request, "matches/hand_form.html", {
-        "match": match, "form": form, "preview": preview, "number": number, "editing": editing, "head": head,
-        "outbox": None if editing else selectors.table_outbox(match, head),
+        "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
+        "table": table if match.kind == KIND_PARTNERSHIP else None,
+        "head": replace(pad.head, correcting=correcting), "pair": form.pair,
+        "outbox": selectors.table_outbox(match, pad.head) if not editing and match.kind == KIND_TWO else None,
     })
 
 
-def _save(request, match, form, save, entry, number, preview, *, editing):
+def _save(request, match, form, save, entry, number, preview, *, editing, table=1):
     """Saves the previewed hand: the pad with a message, or None with the refusal on the form.
     The hand that finishes a game says so, with the game's summary."""
     try:
         save(entry)
     except services.HandConflict as e:
-        return _conflict(request, match, entry, number, str(e))
+        return _conflict(request, match, entry, number, str(e), table)
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
     verb = "corrected" if editing else "saved"
-    text = f"Hand {number} {verb}. {preview.text}"
+    what = f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
+    text = f"{what} {verb}. {preview.text}"
     for game in preview.game_over:
         text += " " + game.text
     messages.success(request, text)
-    return redirect(_pad_url(match))
+    return redirect(_pad_url(match, table))
 
 
 @require_POST
@@ -265,33 +315,47 @@ def hand_preview(request, pk):
             return JsonResponse({"ok": False, "renewed": True, "message": RENEWED}, status=403)
         raise PermissionDenied("You may not score this match.")
     hands = selectors.match_hands(match)
-    form = HandForm(request.POST, match=match)
+    table = _table(request, match)
+    try:
+        number = min(int(request.POST.get("number", "")), len(_table_hands(hands, table)) + 1)
+    except ValueError:
+        number = len(_table_hands(hands, table)) + 1
+    form = HandForm(request.POST, match=match, pair=_pair(match, hands, max(1, number), table))
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": form.errors.get_json_data()})
-    number = min(form.cleaned_data["number"], len(hands) + 1)
+    number = min(form.cleaned_data["number"], len(_table_hands(hands, table)) + 1)
     try:
-        p = selectors.hand_preview(match, hands, form.entry(), number)
+        p = selectors.hand_preview(match, hands, form.entry(), number, table)
     except (RecordError, CardError) as e:
         return JsonResponse({"ok": False, "errors": {"__all__": [{"message": services.sentence(str(e))}]}})
     return JsonResponse({"ok": True, "text": p.text, "after": p.after, "next_dealer": p.next_dealer})
 
 
-def hand_delete(request, pk, number):
-    match, hands, via, refused = _scoring_hand(request, pk, number)
+def _table(request, match) -> int:
+    """The table a form or a button was for (a partnership's 1 or 2; 1 otherwise)."""
+    if match.kind != KIND_PARTNERSHIP:
+        return 1
+    return 2 if request.POST.get("table") == "2" else 1
+
+
+def hand_delete(request, pk, number, table=1):
+    match, hands, via, refused = _scoring_hand(request, pk, number, table)
     if refused:
         return refused
+    partnership = match.kind == KIND_PARTNERSHIP
     if request.method == "POST":
         try:
             services.hand_delete(match_id=match.pk, number=number, expected_revision=_revision(request),
-                                 user=request.user, via=via)
+                                 user=request.user, via=via, table=table)
         except (services.HandConflict, services.HandRefused) as e:
             messages.error(request, str(e))
         else:
-            messages.success(request, f"Hand {number} deleted; the later hands moved up one.")
-        return redirect(_pad_url(match))
-    pad = selectors.match_pad(match, hands)
-    line = pad.hands[len(hands) - number]
-    return render(request, "matches/hand_delete.html", {"match": match, "line": line, "number": number})
+            messages.success(request, f"Table {table}'s hand of deal {number} deleted." if partnership else
+                             f"Hand {number} deleted; the later hands moved up one.")
+        return redirect(_pad_url(match, table))
+    line = selectors.stored_hand_line(match, hands, number, table)
+    return render(request, "matches/hand_delete.html", {"match": match, "line": line, "number": number,
+                                                        "table": table if partnership else None})
 
 
 def _last_hand_action(request, pk, service, said):
@@ -299,13 +363,17 @@ def _last_hand_action(request, pk, service, said):
     match, via = _for_scoring(request, pk)
     if via is None:
         return _deny(request)
+    table = None
+    kwargs = {}
+    if match.kind == KIND_PARTNERSHIP and service is services.hand_undo:
+        table = kwargs["table"] = _table(request, match)
     try:
-        n = service(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via)
+        n = service(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via, **kwargs)
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, said(n))
-    return redirect(_pad_url(match))
+        messages.success(request, said(n) if table is None else f"Table {table}'s hand of deal {n} undone.")
+    return redirect(_pad_url(match, table) if request.POST.get("back") == "table" else _pad_url(match))
 
 
 @require_POST
@@ -341,12 +409,14 @@ def _revision(request) -> int:
         return -1
 
 
-def table_link_open(request, token):
+def table_link_open(request, token, table=None):
+    """The table link: this phone may score the match; a partnership's link for table 1 or 2
+    opens that table's page."""
     match = Match.objects.filter(table_token=token).first()
     if match is None:
         return render(request, "matches/table_link_invalid.html", status=404)
     permissions.table_link_grant(request, match)
-    return redirect(_pad_url(match))
+    return redirect(_pad_url(match, table if table in (1, 2) else None))
 
 
 def _manage(request, pk):
@@ -366,11 +436,15 @@ def table_link_renew(request, pk):
     return redirect(_pad_url(match))
 
 
-def table_link_qr(request, pk):
+def table_link_qr(request, pk, table=None):
     match, denied = _manage(request, pk)
     if denied:
         return denied
-    url = absolute_url(reverse("matches:table", args=[match.table_token]), request)
+    if table is not None and match.kind == KIND_PARTNERSHIP and table in (1, 2):
+        path = reverse("matches:table_at", args=[match.table_token, table])
+    else:
+        path = reverse("matches:table", args=[match.table_token])
+    url = absolute_url(path, request)
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=4)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

@@ -1,7 +1,11 @@
 """django-tables2 tables: the tournament list and the standings (a list of
 dicts from the engine's standings; CSV export through ``TableExport``)."""
+import hashlib
+
 import django_tables2 as tables
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from ginscore.matches.tables import LEAD, ROW_LINK, NumberColumn, WhenColumn
 
@@ -60,3 +64,17 @@ def standings_table(rows, tournament) -> StandingsTable:
     exclude = [] if tournament.groups > 1 else ["group"]
     exclude += [c for c in TIEBREAK_COLUMNS if c not in tournament.tiebreaks]
     return StandingsTable(rows, exclude=exclude)
+
+
+def standings_html(table: StandingsTable, request) -> str:
+    """The standings table drawn as HTML, kept in the cache under the rows and columns it is drawn
+    from: a hand saved anywhere in the event moves the tournament's revision (so the page is asked
+    for again), but the standings only change when a result does, and drawing 256 rows through
+    django-tables2 costs far more than working them out."""
+    drawn_from = repr((type(table).__name__, table.exclude, table.data.data, table.template_name))
+    key = "standings-html:" + hashlib.sha1(drawn_from.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = table.as_html(request)
+        cache.set(key, str(html), 3600)
+    return mark_safe(html)

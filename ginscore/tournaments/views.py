@@ -3,11 +3,16 @@ update themselves live, see ``ginscore.club.live``); only directors and club
 admins set up and run an event."""
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -17,7 +22,7 @@ from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.tables import TournamentTable, standings_table
+from ginscore.tournaments.tables import TournamentTable, standings_html, standings_table
 
 
 def _director_only(request):
@@ -36,7 +41,7 @@ def refusal_text(error: Exception) -> str:
 
 def _context(request, t, *, names=None, **extra):
     names = names or selectors.Names(t)
-    rounds = list(selectors.tournament_rounds(t)) if t.status != STATUS_SETUP else []
+    rounds = selectors.round_keys(t) if t.status != STATUS_SETUP else []
     tabs = [{"stage": stage, "number": number, "name": names.play_round(stage, number)} for stage, number in rounds]
     return {"t": t, "can_direct": is_director(request.user), "round_tabs": tabs,
             "live": t.status == STATUS_RUNNING, **extra}
@@ -184,14 +189,36 @@ def round_undo(request, pk):
     return _post_action(request, pk, lambda t: f"Round {services.round_undo(tournament=t)} taken back.", "")
 
 
+ROUND_ROW = "tournaments/_round_row.html"
+
+
+def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
+    """The round page's lines. Each line is drawn once for what it shows and kept in the cache under
+    that (``selectors.round_row_states``): a hand saved at one table draws that table's line again,
+    not the whole round. The director's lines carry forms with their own tokens: always drawn."""
+    if ctx["can_direct"] and ctx["live"]:
+        rows = names.titled(selectors.round_rows(t, stage, number))
+        return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
+    keys = {pk: "round-row:" + hashlib.sha1(repr(state).encode()).hexdigest()
+            for pk, state in selectors.round_row_states(t, stage, number, names)}
+    drawn = cache.get_many(keys.values())
+    missing = [pk for pk, key in keys.items() if key not in drawn]
+    if missing:
+        rows = names.titled(selectors.round_rows(t, stage, number, ids=missing))
+        fresh = {keys[row.pk]: str(render_to_string(ROUND_ROW, {"row": row, "t": t})) for row in rows}
+        cache.set_many(fresh, 3600)
+        drawn.update(fresh)
+    return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
+
+
 @live_page(selectors.tournament_live_version)
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
     names = selectors.Names(t)
-    rows = names.titled(selectors.round_rows(t, stage, number))
-    return render(request, "tournaments/round.html", _context(
-        request, t, names=names, rows=rows, stage=stage, number=number, round_name=names.play_round(stage, number),
-        refresh=True))
+    ctx = _context(request, t, names=names, stage=stage, number=number, round_name=names.play_round(stage, number),
+                   refresh=True)
+    ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
+    return render(request, "tournaments/round.html", ctx)
 
 
 @live_page(selectors.tournament_live_version)
@@ -210,4 +237,4 @@ def standings(request, pk):
     if SafeTableExport.is_valid_format(export):
         return SafeTableExport(export, table).response(f"standings-{t.pk}.{export}")
     return render(request, "tournaments/standings.html", _context(
-        request, t, table=table, tiebreaks=selectors.tiebreak_names(t), refresh=True))
+        request, t, table=standings_html(table, request), tiebreaks=selectors.tiebreak_names(t), refresh=True))

@@ -98,9 +98,9 @@ def test_csv_export_of_the_filtered_list(client, matches):
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert 'filename="matches.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["#", "Player A", "Player B", "Score", "Status", "Rules", "Games", "Hands", "Winner",
-                       "Settlement", "Date"]
-    assert rows[1:] == [[str(matches["finished"].pk), "Ann", "Ben", "800-0", "finished", "standard", "2-0", "8",
+    assert rows[0] == ["#", "Player A", "Player B", "Player C", "Player D", "Score", "Status", "Rules", "Games",
+                       "Hands", "Winner", "Settlement", "Date"]
+    assert rows[1:] == [[str(matches["finished"].pk), "Ann", "Ben", "", "", "800-0", "finished", "standard", "2-0", "8",
                          "Ann", "800", "2026-01-10"]]
 
 

@@ -13,7 +13,10 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def hand_play(context, line):
     pad = context["pad"]
-    detail = pad.result.hands[line.n - 1].detail
+    hand = pad.result.hands[line.n - 1] if line.n <= len(pad.result.hands) else None
+    if hand is not None and hasattr(hand, "tables"):  # a partnership deal: this line's table
+        hand = hand.tables[line.table - 1]
+    detail = hand.detail if hand is not None else None
     if not detail or line.entry is None:
         return None
-    return stored_play(line.entry, detail, pad.names)
+    return stored_play(line.entry, detail, line.pair or pad.names)

@@ -1,0 +1,285 @@
+"""What the room benchmarks share: the site started as scripts/run.sh serves it, and phones
+that talk to it on loopback from one asyncio event loop.
+
+The clients are light on purpose: the machine has few cores, and a client that spends them
+(hundreds of Python threads fighting for one lock) would slow the server it measures and add
+its own waiting to every figure. Each phone is one keep-alive HTTP/1.1 connection with its
+cookies, driven by one event loop in this process; the loop's own lateness is measured and
+printed with the figures, and so is the CPU time the server and the client each spent.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CLIENT_TIMEOUT = 30.0
+
+
+# The site
+
+
+def environment(port: int, workers: int | None = None, threads: int | None = None) -> tuple[dict, str, Path]:
+    """The environment scripts/run.sh gives gunicorn, with a throw-away data directory and, unless
+    DATABASE_URL names a PostgreSQL database, a throw-away SQLite file (WAL mode). Also set in this
+    process, which fills the database. Returns (env, database label, scratch directory)."""
+    tmp = Path(tempfile.mkdtemp(prefix="ginscore-bench-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_"))}
+    database = "PostgreSQL" if env.get("DATABASE_URL", "").startswith("postgres") else "SQLite (WAL)"
+    if database.startswith("SQLite"):
+        env["DATABASE_URL"] = f"sqlite:///{tmp / 'night.sqlite3'}"
+    env.update(GINSCORE_DEBUG="0", GINSCORE_DATA_DIR=str(tmp / "data"), GINSCORE_STATIC_ROOT=str(tmp / "static"),
+               GINSCORE_CONN_MAX_AGE="60", DJANGO_SETTINGS_MODULE="ginscore.settings",
+               HOST="127.0.0.1", PORT=str(port))
+    if workers:
+        env["GINSCORE_WORKERS"] = str(workers)
+    if threads:
+        env["GINSCORE_THREADS"] = str(threads)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    return env, database, tmp
+
+
+def prepare_database():
+    """Tables created and static files collected, as scripts/setup.sh and run.sh do."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+class Site:
+    """gunicorn with gunicorn.conf.py in its own process group; stopped on leaving the block."""
+
+    def __init__(self, env: dict, tmp: Path, port: int):
+        self.env, self.port, self.log = env, port, tmp / "gunicorn.log"
+        self.proc = None
+
+    def __enter__(self):
+        self.proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"],
+                                     cwd=ROOT, env=self.env, stdout=open(self.log, "w"), stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if asyncio.run(Phone(self.port).get_once("/accounts/login/")) == 200:
+                    return self
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"gunicorn did not start; see {self.log}")
+            time.sleep(0.3)
+
+    def cpu_seconds(self) -> float:
+        """User and system time of the server's processes (master and workers) so far."""
+        total = 0
+        tick = os.sysconf("SC_CLK_TCK")
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[2]) == self.proc.pid:  # process group
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
+
+    def tracebacks(self) -> int:
+        return self.log.read_text().count("Traceback")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+# The phones
+
+
+class Phone:
+    """One browser: one keep-alive HTTP/1.1 connection and its cookies."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.reader = self.writer = None
+
+    async def _connect(self):
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None):
+        """(status, headers with lower-case names, body). A keep-alive connection the server closed
+        while idle is opened again once, as a browser does; any other failure raises."""
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept-Encoding: identity"]
+        for name, value in (headers or {}).items():
+            head.append(f"{name}: {value}")
+        if self.cookies:
+            head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if body or method == "POST":
+            head.append(f"Content-Length: {len(body)}")
+        data = ("\r\n".join(head) + "\r\n\r\n").encode() + body
+        for attempt in range(2):
+            reused = self.writer is not None
+            if not reused:
+                await self._connect()
+            try:
+                self.writer.write(data)
+                await self.writer.drain()
+                status, response_headers, content = await self._response(method)
+                break
+            except (ConnectionError, asyncio.IncompleteReadError) as e:
+                self.close()
+                if attempt or not reused or getattr(e, "partial", b""):
+                    raise
+        for value in response_headers.get("set-cookie", []):
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        if "close" in response_headers.get("connection", [""])[0].lower():
+            self.close()
+        return status, response_headers, content
+
+    async def _response(self, method):
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        headers: dict[str, list[str]] = defaultdict(list)
+        for line in lines[1:]:
+            if line:
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()].append(value.strip())
+        if method == "HEAD" or status in (204, 304) or 100 <= status < 200:
+            return status, headers, b""
+        if "chunked" in headers.get("transfer-encoding", [""])[0].lower():
+            chunks = []
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                chunks.append(await self.reader.readexactly(size + 2))
+                if size == 0:
+                    break
+            return status, headers, b"".join(c[:-2] for c in chunks)
+        if "content-length" in headers:
+            return status, headers, await self.reader.readexactly(int(headers["content-length"][0]))
+        content = await self.reader.read()
+        self.close()
+        return status, headers, content
+
+    async def get_once(self, path):
+        try:
+            return (await self.request("GET", path))[0]
+        finally:
+            self.close()
+
+
+# What was measured
+
+
+@dataclass
+class Tally:
+    """Every request's time by kind, the failures, and how late the clients were (the event loop's own
+    lateness: a client that cannot keep up would show here, not be mistaken for the server)."""
+
+    warmup_until: float = 0.0
+    times: dict = field(default_factory=lambda: defaultdict(list))
+    statuses: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    errors: dict = field(default_factory=lambda: defaultdict(list))
+    sent: dict = field(default_factory=lambda: defaultdict(int))
+    lateness: list = field(default_factory=list)
+    done: int = 0  # every answer, warm-up included (the server's CPU time is shared out over these)
+
+    async def timed(self, kind: str, phone: Phone, method: str, path: str, expect=(200,), **kw):
+        """The request, timed from sending to the last byte; counted unless sent during the warm-up."""
+        counted = time.monotonic() >= self.warmup_until
+        if counted:
+            self.sent[kind] += 1
+        t0 = time.perf_counter()
+        try:
+            status, headers, content = await asyncio.wait_for(phone.request(method, path, **kw), CLIENT_TIMEOUT)
+        except Exception as e:  # noqa: BLE001 - every failure is counted and reported
+            phone.close()
+            status, headers, content = f"{type(e).__name__} {e}".strip(), {}, b""
+        elapsed = time.perf_counter() - t0
+        self.done += 1
+        if counted:
+            if status in expect:
+                self.times[kind].append(elapsed)
+                self.statuses[kind][status] += 1
+            else:
+                self.errors[kind].append(f"{status} {method} {path} {content[:120]!r}")
+        return status, headers, content
+
+    async def schedule(self, rng: random.Random, every: float, start: float, stop_at: float):
+        """Yields at a client's times until ``stop_at``: the first at random within ``every`` of
+        ``start``, then every ``every`` seconds on average (0.5 to 1.5 times it). The times are
+        kept whatever the answers do: a late answer is followed at once, not a period later."""
+        due = start + rng.uniform(0, every)
+        while True:
+            await self.sleep(due - time.monotonic(), stop_at)
+            if time.monotonic() >= stop_at:
+                return
+            due += rng.uniform(0.5, 1.5) * every
+            yield due
+
+    async def sleep(self, seconds: float, stop_at: float):
+        """Sleeps (never past ``stop_at``), noting how late the loop woke up."""
+        seconds = max(0.0, min(stop_at - time.monotonic(), seconds))
+        due = time.monotonic() + seconds
+        await asyncio.sleep(seconds)
+        if due >= self.warmup_until:
+            self.lateness.append(time.monotonic() - due)
+
+
+def gunicorn_shape(env: dict) -> str:
+    """"3 workers x 4 threads": what gunicorn.conf.py makes of the environment."""
+    import runpy
+
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return f"{conf['workers']} workers x {conf['threads']} threads ({conf['worker_class']})"
+
+
+def percentile(values, q):
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def load_average() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def spread(seed: int, n: int) -> list[random.Random]:
+    rng = random.Random(seed)
+    return [random.Random(rng.random()) for _ in range(n)]

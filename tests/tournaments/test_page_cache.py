@@ -1,0 +1,116 @@
+"""The round page and the standings keep what they have drawn, under exactly what it was drawn
+from: a hand saved at one table draws that table's line again and nothing else, the standings
+table is drawn again only when a result changes, and nothing shown is ever stale (a score, a
+result, a rename, the director's buttons)."""
+import pytest
+from django.core.cache import cache
+from django.test.signals import template_rendered
+from django.urls import reverse
+
+from ginscore.matches import services as match_services
+from ginscore.matches.records import HandEntry
+from ginscore.players.models import Player
+from ginscore.tournaments.models import TournamentMatch
+
+from .conftest import win
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+
+
+class Drawn:
+    """Counts the templates drawn while a page is served."""
+
+    def __init__(self):
+        self.names = []
+
+    def __call__(self, sender, template, context, **kwargs):
+        self.names.append(template.name)
+
+    def count(self, name):
+        return self.names.count(name)
+
+
+def serve(client, url):
+    drawn = Drawn()
+    template_rendered.connect(drawn)
+    try:
+        response = client.get(url)
+    finally:
+        template_rendered.disconnect(drawn)
+    assert response.status_code == 200
+    return response.content.decode(), drawn
+
+
+def open_rows(t):
+    return list(TournamentMatch.objects.filter(tournament=t, stage=1, play_round=1, match__isnull=False)
+                .select_related("match__player_a", "match__player_b").order_by("table"))
+
+
+def line(page, row):
+    """The round page's line of ``row`` (its <li>)."""
+    return page.split(f'id="tm-{row.pk}"', 1)[1].split("</li>", 1)[0]
+
+
+def test_a_hand_draws_only_its_tables_line_again_and_shows_at_once(client, make_tournament):
+    t = make_tournament("swiss", 16)
+    url = reverse("tournaments:round", args=[t.pk, 1, 1])
+    first, drawn = serve(client, url)
+    assert drawn.count("tournaments/_round_row.html") == 8
+    again, drawn = serve(client, url)
+    assert drawn.count("tournaments/_round_row.html") == 0 and again == first
+
+    rows = open_rows(t)
+    match_services.hand_add(match_id=rows[2].match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    page, drawn = serve(client, url)
+    assert drawn.count("tournaments/_round_row.html") == 1
+    assert "playing" in line(page, rows[2]) and "not started" in line(first, rows[2])
+    assert "Game 1: 25–0" in line(page, rows[2]) or "Game 1: 0–25" in line(page, rows[2])
+    for other in rows[:2] + rows[3:]:
+        assert line(page, other) == line(first, other)
+
+
+def test_a_result_and_a_rename_are_shown_on_the_round_page_and_standings(client, make_tournament):
+    t = make_tournament("swiss", 8)
+    round_url, standings_url = (reverse("tournaments:round", args=[t.pk, 1, 1]),
+                                reverse("tournaments:standings", args=[t.pk]))
+    serve(client, round_url)
+    before, drawn = serve(client, standings_url)
+    assert drawn.count("django_tables2/ginscore.html") == 1
+    _, drawn = serve(client, standings_url)
+    assert drawn.count("django_tables2/ginscore.html") == 0   # nothing decided since: drawn once
+
+    row = open_rows(t)[0]
+    winner = row.match.player_a.name
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    _, drawn = serve(client, standings_url)
+    assert drawn.count("django_tables2/ginscore.html") == 0   # a hand in play changes no standing
+    win(row, winner)
+    page, _ = serve(client, round_url)
+    assert f"{winner} won" in line(page, row)
+    standings, drawn = serve(client, standings_url)
+    assert drawn.count("django_tables2/ginscore.html") == 1 and standings != before
+    first_line = standings.split("<tbody", 1)[1].split("</tr>", 1)[0]
+    assert winner in first_line
+
+    Player.objects.filter(name=winner).update(name="Zoë Ölçer-Åberg")
+    page, _ = serve(client, round_url)
+    assert "Zoë Ölçer-Åberg won" in line(page, row)
+    assert "Zoë Ölçer-Åberg" in serve(client, standings_url)[0]
+
+
+def test_the_director_always_gets_the_forfeit_buttons_of_their_own_session(client, director, make_tournament):
+    t = make_tournament("swiss", 8)
+    url = reverse("tournaments:round", args=[t.pk, 1, 1])
+    visitor, _ = serve(client, url)
+    assert "wins by forfeit" not in visitor
+    client.force_login(director)
+    page, drawn = serve(client, url)
+    assert page.count("wins by forfeit") == 8 and drawn.count("tournaments/_round_row.html") == 4
+    assert 'name="csrfmiddlewaretoken"' in line(page, open_rows(t)[0])
+    client.logout()
+    assert "wins by forfeit" not in serve(client, url)[0]
