@@ -1,6 +1,8 @@
 """Forms for a new match and for a hand. Each error is attached to the field it is about."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django import forms
 from django.template.loader import render_to_string
 from django.utils.html import format_html
@@ -11,6 +13,7 @@ from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMM
 from ginscore.matches.bounds import stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import HandEntry, Pair, two
+from ginscore.matches.ruling_forms import RulingFields
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 
@@ -185,7 +188,7 @@ def _deadwood_field(label: str) -> forms.IntegerField:
                                         "autocomplete": "off"}))
 
 
-class HandForm(forms.Form):
+class HandForm(RulingFields, forms.Form):
     """A hand by side, in the order of play: the upcard first under Oklahoma (it sets the knock
     limit), how the hand ended, who ended it, the knocker's deadwood and the defender's after
     laying off (Fosdick's games: each player's count instead)."""
@@ -218,6 +221,7 @@ class HandForm(forms.Form):
         self.rules = rules_from({"preset": match.preset, **(match.rule_overrides or {})})
         self.fields["by"].choices = list(zip(self.pair.seats, self.pair.names))
         self._fit_to_game()
+        self.add_ruling_fields(self.pair, self.rules)
         if match.kind != "two":
             names = f"{self.pair.names[0]} or {self.pair.names[1]}"
             self.fields["by"].error_messages["invalid_choice"] = f"Tap {names}: they played this hand."
@@ -239,7 +243,7 @@ class HandForm(forms.Form):
 
     def other_fields(self):
         """The visible fields the template does not place itself (counts, bonus, contract)."""
-        return [f for f in self.visible_fields() if f.name not in self.LAID_OUT]
+        return [f for f in self.visible_fields() if f.name not in self.LAID_OUT and not f.name.startswith("ruling_")]
 
     def knock_limit_text(self) -> str:
         """Shown next to the knocker's deadwood (Oklahoma: until the upcard is tapped)."""
@@ -323,6 +327,7 @@ class HandForm(forms.Form):
         end = data.get("end")
         if not end:
             return data
+        self.clean_rulings(data, end)
         upcard = data.get("upcard")
         if self.rules.oklahoma and "upcard" in data and not upcard:
             self.add_error("upcard", "Tap the upcard: under Oklahoma rules it sets the knock limit.")
@@ -343,7 +348,7 @@ class HandForm(forms.Form):
                 self.add_error("knocker_deadwood", "Give the knocker's deadwood (0 for a gin).")
         elif upcard is not None and (upcard or not self.rules.oklahoma):  # a card, or none needed
             limit = self.rules.knock_limit_for(parse_card(upcard) if upcard else None)
-            if k > limit:
+            if k > limit and not self.knock_accepted():
                 if self.rules.oklahoma:
                     why = f"when the upcard is {upcard}" + (" (gin only)" if limit == 0 else "")
                 else:
@@ -352,6 +357,10 @@ class HandForm(forms.Form):
         return data
 
     def entry(self) -> HandEntry:
+        """The hand in the stored shape, with its rulings."""
+        return replace(self._entry(), rulings=self.rulings())
+
+    def _entry(self) -> HandEntry:
         d = self.cleaned_data
         end = d["end"]
         upcard = d.get("upcard", "")
@@ -379,4 +388,5 @@ class HandForm(forms.Form):
                       f"count_{pair.other(entry.by)}": entry.defender_deadwood}
         return {"end": entry.end, "by": entry.by, "knocker_deadwood": entry.knocker_deadwood,
                 "defender_deadwood": entry.defender_deadwood, "upcard": entry.upcard,
-                "bonus": entry.bonus, "no_contract": entry.no_contract, **counts}
+                "bonus": entry.bonus, "no_contract": entry.no_contract, **counts,
+                **cls.rulings_initial(entry.rulings)}

@@ -351,7 +351,8 @@ def hand_pair(match, entries: list[HandEntry] | None, number: int, table: int = 
     if len(names) == 2:
         return two(names)
     first = names[SEAT_LETTERS.index(match.first_dealer)] if match.first_dealer in "abc" else names[0]
-    walked = three_handed_pairs(names, match_rules(match), first, (entries or [])[:number])
+    # Who plays a hand follows from the hands before it only (the next hand too: a stand-in ends the walk).
+    walked = three_handed_pairs(names, match_rules(match), first, [*(entries or [])[:number - 1], HandEntry("dead")])
     return walked[number - 1][1]
 
 

@@ -23,6 +23,7 @@ from ginscore.matches.records import (
     SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_rules, match_to_record,
     partnership_pair, record_of, two, waiting_table,
 )
+from ginscore.matches.rulings import RULING_MARK, rulings_text
 
 
 def match_get(pk: int) -> Match:
@@ -72,7 +73,8 @@ class PadCell:
     running: int
     points: int
     boxes: int
-    marks: tuple[str, ...] = ()  # "G" gin, "BG" big gin, "U" undercut, "GO" gin-off, "♠" spade doubled
+    marks: tuple[str, ...] = ()  # "G" gin, "BG" big gin, "U" undercut, "GO" gin-off, "♠" spade doubled,
+    # "R" a director's ruling (in words under the pad and in the hand list)
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class HandLine:
     marks: tuple[str, ...] = ()
     pair: Pair | None = None  # who played it (seats and names)
     table: int = 1
+    ruling: str = ""  # the director's rulings in words ("Ruling: Ben was short of 1 card ..."), if any
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -371,6 +374,7 @@ class Pad:
     next_number: int
     earlier_sets: int = 0  # sets left off the page (shown with "all")
     earlier_hands: int = 0  # hands left off the list
+    rulings: tuple[tuple[int, str], ...] = ()  # (hand, the rulings in words) for the shown hands that carry any
 
     @property
     def kind(self) -> str:
@@ -387,7 +391,8 @@ SHOWN_HANDS = 40
 
 
 def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
-    """What a paper pad marks beside a hand: G gin, BG big gin, U undercut, GO gin-off, ♠ spade doubled."""
+    """What a paper pad marks beside a hand: G gin, BG big gin, U undercut, GO gin-off, ♠ spade doubled,
+    R a director's ruling."""
     marks = []
     if h.end == "gin":
         marks.append("G")
@@ -400,6 +405,8 @@ def hand_marks(h: HandResult, entry: HandEntry, rules) -> tuple[str, ...]:
         marks.append("GO" if defender == 0 and rules.gin_off_bonus is not None else "U")
     if h.winner is not None and rules.spade_double and entry.upcard.endswith("S"):
         marks.append("♠")
+    if h.rulings is not None:
+        marks.append(RULING_MARK)
     return tuple(marks)
 
 
@@ -456,7 +463,20 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     lines.reverse()
     counts = (sum(1 for e in entries if e.table == 1), sum(1 for e in entries if e.table == 2))
     head = score_head(match, result, waiting=waiting, table_counts=counts)
-    return Pad(result, head, names, sets, lines, len(result.hands) + 1, earlier_sets, earlier_hands)
+    return Pad(result, head, names, sets, lines, len(result.hands) + 1, earlier_sets, earlier_hands,
+               pad_rulings(lines))
+
+
+def pad_rulings(lines) -> tuple[tuple[int, str], ...]:
+    """(hand, the rulings in words) of the hands listed (newest first) that carry any, oldest first;
+    a partnership's say their table."""
+    out = []
+    for line in reversed(lines):
+        if isinstance(line, DealLine):
+            out += [(line.n, f"table {t.table}: {t.ruling}") for t in line.tables if t is not None and t.ruling]
+        elif line.ruling:
+            out.append((line.n, line.ruling))
+    return tuple(out)
 
 
 def _pair_of(result: MatchResult, h: HandResult) -> Pair:
@@ -559,12 +579,17 @@ def hand_line(h: HandResult, entry: HandEntry, names, marks: tuple[str, ...] = (
     """``names``: the hand's ``Pair`` (or a two-player match's two names)."""
     pair = names if isinstance(names, Pair) else two(names)
     return HandLine(h.n, h.dealer, hand_text(h, entry, pair), h.winner, h.points, h.boxes, h.games, entry, marks,
-                    pair, table)
+                    pair, table, hand_rulings_text(h))
+
+
+def hand_rulings_text(h: HandResult) -> str:
+    """The director's rulings on a scored hand, in words ("" when none)."""
+    return rulings_text(h.rulings.to_json()) if h.rulings is not None else ""
 
 
 def hand_text(h: HandResult, entry: HandEntry, names) -> str:
     """ "Ann knocked 8 v 32", "Ben went gin (Ann 41)", "Dead hand", with the upcard."""
-    text = record_hand_text(entry_to_json(entry, names))
+    text = record_hand_text(entry_to_json(entry, names), rulings=False)
     if h.undercut:
         text += f"; {h.winner} undercut"
     elif entry.end == "knock" and h.end == "gin":
@@ -578,10 +603,14 @@ def hand_text(h: HandResult, entry: HandEntry, names) -> str:
 _HOW = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin", "out": "went out"}
 
 
-def record_hand_text(d: dict | None) -> str:
-    """A hand as the record writes it, in words (the history's before and after)."""
+def record_hand_text(d: dict | None, rulings: bool = True) -> str:
+    """A hand as the record writes it, in words (the history's before and after), with its
+    rulings unless ``rulings`` is false."""
     if not d:
         return "nothing"
+    ruled = rulings_text(d) if rulings else ""
+    if ruled:
+        return f"{record_hand_text(d, rulings=False)}. {ruled}"
     up = f", upcard {d['upcard']}" if d.get("upcard") else ""
     if d.get("end") == "dead":
         return "Dead hand" + up
@@ -650,6 +679,9 @@ def _boxes_text(h: HandResult, rules) -> str:
 def _how_won(h: HandResult, entry: HandEntry) -> str:
     """" (undercut)", " (gin, no contract)", " (bonus 9)": how the points came, in the game's words."""
     parts = ["undercut"] if h.undercut else [_WON_BY[h.end]] if h.end in _WON_BY else []
+    short = h.rulings.penalty(h.by) if h.rulings is not None and h.by else 0
+    if short and h.end in ("gin", "big_gin", "out") and not h.undercut:
+        parts = [f"{_WON_BY[h.end]} short of cards: a knock of {short}"]
     if entry.no_contract:
         parts.append("no contract")
     bonus = entry.bonus if entry.bonus is not None else ((h.detail or {}).get("bonus") or {}).get(h.winner)
@@ -715,10 +747,16 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int,
 
 
 def _won_text(h: HandResult, entry: HandEntry, rules) -> str:
+    """What the hand scores in one sentence, with its rulings."""
+    ruled = f" {hand_rulings_text(h)}." if h.rulings is not None else ""
+    if h.winner is None and h.rulings is not None and h.rulings.extra_cards and h.end != "dead":
+        held = " and ".join(h.rulings.extra_cards)
+        text = f"No one scores: {held} held too many cards and cannot win the hand; the same dealer deals again."
+        return (text if h.dealer is not None else text.split(";")[0] + ".") + ruled
     if h.winner is None:
         text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
-        return text if h.dealer is not None else text.split(";")[0] + "."
-    return f"{h.winner} scores {h.points}{_boxes_text(h, rules)}{_how_won(h, entry)}."
+        return (text if h.dealer is not None else text.split(";")[0] + ".") + ruled
+    return f"{h.winner} scores {h.points}{_boxes_text(h, rules)}{_how_won(h, entry)}.{ruled}"
 
 
 def table_outbox(match: Match, head: ScoreHead) -> dict:

@@ -110,7 +110,7 @@ def _slot(row, side: str, seeds: dict[int, int] | None = None) -> Slot:
         elif row.outcome in ("forfeit", "withdrawal") and row.winner_id != entry.pk:
             score = "ff"
         seed = seeds.get(entry.pk) if seeds is not None else entry.seed
-        return Slot(entry.player.name, seed or None, score)
+        return Slot(entry.name, seed or None, score)
     if filled:
         return Slot("bye")
     kind, _, ref = getattr(row, f"source_{side}").partition(":")
@@ -161,7 +161,7 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
         name = {0: "Final", 1: "Semifinals", 2: "Quarterfinals"}.get(left, f"Round {k + 1}")
         return f"Winners' {name.lower()}" if "final" in found and left < 3 else name
 
-    champion = t.champion.name if t.champion else ""
+    champion = t.champion_name
     sections = []
     if "final" in found:
         winners = rounds("winners", main_names) + rounds("final", lambda k, n: "Grand final" if k == 0 else
@@ -199,13 +199,13 @@ def round_sheet_data(*, pk: int, number: int, stage: int | None = None, paper: s
     t, stage, rows = _round(pk, number, stage)
     pairings = []
     for row in rows:
-        a, b = (e.player.name for e in (row.entry_a or row.entry_b, row.entry_b or row.entry_a))
+        a, b = (e.name for e in (row.entry_a or row.entry_b, row.entry_b or row.entry_a))
         result = ""
         if row.outcome == "played" and row.winner:
             high, low = sorted((row.points_a, row.points_b), reverse=True)
-            result = f"{row.winner.player.name} {high}\u2013{low}"
+            result = f"{row.winner.name} {high}\u2013{low}"
         elif row.outcome in ("forfeit", "withdrawal") and row.winner:
-            result = f"{row.winner.player.name} ({row.outcome})"
+            result = f"{row.winner.name} ({row.outcome})"
         pairings.append(Pairing(row.table, a, None if row.bye else b, result, group=row.group,
                                 score=_score_now(row)))
     details = (f"Printed {_day(timezone.now())}",)
@@ -233,10 +233,10 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
         first = row.match.player_a_id if row.match.first_dealer == "a" else row.match.player_b_id
         dealer = row.entry_a if row.entry_a.player_id == first else row.entry_b
         out.append(TableSheet(
-            t.name, number, row.table or 0, (row.entry_a.player.name, row.entry_b.player.name), rules,
+            t.name, number, row.table or 0, (row.entry_a.name, row.entry_b.name), rules,
             url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
             length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games,
-            first_dealer=dealer.player.name))
+            first_dealer="" if t.doubles else dealer.player.name))
     return out
 
 
@@ -290,8 +290,8 @@ def standings_data(*, pk: int, paper: str = "letter") -> Standings:
             f"Group {g}" if g else "No group", tuple(line(r) for r in part),
             notes=(f"Group winner: {part[0]['player']}.",) if finished and part and g else ())
             for g, part in sorted(by_group.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
-    elif t.champion:
-        notes.insert(0, f"Champion: {t.champion.name}.")
+    elif t.champion_name:
+        notes.insert(0, f"Champion: {t.champion_name}.")
     done = _after_round(t, tsel)
     when = timezone.localtime(timezone.now()).strftime("%d %b %Y")
     subtitle = " \u00b7 ".join(filter(None, [t.get_status_display(), f"after round {done}" if done else

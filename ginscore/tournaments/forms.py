@@ -26,6 +26,9 @@ class TournamentForm(forms.Form):
     first_stage = forms.ChoiceField(choices=FIRST_STAGE_CHOICES, initial="swiss", label="Two stages: first stage",
                                     widget=forms.RadioSelect(attrs=CHOICES))
     playoff_size = forms.IntegerField(min_value=2, max_value=512, initial=8, label="Two stages: players to the knockout")
+    doubles = forms.BooleanField(required=False, label="Doubles: teams of two",
+                                 help_text="Entries are partnerships; every match is played at two tables a deal "
+                                           "(choose the Partnership rules for game to 125).")
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label="Rules",
                                widget=forms.RadioSelect(attrs=CHOICES))
     length = forms.ChoiceField(choices=LENGTHS, initial="target", label="One tournament match is",
@@ -62,7 +65,7 @@ class TournamentForm(forms.Form):
             length = "one_game"
         initial = {"name": t.name, "format": t.format, "rounds": t.rounds, "third_place": t.third_place,
                    "double_round": t.double_round, "groups": t.groups, "first_stage": t.first_stage,
-                   "playoff_size": t.playoff_size, "preset": t.preset, "length": length, "games": t.length_games,
+                   "playoff_size": t.playoff_size, "doubles": t.doubles, "preset": t.preset, "length": length, "games": t.length_games,
                    "seeding": t.seeding, "tables": t.tables, "round_minutes": t.round_minutes,
                    "time_rule": t.time_rule}
         initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
@@ -71,7 +74,7 @@ class TournamentForm(forms.Form):
 
     def main_fields(self):
         return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
-                                  "playoff_size", "preset", "length", "games", "seeding", "tables", "round_minutes",
+                                  "playoff_size", "doubles", "preset", "length", "games", "seeding", "tables", "round_minutes",
                                   "time_rule")]
 
     def tiebreak_fields(self):
@@ -95,7 +98,10 @@ class TournamentForm(forms.Form):
             if (text := data.get(f"rule_{key}", "")).strip():
                 spec[key] = _rule_value(text)
         try:
-            data["rule_overrides"] = rules_from(spec).overrides()
+            rules = rules_from(spec)
+            data["rule_overrides"] = rules.overrides()
+            if data.get("doubles") and rules.columns != 1:
+                self.add_error("doubles", "A doubles event plays one game at a time: Hollywood is for two players.")
         except RuleError as e:
             key = str(e).split(":", 1)[0]
             self.add_error(f"rule_{key}" if key in RULE_KEYS else None, str(e))
@@ -116,18 +122,30 @@ class TournamentForm(forms.Form):
                 "length": d["match_length"], "seeding": d["seeding"], "tiebreaks": d["tiebreaks"],
                 "rounds": d["rounds"], "third_place": d["third_place"], "double_round": d["double_round"],
                 "groups": d["groups"], "first_stage": d["first_stage"], "playoff_size": d["playoff_size"],
-                "tables": d["tables"], "round_minutes": d["round_minutes"], "time_rule": d["time_rule"] or "match"}
+                "tables": d["tables"], "round_minutes": d["round_minutes"], "time_rule": d["time_rule"] or "match",
+                "doubles": d["doubles"]}
 
 
 class EntriesForm(forms.Form):
     names = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), label="Players, one per line",
                             help_text="In seed order (best first) when the seeding is as listed.")
 
+    def __init__(self, *args, doubles: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.doubles = doubles
+        if doubles:
+            self.fields["names"].label = "Teams, one per line"
+            self.fields["names"].help_text = ('"Ann & Cat", or "North: Ann & Cat" to name the team; in seed order '
+                                              "(best first) when the seeding is as listed.")
+
     def clean_names(self):
         names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
         names = [n for n in names if n]
         if len(names) < 2:
-            raise forms.ValidationError("A tournament needs at least 2 players.")
+            raise forms.ValidationError("A tournament needs at least 2 teams." if self.doubles else
+                                        "A tournament needs at least 2 players.")
+        if self.doubles:
+            return self._teams(names)
         problems = []
         for i, name in enumerate(names, 1):
             try:
@@ -143,5 +161,29 @@ class EntriesForm(forms.Form):
         return names
 
 
+    def _teams(self, lines: list[str]) -> list[str]:
+        from ginscore.tournaments.services import TournamentRefused, team_line
+
+        problems, keys = [], []
+        for i, line in enumerate(lines, 1):
+            try:
+                team, *people = team_line(line)
+                for name in [team, *people] if team else people:
+                    name_clean(name)
+                keys.extend((name_key(name_clean(p)), p) for p in people)
+            except TournamentRefused as e:
+                problems.append(f"Line {i}: {str(e).removeprefix('entries: ')}")
+            except NameRefused as e:
+                problems.append(f"Line {i}: a name {e}.")
+        if problems:
+            raise forms.ValidationError(problems)
+        seen = [k for k, _ in keys]
+        twice = sorted({p for k, p in keys if seen.count(k) > 1})
+        if twice:
+            raise forms.ValidationError(f"In two teams (or twice in one): {', '.join(twice)}.")
+        return lines
+
+
 class LateEntryForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Late entry", help_text="Paired from the next round.")
+    name = forms.CharField(max_length=200, label="Late entry",
+                           help_text='Paired from the next round. Doubles: "Ann & Cat".')

@@ -63,6 +63,10 @@ class Tournament(models.Model):
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=STATUS_SETUP, db_index=True)
     stage = models.PositiveSmallIntegerField(default=1, help_text="Two stages: the stage being played.")
     champion = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    champion_entry = models.ForeignKey("Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                       help_text="The winning entry (a doubles event: the team).")
+    doubles = models.BooleanField(default=False, help_text="Entries are teams of two; every match is a "
+                                                           "partnership match (two tables a deal).")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -95,6 +99,13 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.pk])
 
     @property
+    def champion_name(self) -> str:
+        """The champion: a player, or a doubles event's team."""
+        if self.champion_entry_id is not None and self.champion_entry is not None:
+            return self.champion_entry.name
+        return self.champion.name if self.champion is not None else ""
+
+    @property
     def is_bracket(self) -> bool:
         return self.format in BRACKET_FORMATS or (self.format == "two_stage" and self.stage == 2)
 
@@ -104,8 +115,13 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
+    """One entrant: a player, or in a doubles event a team of two (``player`` and ``partner``)."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
+    partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="partner_entries", help_text="A doubles event: the team's second player.")
+    team_name = models.CharField(max_length=60, blank=True, help_text='A doubles event: blank for "Ann & Cat".')
     seed = models.PositiveIntegerField(default=0)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
@@ -119,7 +135,18 @@ class Entry(models.Model):
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entry_once_per_tournament")]
 
     def __str__(self) -> str:
-        return str(self.player)
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """The player's name, or the team's ("Ann & Cat" when it has no name of its own)."""
+        if self.partner_id is None:
+            return self.player.name
+        return self.team_name or f"{self.player.name} & {self.partner.name}"
+
+    @property
+    def players(self) -> tuple:
+        return (self.player,) if self.partner_id is None else (self.player, self.partner)
 
 
 class TournamentMatch(models.Model):

@@ -102,11 +102,11 @@ def desk_check_in(request, pk, entry_pk):
     """The desk checks a player in (or out), recording the entry fee as paid or owed."""
     if denied := _director_only(request):
         return denied
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    entry = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament_id=pk)
     present = request.POST.get("present", "1") == "1"
     paid = {"1": True, "0": False}.get(request.POST.get("paid", ""))
     return _post_action(request, pk, lambda t: services.entry_check_in(entry=entry, present=present, paid=paid),
-                        f"{entry.player} is {'checked in' if present else 'no longer checked in'}.")
+                        f"{entry} is {'checked in' if present else 'no longer checked in'}.")
 
 
 @require_POST
@@ -133,7 +133,7 @@ def check_in(request, pk):
         else:
             try:
                 services.entry_check_in(entry=entry)
-                messages.success(request, f"Thank you, {entry.player}: you are checked in.")
+                messages.success(request, f"Thank you, {entry}: you are checked in.")
             except services.TournamentRefused as e:
                 messages.error(request, refusal_text(e))
         return redirect(reverse("tournaments:check_in", args=[t.pk]))

@@ -18,7 +18,8 @@ SECTION_ORDER = {"winners": 0, "losers": 1, "third": 2, "final": 3}
 
 
 def tournament_get(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("champion"), pk=pk)
+    return get_object_or_404(Tournament.objects.select_related(
+        "champion", "champion_entry__player", "champion_entry__partner"), pk=pk)
 
 
 def tournament_live_version(pk: int, **_) -> str | None:
@@ -29,16 +30,26 @@ def tournament_live_version(pk: int, **_) -> str | None:
 
 
 def tournament_list():
-    return Tournament.objects.select_related("champion").order_by("-created_at", "-id")
+    return Tournament.objects.select_related(
+        "champion", "champion_entry__player", "champion_entry__partner").order_by("-created_at", "-id")
 
 
 def tournament_entries(t: Tournament) -> list[Entry]:
-    return list(t.entries.select_related("player").order_by("seed", "id"))
+    return list(t.entries.select_related("player", "partner").order_by("seed", "id"))
+
+
+def entry_line(e: Entry) -> str:
+    """The entry as the director types it: "Ann", or a team "North: Ann & Cat"."""
+    if e.partner_id is None:
+        return e.player.name
+    pair = f"{e.player.name} & {e.partner.name}"
+    return f"{e.team_name}: {pair}" if e.team_name else pair
 
 
 def _rows(t: Tournament):
     return (TournamentMatch.objects.filter(tournament=t)
-            .select_related("entry_a__player", "entry_b__player", "winner__player", "match")
+            .select_related("entry_a__player", "entry_b__player", "winner__player", "match",
+                            "entry_a__partner", "entry_b__partner", "winner__partner")
             .order_by("stage", "play_round", "table", "id"))
 
 
@@ -111,7 +122,8 @@ def round_row_states(t: Tournament, stage: int, play_round: int, names: Names) -
 
     columns = [f.attname for f in TournamentMatch._meta.concrete_fields]
     columns += [f"match__{f.attname}" for f in Match._meta.concrete_fields if f.name not in ("rules", "rule_overrides")]
-    columns += [f"{place}__player__name" for place in ("entry_a", "entry_b", "winner")]
+    columns += [f"{place}__{name}" for place in ("entry_a", "entry_b", "winner")
+                for name in ("player__name", "partner__name", "team_name")]
     rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
                 .values(*columns))
     rows.sort(key=_round_order)
@@ -192,7 +204,8 @@ def tournament_standings(t: Tournament) -> list[dict]:
     for row in tournament_table(t, by_group=True):
         e = entries[row.player]
         out.append({
-            "rank": row.rank, "player": e.player.name, "player_id": e.player_id, "seed": e.seed,
+            "rank": row.rank, "player": e.name, "player_id": e.player_id, "seed": e.seed,
+            "partner_id": e.partner_id, "team": e.partner_id is not None,
             "group": e.group, "withdrawn": e.withdrawn, "played": row.played, "wins": row.wins,
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
@@ -233,7 +246,7 @@ def current_round(rounds: "OrderedDict[tuple[int, int], list[TournamentMatch]]")
 
 def board_table(row: TournamentMatch) -> BoardTable:
     first = row.entry_a or row.winner   # a bye has its one player in either place
-    names = (first.player.name if first else "", row.entry_b.player.name if row.entry_b else None)
+    names = (first.name if first else "", row.entry_b.name if row.entry_b else None)
     winner = None
     if row.winner_id is not None:
         winner = 0 if row.winner_id == row.entry_a_id else 1
@@ -282,7 +295,8 @@ def check_in_list(t: Tournament) -> dict | None:
     if r is None:
         return None
     rows = [{"entry": e, "present": e.checked_in_round == r}
-            for e in t.entries.filter(withdrawn=False).select_related("player").order_by("player__name", "id")]
+            for e in t.entries.filter(withdrawn=False).select_related("player", "partner")
+            .order_by("player__name", "id")]
     present = sum(1 for row in rows if row["present"])
     return {"round": r, "entries": rows, "present": present, "missing": len(rows) - present,
             "owed": sum(1 for row in rows if not row["entry"].fee_paid) if t.entry_fee else 0}

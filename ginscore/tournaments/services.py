@@ -48,6 +48,7 @@ def tournament_create(*, name: str, format: str, preset: str = "standard", rule_
     """A tournament in set-up. ``options``: third_place, double_round, groups,
     rounds, first_stage, playoff_size, tables."""
     rules = rules_from({"preset": preset, **(rule_overrides or {})})
+    _doubles_check(options.get("doubles", False), rules)
     order = list(check_tiebreaks(tiebreaks)) if tiebreaks else None
     t = Tournament(name=name.strip(), format=format, preset=rules.preset, rule_overrides=rules.overrides(),
                    length_kind=length.kind, length_games=length.games, seeding=seeding, created_by=created_by,
@@ -69,6 +70,11 @@ def tournament_update(*, tournament: Tournament, name: str, format: str, preset:
         if t.status != STATUS_SETUP:
             raise TournamentRefused("status: the settings are fixed once the tournament has started.")
         rules = rules_from({"preset": preset, **(rule_overrides or {})})
+        doubles = options.get("doubles", t.doubles)
+        _doubles_check(doubles, rules)
+        if doubles != t.doubles and t.entries.exists():
+            raise TournamentRefused("doubles: entries are already listed as "
+                                    f"{'teams' if t.doubles else 'players'}; clear the entries first.")
         t.name, t.format, t.seeding = name.strip(), format, seeding
         t.preset, t.rule_overrides = rules.preset, rules.overrides()
         t.length_kind, t.length_games = length.kind, length.games
@@ -82,6 +88,12 @@ def tournament_update(*, tournament: Tournament, name: str, format: str, preset:
     return t
 
 
+def _doubles_check(doubles: bool, rules) -> None:
+    if doubles and rules.columns != 1:
+        raise TournamentRefused("rules: a doubles event plays partnership matches, one game at a time; "
+                                "Hollywood is for two players.")
+
+
 def tournament_rules(tournament: Tournament):
     return rules_from({"preset": tournament.preset, **(tournament.rule_overrides or {})})
 
@@ -90,23 +102,55 @@ def tournament_length(tournament: Tournament) -> MatchLength:
     return MatchLength(tournament.length_kind, tournament.length_games if tournament.length_kind == "best_of" else None)
 
 
+TEAM_JOINS = (" & ", " + ", " / ", " and ")
+
+
+def team_line(line: str) -> tuple[str, str, str]:
+    """A doubles entry as the director types it: "Ann & Cat", or with the team's name
+    "North: Ann & Cat" (also "+", "/" or "and" between the two). (team name, player, partner)."""
+    name, _, players = line.partition(":") if ":" in line else ("", "", line)
+    for join in TEAM_JOINS:
+        if join in players:
+            first, _, second = players.partition(join)
+            if first.strip() and second.strip():
+                return name.strip(), first.strip(), second.strip()
+    raise TournamentRefused(f'entries: "{line.strip()}" is not a team of two: write "Ann & Cat" '
+                            f'(or "North: Ann & Cat" to name the team).')
+
+
+def _team_name(name: str) -> str:
+    from ginscore.matches.services import team_name_clean
+
+    try:
+        return team_name_clean(name, f"entries: the team name {name!r}")
+    except ValueError as e:
+        raise TournamentRefused(str(e)) from None
+
+
 def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
-    """The entries, in this order (the manual seeding); players found or created by name."""
+    """The entries, in this order (the manual seeding); players found or created by name.
+    A doubles event takes one team a line (``team_line``)."""
     if tournament.status != STATUS_SETUP:
         raise TournamentRefused("entries: the tournament has started; only a Swiss event takes late entries.")
     names = [n for n in names if n.strip()]
+    teams = [team_line(n) for n in names] if tournament.doubles else [("", n, "") for n in names]
+    people = [p for _, first, second in teams for p in (first, second) if p]
     try:
-        keys = [name_key(name_clean(n)) for n in names]
+        keys = [name_key(name_clean(n)) for n in people]
     except NameRefused as e:
         raise TournamentRefused(f"entries: {e}") from None
-    twice = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+    twice = sorted({n for n, k in zip(people, keys) if keys.count(k) > 1})
     if twice:
-        raise TournamentRefused(f"entries: {twice[0]} is listed twice.")
+        raise TournamentRefused(f"entries: {twice[0]} is listed twice." if not tournament.doubles else
+                                f"entries: {twice[0]} is in two teams (or twice in one).")
+    team_names = [_team_name(t) for t, _, _ in teams]
     with transaction.atomic():
-        players = players_get_or_create(names=names)
+        players = iter(players_get_or_create(names=people))
         tournament.entries.all().delete()
         return Entry.objects.bulk_create(
-            Entry(tournament=tournament, player=player, seed=i) for i, player in enumerate(players, 1))
+            Entry(tournament=tournament, player=next(players), partner=next(players) if second else None,
+                  team_name=team_name, seed=i)
+            for i, ((_, _, second), team_name) in enumerate(zip(teams, team_names), 1))
 
 
 def entry_add(*, tournament: Tournament, name: str) -> Entry:
@@ -120,14 +164,20 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
             raise TournamentRefused("entries: only a Swiss event takes late entries once it has started.")
         if tournament.status == STATUS_FINISHED:
             raise TournamentRefused("entries: the tournament is over.")
+        team_name, first, second = team_line(name) if tournament.doubles else ("", name, "")
         try:
-            player = player_get_or_create(name=name)
+            player = player_get_or_create(name=first)
+            partner = player_get_or_create(name=second) if second else None
         except NameRefused as e:
             raise TournamentRefused(f"entries: {e}") from None
-        if tournament.entries.filter(player=player).exists():
-            raise TournamentRefused(f"entries: {player} is already entered.")
+        if partner is not None and partner.pk == player.pk:
+            raise TournamentRefused(f"entries: {player} cannot partner themselves.")
+        for p in (player, partner):
+            if p is not None and tournament.entries.filter(Q(player=p) | Q(partner=p)).exists():
+                raise TournamentRefused(f"entries: {p} is already entered.")
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
-        return Entry.objects.create(tournament=tournament, player=player, seed=seed, late=late)
+        return Entry.objects.create(tournament=tournament, player=player, partner=partner,
+                                    team_name=_team_name(team_name), seed=seed, late=late)
 
 
 def _seed_order(tournament: Tournament, entries: list[Entry], shuffle_seed: int | None) -> list[Entry]:
@@ -238,8 +288,11 @@ def _create_matches(t: Tournament, rows: list[TournamentMatch]) -> list[Match]:
     frozen, no hands), created in one statement."""
     rules, length = tournament_rules(t), tournament_length(t)
     spec, overrides = rules.to_json(), rules.overrides()
+    # a doubles event: team 1's players sit A and C, team 2's B and D (a partnership match)
     return Match.objects.bulk_create(
-        (Match(player_a_id=r.entry_a.player_id, player_b_id=r.entry_b.player_id, preset=rules.preset,
+        (Match(player_a_id=r.entry_a.player_id, player_b_id=r.entry_b.player_id,
+               player_c_id=r.entry_a.partner_id, player_d_id=r.entry_b.partner_id,
+               team_a_name=r.entry_a.team_name, team_b_name=r.entry_b.team_name, preset=rules.preset,
                rule_overrides=overrides, rules=spec, length_kind=length.kind, length_games=length.games,
                created_by_id=t.created_by_id) for r in rows), batch_size=500)
 
@@ -382,22 +435,22 @@ def withdrawal_effects(*, entry: Entry) -> list[str]:
     ("Ben is given Semi-final 1 (against Ann)."); nothing is written."""
     t = Tournament.objects.get(pk=entry.tournament_id)
     if t.status == STATUS_SETUP:
-        return [f"{entry.player} is taken off the entries."]
+        return [f"{entry} is taken off the entries."]
     if t.status != STATUS_RUNNING:
         return []
-    names = dict(t.entries.values_list("pk", "player__name"))
+    names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
     out = []
     if t.is_bracket:
         bracket, rows = _bracket(t)
         if entry.pk in bracket.seeds:
             for m in bracket.withdraw(entry.pk):
                 if m.outcome == "withdrawal":
-                    out.append(f"{names[m.winner]} is given {bracket.title(m)} (against {entry.player}).")
+                    out.append(f"{names[m.winner]} is given {bracket.title(m)} (against {entry}).")
     else:
         for row in TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="").filter(
                 Q(entry_a=entry) | Q(entry_b=entry)).order_by("play_round", "id"):
             other = row.entry_b_id if row.entry_a_id == entry.pk else row.entry_a_id
-            out.append(f"{names[other]} is given their round {row.play_round} match (against {entry.player}).")
+            out.append(f"{names[other]} is given their round {row.play_round} match (against {entry}).")
     return out
 
 
@@ -408,7 +461,7 @@ def entry_withdraw(*, entry: Entry) -> None:
         t = _locked(entry.tournament_id)
         entry = Entry.objects.get(pk=entry.pk)
         if entry.withdrawn:
-            raise TournamentRefused(f"entries: {entry.player} has already withdrawn.")
+            raise TournamentRefused(f"entries: {entry} has already withdrawn.")
         if t.status == STATUS_SETUP:
             entry.delete()   # not started: simply no longer entered
             return
@@ -440,7 +493,7 @@ class _Reinstatement:
         self.effects: list[str] = []
         self.bracket_rows, self.changed = None, []
         if not entry.withdrawn:
-            self.refusal = f"{entry.player} has not withdrawn"
+            self.refusal = f"{entry} has not withdrawn"
         elif t.status == STATUS_FINISHED:
             self.refusal = "the tournament is over and its final standings were worked out without them"
         elif t.status == STATUS_RUNNING:
@@ -458,7 +511,7 @@ class _Reinstatement:
             self.refusal = "the first stage is over and the knockout was drawn without them"
             return
         self.reopened = self._given_away()
-        names = dict(t.entries.values_list("pk", "player__name"))
+        names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
         if t.is_bracket:
             self._plan_bracket(names)
         else:
@@ -472,7 +525,7 @@ class _Reinstatement:
                 if later is not None:
                     self.refusal = f"round {later.play_round} was paired without them"
                     return
-                self.effects.append(f"{entry.player} is paired again from round {last + 1}.")
+                self.effects.append(f"{entry} is paired again from round {last + 1}.")
 
     def _plan_bracket(self, names: dict[int, str]) -> None:
         bracket, rows = _bracket(self.t)
@@ -515,7 +568,7 @@ def reinstatement_check(*, entry: Entry) -> tuple[str | None, list[str]]:
     """Whether the withdrawn ``entry`` can come back now: (what stops it, in words, or None;
     what it would do, in sentences for the director's confirmation). Nothing is written."""
     t = Tournament.objects.get(pk=entry.tournament_id)
-    plan = _Reinstatement(t, Entry.objects.select_related("player").get(pk=entry.pk))
+    plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
     return plan.refusal, plan.effects
 
 
@@ -526,9 +579,9 @@ def entry_reinstate(*, entry: Entry) -> None:
     away led to a result or a started match, or the stage or the event is over."""
     with transaction.atomic():
         t = _locked(entry.tournament_id)
-        plan = _Reinstatement(t, Entry.objects.select_related("player").get(pk=entry.pk))
+        plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
         if plan.refusal:
-            raise TournamentRefused(f"entries: {plan.entry.player} cannot come back: {plan.refusal}.")
+            raise TournamentRefused(f"entries: {plan.entry} cannot come back: {plan.refusal}.")
         plan.apply()
 
 
@@ -572,14 +625,15 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
         row.winner, row.outcome = None, ""
         row.save(update_fields=["winner", "outcome"])
     if t.status == STATUS_FINISHED:
-        t.status, t.champion = STATUS_RUNNING, None
-        t.save(update_fields=["status", "champion"])
+        t.status, t.champion, t.champion_entry = STATUS_RUNNING, None, None
+        t.save(update_fields=["status", "champion", "champion_entry"])
     row.refresh_from_db()
 
 
 def _blocking_words(bracket, row: TournamentMatch) -> str:
     """The later match that blocks a correction, as the director finds it: "Final (Ann v Cat, match #12)"."""
-    names = dict(Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id]).values_list("pk", "player__name"))
+    names = {e.pk: e.name for e in Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id])
+             .select_related("player", "partner")}
     who = " v ".join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
     where = ", ".join(filter(None, [who, f"match #{row.match_id}" if row.match_id else ""]))
     title = bracket.title(bracket.by_id[row.key])
@@ -650,8 +704,9 @@ def _advance(t: Tournament) -> None:
         return
     table = tournament_table(t)
     t.status = STATUS_FINISHED
-    t.champion_id = Entry.objects.get(pk=table[0].player).player_id if table else None
-    t.save(update_fields=["status", "champion"])
+    t.champion_entry = Entry.objects.get(pk=table[0].player) if table else None
+    t.champion_id = t.champion_entry.player_id if table else None
+    t.save(update_fields=["status", "champion", "champion_entry"])
 
 
 # The room
@@ -793,9 +848,9 @@ def entry_check_in(*, entry: Entry, present: bool = True, paid: bool | None = No
     """The player is here (or, ``present`` False, not after all); ``paid`` records the entry fee."""
     with transaction.atomic():
         t = _locked(entry.tournament_id)
-        entry = Entry.objects.select_related("player").get(pk=entry.pk)
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
         if entry.withdrawn:
-            raise TournamentRefused(f"entries: {entry.player} has withdrawn.")
+            raise TournamentRefused(f"entries: {entry} has withdrawn.")
         r = check_in_round(t)
         if r is None:
             raise TournamentRefused("check-in: it is open only before a round is paired.")

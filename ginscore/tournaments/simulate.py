@@ -54,8 +54,8 @@ def simulate(*, format: str, players: int, rounds: int | None = None, seed: int 
 
 def summary(t: Tournament) -> dict:
     """The rehearsal's JSON: rounds with tables and winners, standings, champion."""
-    rounds = [[{"table": row.table, "players": [e.player.name for e in row.entries],
-                "winner": row.winner.player.name if row.winner else None} for row in rnd]
+    rounds = [[{"table": row.table, "players": [e.name for e in row.entries],
+                "winner": row.winner.name if row.winner else None} for row in rnd]
               for rnd in selectors.tournament_rounds(t).values()]
     table = selectors.tournament_standings(t)
     return {
@@ -64,5 +64,5 @@ def summary(t: Tournament) -> dict:
         "rounds": rounds,
         "standings": [{"rank": r["rank"], "player": r["player"], "wins": r["wins"], "losses": r["losses"],
                        "net": r["net"]} for r in table],
-        "champion": t.champion.name if t.champion else None,
+        "champion": t.champion_name or None,
     }

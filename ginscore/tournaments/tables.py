@@ -15,7 +15,7 @@ class TournamentTable(tables.Table):
                          attrs={**ROW_LINK, **LEAD})
     format = tables.Column()
     status = tables.Column()
-    champion = tables.Column(default="")
+    champion = tables.Column(accessor="champion_name", default="")
     created_at = WhenColumn(verbose_name="Date")
 
     class Meta:
@@ -60,10 +60,16 @@ class StandingsTable(tables.Table):
         return value
 
 
+class TeamStandingsTable(StandingsTable):
+    """A doubles event's standings: one row a team (its page is the tournament's own)."""
+
+    player = tables.Column(verbose_name="Team", attrs=LEAD)
+
+
 def standings_table(rows, tournament) -> StandingsTable:
     exclude = [] if tournament.groups > 1 else ["group"]
     exclude += [c for c in TIEBREAK_COLUMNS if c not in tournament.tiebreaks]
-    return StandingsTable(rows, exclude=exclude)
+    return (TeamStandingsTable if tournament.doubles else StandingsTable)(rows, exclude=exclude)
 
 
 def standings_html(table: StandingsTable, request) -> str:

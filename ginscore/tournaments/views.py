@@ -84,7 +84,8 @@ def tournament_detail(request, pk):
     entries = selectors.tournament_entries(t)
     ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t))
     if ctx["can_direct"]:
-        ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(e.player.name for e in entries)})
+        ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
+                                          doubles=t.doubles)
         ctx["late_form"] = LateEntryForm()
     return render(request, "tournaments/detail.html", ctx)
 
@@ -116,7 +117,7 @@ def entries_save(request, pk):
     if denied := _director_only(request):
         return denied
     t = selectors.tournament_get(pk)
-    form = EntriesForm(request.POST)
+    form = EntriesForm(request.POST, doubles=t.doubles)
     if not form.is_valid():
         return render(request, "tournaments/detail.html", _context(
             request, t, entries=selectors.tournament_entries(t), entries_form=form,
@@ -144,7 +145,7 @@ def tournament_start(request, pk):
 @require_http_methods(["GET", "POST"])
 def entry_withdraw(request, pk, entry_pk):
     """GET: what withdrawing the player would do, and a button to confirm; POST: withdraw."""
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    entry = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament_id=pk)
     if request.method != "POST":
         if denied := _director_only(request):
             return denied
@@ -152,14 +153,14 @@ def entry_withdraw(request, pk, entry_pk):
         return render(request, "tournaments/withdraw.html", _context(
             request, t, entry=entry, effects=services.withdrawal_effects(entry=entry)))
     return _post_action(request, pk, lambda t: services.entry_withdraw(entry=entry),
-                        f"{entry.player} has withdrawn.")
+                        f"{entry} has withdrawn.")
 
 
 @require_http_methods(["GET", "POST"])
 def entry_reinstate(request, pk, entry_pk):
     """GET: what reinstating the withdrawn player would take back (or what stops it), and a button
     to confirm; POST: reinstate."""
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    entry = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament_id=pk)
     if request.method != "POST":
         if denied := _director_only(request):
             return denied
@@ -168,15 +169,15 @@ def entry_reinstate(request, pk, entry_pk):
         return render(request, "tournaments/reinstate.html", _context(
             request, t, entry=entry, refusal=refusal, effects=effects))
     return _post_action(request, pk, lambda t: services.entry_reinstate(entry=entry),
-                        f"{entry.player} is back in the tournament.")
+                        f"{entry} is back in the tournament.")
 
 
 @require_POST
 def tmatch_forfeit(request, pk, tmatch_pk, entry_pk):
     row = get_object_or_404(TournamentMatch, pk=tmatch_pk, tournament_id=pk)
-    winner = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, tournament_id=pk)
+    winner = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament_id=pk)
     return _post_action(request, pk, lambda t: services.tmatch_forfeit(tmatch=row, winner=winner),
-                        f"Forfeit recorded: {winner.player} goes through.")
+                        f"Forfeit recorded: {winner} goes through.")
 
 
 @require_POST

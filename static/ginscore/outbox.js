@@ -65,6 +65,13 @@
       h.k = num(val(form, "knocker_deadwood"));
       h.d = num(val(form, "defender_deadwood"));
     }
+    // The director's rulings (folded away on the form): cards short, too many cards, no bonus, knock accepted.
+    function ticked(name) { return !!form.querySelector("[name=" + name + "]:checked"); }
+    h.missing = {a: num(val(form, "ruling_missing_a")) || 0, b: num(val(form, "ruling_missing_b")) || 0};
+    h.extra = {a: ticked("ruling_extra_a"), b: ticked("ruling_extra_b")};
+    h.noBonus = {a: ticked("ruling_no_bonus_a"), b: ticked("ruling_no_bonus_b")};
+    h.accepted = ticked("ruling_knock_accepted");
+    h.ruled = !!(h.missing.a || h.missing.b || h.extra.a || h.extra.b || h.noBonus.a || h.noBonus.b || h.accepted);
     return h;
   }
 
@@ -81,8 +88,9 @@
     if (h.end === "stock_out" || h.end === "challenge") {   // the lower count scores; no bonus
       if (h.end === "challenge" && !h.by) return {error: "Say who challenged."};
       if (h.k === null || h.d === null || h.k === undefined) return {error: "Give both players' counts."};
-      var ca = h.end === "stock_out" || h.by === "a" ? h.k : h.d, cb = ca === h.k ? h.d : h.k;
-      if (ca === cb) return {winner: null, points: 0};
+      var first = h.end === "stock_out" || h.by === "a";
+      var ca = (first ? h.k : h.d) + 10 * h.missing.a, cb = (first ? h.d : h.k) + 10 * h.missing.b;
+      if (ca === cb || h.extra[ca < cb ? "a" : "b"]) return {winner: null, points: 0};
       points = (h.end === "stock_out" ? Math.abs(ca - cb) : Math.max(ca, cb)) + r.hand_bonus;
       return {winner: ca < cb ? "a" : "b", points: doubled ? points * 2 : points};
     }
@@ -92,27 +100,36 @@
     if (end === "knock") {
       if (k === null) return {error: "Give the knocker's deadwood (0 for a gin)."};
       if (k === 0) end = "gin";
-      else {
+      else if (!h.accepted) {
         var limit = r.oklahoma && rank ? (rank === "A" ? (r.oklahoma_ace === "gin_only" ? 0 : 1) : rankValue(rank))
           : r.knock_limit;
         if (k > limit) return {error: "The knocker's deadwood is at most " + limit + ", not " + k + "."};
       }
     }
-    if (end === "knock") {
+    var other = OTHER[h.by], scoredAs = end;
+    var byBonus = !(h.noBonus[h.by] || h.missing[h.by]), otherBonus = !(h.noBonus[other] || h.missing[other]);
+    d += 10 * h.missing[other];   // missing cards: 10 a card on the count; a gin of such a player is a knock
+    if (h.missing[h.by]) {
+      if (end === "knock") k += 10 * h.missing[h.by];
+      else { scoredAs = "knock"; k = 10 * h.missing[h.by]; }
+    }
+    if (scoredAs === "knock") {
       if (d > k) points = r.knock_scores === "defender_deadwood" ? d : d - k;
       else {
         undercut = true;
-        winner = OTHER[h.by];
-        points = d === 0 && r.gin_off_bonus !== null ? k + r.gin_off_bonus : k - d + r.undercut_bonus;
+        winner = other;
+        points = d === 0 && r.gin_off_bonus !== null ? k + (otherBonus ? r.gin_off_bonus : 0)
+          : k - d + (otherBonus ? r.undercut_bonus : 0);
         extra = r.extra_boxes_undercut;
       }
     } else {
       var bonus = r.gin_bonus;
       if (end === "big_gin" && r.big_gin_bonus !== null) bonus = r.big_gin_bonus;
       else if (h.noContract) bonus *= 2;
-      points = d + bonus;
+      points = d + (byBonus ? bonus : 0);
       extra = r.extra_boxes_gin;
     }
+    if (h.extra[winner]) return {winner: null, points: 0};   // too many cards: cannot win the hand
     if (r.sequence_bonus) points += h.bonus || 0;
     points += r.hand_bonus;
     if (doubled) { points *= 2; extra *= 2; }
@@ -123,7 +140,7 @@
   var HOW = {gin: "went gin", big_gin: "went big gin", out: "went out"};
   function describe(h) {
     var up = h.upcard ? ", upcard " + h.upcard : "";
-    up += h.bonus ? ", bonus " + h.bonus : "";
+    up += (h.bonus ? ", bonus " + h.bonus : "") + (h.ruled ? ", with rulings" : "");
     if (h.end === "dead") return "Dead hand" + up;
     if (h.end === "stock_out") return "Stock ran out (" + names.a + " " + h.k + ", " + names.b + " " + h.d + ")" + up;
     var by = names[h.by], other = names[OTHER[h.by]];

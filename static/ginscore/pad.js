@@ -41,6 +41,8 @@
         var field = document.getElementById("field-" + name);
         var p = text("p", "error js-error", err.message);
         if (field && name !== "__all__") field.appendChild(p); else box.appendChild(p);
+        var folded = field && field.closest("details");  // a ruling's error: unfold the rulings
+        if (folded && name !== "__all__") folded.open = true;
       });
     });
   }
