@@ -235,6 +235,15 @@ class Tally:
                 self.errors[kind].append(f"{status} {method} {path} {content[:120]!r}")
         return status, headers, content
 
+    def take(self, warmup_until: float) -> "Tally":
+        """What was measured so far, handed over; this tally starts again, counting from ``warmup_until``
+        (the clients keep using it: a benchmark in steps takes one tally a step)."""
+        taken = Tally(self.warmup_until, self.times, self.statuses, self.errors, self.sent, self.lateness, self.done)
+        fresh = Tally(warmup_until)
+        self.times, self.statuses, self.errors = fresh.times, fresh.statuses, fresh.errors
+        self.sent, self.lateness, self.done, self.warmup_until = fresh.sent, fresh.lateness, 0, warmup_until
+        return taken
+
     async def schedule(self, rng: random.Random, every: float, start: float, stop_at: float):
         """Yields at a client's times until ``stop_at``: the first at random within ``every`` of
         ``start``, then every ``every`` seconds on average (0.5 to 1.5 times it). The times are

@@ -146,7 +146,10 @@ STORAGES = {
 DJANGO_TABLES2_TEMPLATE = "django_tables2/ginscore.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# "Hand 12 saved..." travels in a signed cookie (the session only when it is too long for one), not
+# in the database: a hand saved at a table is one write, not three (the session saved with the
+# message, then again when the pad shows it), and SQLite's one writer is kept for the hands.
+MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 
 # Behind an HTTPS proxy (GINSCORE_HTTPS=1): cookies only over HTTPS, HSTS, plain HTTP redirected,
 # and the proxy's headers believed (it must set X-Forwarded-Proto and X-Forwarded-For).

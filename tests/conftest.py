@@ -13,6 +13,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # Shared fixtures for the Django apps: one account per role, two players, a match factory.
 import pytest  # noqa: E402
 
+
+@pytest.fixture(autouse=True)
+def _pages_kept_by_this_process_forgotten():
+    """The tournament pages a process keeps are keyed by their ETag (the tournament's id and
+    revision), which never comes back on a real site; a test database rolled back gives the
+    same ids and revisions to another test's tournament, so each test starts without them."""
+    from ginscore.club import live
+
+    live._drawn.clear()
+
 PASSWORD = "table-talk-42"
 
 

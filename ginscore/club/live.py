@@ -12,36 +12,91 @@ The ETag describes the data, not the viewer: a director and a visitor polling
 the same round share it (each got their own page first). Pages are sent
 ``no-store`` so a browser never answers a navigation from its cache (a page
 with a message must always be drawn afresh); only live.js sends the ETag back.
+
+A tournament's pages change with every hand saved at any of its tables, so on a busy night
+the room's screens and phones fetch them again every few seconds. Such a page is the same
+for every visitor without an account (``shared=True``): each process keeps the last pages it
+drew for them under (address, ETag), and the next visitor asking for that version gets it
+without the page being drawn again. The ETag comes from the database, so a page kept here is
+never stale, only not yet drawn; a page drawn with a message, a form token or a cookie is
+never kept, and nobody with an account is served one.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import wraps
 
-from django.contrib.messages import get_messages
+from django.http import HttpResponse
 from django.utils.cache import add_never_cache_headers, quote_etag
 from django.views.decorators.http import condition
 
+# Pages drawn for visitors without an account, by (address, ETag): a few per process.
+_drawn: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
+_drawn_lock = threading.Lock()
+PAGES_KEPT = 32
 
-def live_page(etag_of):
+
+def _may_share(request) -> bool:
+    """A visitor without an account, with no message waiting to be shown."""
+    return (request.method == "GET" and "messages" not in request.COOKIES
+            and not request.user.is_authenticated)
+
+
+def _shareable(request, response) -> bool:
+    """A plain page, drawn with nothing of this visitor's own (message, form token, cookie)."""
+    messages = getattr(request, "_messages", None)
+    return (response.status_code == 200 and not response.streaming and not response.cookies
+            and response.get("Content-Type", "").startswith("text/html")
+            and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE") and not getattr(messages, "used", False)
+            and "Content-Disposition" not in response)
+
+
+def _shared(view):
+    """``view``, answering a visitor without an account from the pages already drawn."""
+    @wraps(view)
+    def shared(request, *args, **kwargs):
+        if not request.live_etag or not _may_share(request):
+            return view(request, *args, **kwargs)
+        key = (request.get_full_path(), request.live_etag)
+        with _drawn_lock:
+            kept = _drawn.get(key)
+            if kept is not None:
+                _drawn.move_to_end(key)
+        if kept is not None:
+            return HttpResponse(kept[0], content_type=kept[1])
+        response = view(request, *args, **kwargs)
+        if _shareable(request, response):
+            with _drawn_lock:
+                _drawn[key] = (response.content, response["Content-Type"])
+                while len(_drawn) > PAGES_KEPT:
+                    _drawn.popitem(last=False)
+        return response
+    return shared
+
+
+def live_page(etag_of, *, shared: bool = False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
-    The template shows it as ``{{ request.live_etag }}`` for live.js."""
+    The template shows it as ``{{ request.live_etag }}`` for live.js.
+    ``shared``: the page is the same for every visitor without an account (see above)."""
     def decorator(view):
         def etag(request, *args, **kwargs):
             value = etag_of(*args, **kwargs)
             request.live_etag = quote_etag(str(value)) if value is not None else ""
             return request.live_etag or None
 
-        conditional = condition(etag_func=etag)(view)
+        conditional = condition(etag_func=etag)(_shared(view) if shared else view)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             response = conditional(request, *args, **kwargs)
             add_never_cache_headers(response)
-            if request.headers.get("X-Live"):
+            storage = getattr(request, "_messages", None)
+            if storage is not None and request.headers.get("X-Live"):
                 # A poll only swaps the page's live regions: a one-time message ("Hand 4 saved...")
                 # drawn in its answer stays for the page the phone opens next.
-                get_messages(request).used = False
+                storage.used = False
             return response
         return wrapped
     return decorator

@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.db.models import F
+from django.db.models.signals import post_save
 
 
 class TournamentsConfig(AppConfig):
@@ -9,6 +11,7 @@ class TournamentsConfig(AppConfig):
         from ginscore.matches.services import match_changed
 
         match_changed.connect(follow_match, dispatch_uid="tournaments.follow_match")
+        post_save.connect(player_renamed, sender="players.Player", dispatch_uid="tournaments.player_renamed")
 
 
 def follow_match(sender, *, match, action, user=None, **kwargs):
@@ -21,3 +24,13 @@ def follow_match(sender, *, match, action, user=None, **kwargs):
     if action in ("edited", "deleted", "undone"):
         correction_check(match=match, user=user)
     tournament_match_follow(match=match)
+
+
+def player_renamed(sender, *, instance, created, **kwargs):
+    """A player saved (renamed in the admin): the pages of the events they play in show the new
+    name, so their version moves on (live pages fetch them again; kept copies are not used)."""
+    if created:
+        return
+    from ginscore.tournaments.models import Tournament
+
+    Tournament.objects.filter(entries__player=instance).update(revision=F("revision") + 1)

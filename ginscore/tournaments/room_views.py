@@ -28,7 +28,7 @@ def _dwell(request) -> int:
     return min(max(value, BOARD_DWELL[0]), BOARD_DWELL[1])
 
 
-@live_page(selectors.tournament_live_version)
+@live_page(selectors.tournament_live_version, shared=True)
 def board(request, pk):
     t = selectors.tournament_get(pk)
     return render(request, "tournaments/board.html", {"t": t, "dwell": _dwell(request),

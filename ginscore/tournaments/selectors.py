@@ -109,19 +109,23 @@ def round_rows(t: Tournament, stage: int, play_round: int, ids=None) -> list[Tou
     return _scored(rounds.get((stage, play_round), []))
 
 
+# What a round page's line shows of its match (``_scored``, _round_row.html), with its revision.
+ROUND_LINE_MATCH_FIELDS = ("revision", "player_a_id", "player_b_id", "complete", "hand_count", "score_a", "score_b",
+                           "game_number", "game_a", "game_b", "game_columns")
+
+
 def _round_order(row) -> tuple:
     return (row["outcome"] == "bye", row["table"] is None, row["table"] or 0, row["id"])
 
 
 def round_row_states(t: Tournament, stage: int, play_round: int, names: Names) -> list[tuple[int, tuple]]:
     """Each pairing of the round in page order, as (row id, everything its line on the round page is
-    drawn from): every column of the row and of its match (its caches, revision and time of last
-    change, not its rules), the players' names and the row's title. One query of plain values, a
-    tenth of the cost of the rows themselves: the round page draws again only the lines that changed."""
-    from ginscore.matches.models import Match
-
+    drawn from): every column of the row, its match's revision (moved by every write to the hands)
+    and the caches the line shows, the players' names and the row's title. One query of plain
+    values, a tenth of the cost of the rows themselves: the round page draws again only the lines
+    that changed."""
     columns = [f.attname for f in TournamentMatch._meta.concrete_fields]
-    columns += [f"match__{f.attname}" for f in Match._meta.concrete_fields if f.name not in ("rules", "rule_overrides")]
+    columns += [f"match__{name}" for name in ROUND_LINE_MATCH_FIELDS]
     columns += [f"{place}__{name}" for place in ("entry_a", "entry_b", "winner")
                 for name in ("player__name", "partner__name", "team_name")]
     rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))

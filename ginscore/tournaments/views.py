@@ -212,7 +212,7 @@ def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
     return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
 
 
-@live_page(selectors.tournament_live_version)
+@live_page(selectors.tournament_live_version, shared=True)
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
     names = selectors.Names(t)
@@ -222,7 +222,7 @@ def round_detail(request, pk, stage, number):
     return render(request, "tournaments/round.html", ctx)
 
 
-@live_page(selectors.tournament_live_version)
+@live_page(selectors.tournament_live_version, shared=True)
 def bracket(request, pk):
     t = selectors.tournament_get(pk)
     names = selectors.Names(t)
@@ -230,7 +230,7 @@ def bracket(request, pk):
         request, t, names=names, sections=selectors.tournament_bracket(t, names=names), refresh=True))
 
 
-@live_page(selectors.tournament_live_version)
+@live_page(selectors.tournament_live_version, shared=True)
 def standings(request, pk):
     t = selectors.tournament_get(pk)
     table = standings_table(selectors.tournament_standings(t), t)

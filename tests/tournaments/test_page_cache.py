@@ -7,6 +7,7 @@ from django.core.cache import cache
 from django.test.signals import template_rendered
 from django.urls import reverse
 
+from ginscore.club import live
 from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
 from ginscore.players.models import Player
@@ -61,6 +62,7 @@ def test_a_hand_draws_only_its_tables_line_again_and_shows_at_once(client, make_
     url = reverse("tournaments:round", args=[t.pk, 1, 1])
     first, drawn = serve(client, url)
     assert drawn.count("tournaments/_round_row.html") == 8
+    live._drawn.clear()   # the whole page is kept too (below): draw it again from its lines
     again, drawn = serve(client, url)
     assert drawn.count("tournaments/_round_row.html") == 0 and again == first
 
@@ -97,7 +99,9 @@ def test_a_result_and_a_rename_are_shown_on_the_round_page_and_standings(client,
     first_line = standings.split("<tbody", 1)[1].split("</tr>", 1)[0]
     assert winner in first_line
 
-    Player.objects.filter(name=winner).update(name="Zoë Ölçer-Åberg")
+    player = Player.objects.get(name=winner)
+    player.name = "Zoë Ölçer-Åberg"
+    player.save()   # as the admin renames a player
     page, _ = serve(client, round_url)
     assert "Zoë Ölçer-Åberg won" in line(page, row)
     assert "Zoë Ölçer-Åberg" in serve(client, standings_url)[0]
@@ -114,3 +118,33 @@ def test_the_director_always_gets_the_forfeit_buttons_of_their_own_session(clien
     assert 'name="csrfmiddlewaretoken"' in line(page, open_rows(t)[0])
     client.logout()
     assert "wins by forfeit" not in serve(client, url)[0]
+
+
+def test_visitors_share_each_version_of_a_tournament_page_and_nobody_gets_anothers(client, director,
+                                                                                    make_tournament):
+    from django.test import Client
+
+    t = make_tournament("swiss", 8)
+    pages = [reverse("tournaments:round", args=[t.pk, 1, 1]), reverse("tournaments:standings", args=[t.pk]),
+             reverse("tournaments:board", args=[t.pk])]
+    for url in pages:
+        first, drawn = serve(client, url)
+        assert drawn.names and "csrfmiddlewaretoken" not in first
+        second, drawn = serve(Client(), url)   # another visitor: the same page, not drawn again
+        assert second == first and drawn.names == []
+
+    row = open_rows(t)[0]
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    page, drawn = serve(Client(), pages[0])   # a new version: drawn afresh, the hand shown
+    assert drawn.names and "playing" in line(page, row)
+
+    client.force_login(director)   # an account always gets its own page
+    own, drawn = serve(client, pages[0])
+    assert drawn.names and "wins by forfeit" in own and "csrfmiddlewaretoken" in own
+    assert "wins by forfeit" not in serve(Client(), pages[0])[0]
+
+    visitor = Client()
+    visitor.cookies["messages"] = "anything"   # a message waiting to be shown: drawn for this visitor
+    assert serve(visitor, pages[0])[1].names
+    csv = Client().get(pages[1] + "?_export=csv")
+    assert csv["Content-Type"].startswith("text/csv") and "attachment" in csv["Content-Disposition"]
