@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
@@ -26,7 +26,7 @@ TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "
                 "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js")
 
 
-@require_GET
+@require_safe
 def service_worker(request):
     """The service worker, from the site's root so it may answer for every page (it keeps only the
     table pages: ``templates/club/sw.js``). Its cache is named after its own text, which names the

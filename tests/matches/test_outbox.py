@@ -242,3 +242,26 @@ def test_a_live_poll_leaves_the_saved_message_for_the_pad(scorer, make_match):
     page = scorer.get(pad).content.decode()
     assert "Hand 1 saved. Ann scores 25 and 1 box." in page
     assert "Hand 1 saved." not in scorer.get(pad).content.decode()   # shown once
+
+
+def test_the_service_worker_is_served_from_the_root(client):
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/javascript")
+    assert r["Cache-Control"] == "no-cache" and r["Service-Worker-Allowed"] == "/"
+    body = r.content.decode()
+    assert '"/static/ginscore/outbox.js"' in body and '"/static/ginscore/pad.css"' in body
+    assert "__VERSION__" not in body and 'var VERSION = "ginscore-' in body
+    assert client.head("/sw.js").status_code == 200
+    assert client.post("/sw.js").status_code == 405
+
+
+def test_the_pad_carries_the_outbox_for_a_two_player_match(scorer, make_match):
+    import json
+
+    match = make_match([{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}}])
+    page = scorer.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert "data-outbox" in page and 'id="outbox"' in page
+    data = json.loads(page.split('<script id="outbox-data" type="application/json">')[1].split("</script>")[0])
+    assert data["next_number"] == 2 and data["names"] == ["Ann", "Ben"] and data["rules"]["gin_bonus"] == 25
+    assert data["game"] == {"n": 1, "points": [25, 0], "target": 100}
+    assert data["send"] == reverse("matches:hand_send", args=[match.pk]) and data["worker"] == "/sw.js"
