@@ -18,6 +18,14 @@ from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 
 CHOICES = {"class": "choices"}
+PLAYER_COUNTS = [("2", "Two players"), ("3", "Three (the dealer sits out)"), ("4", "Four: two partnerships")]
+SEAT_FIELDS = ("player_a", "player_b", "player_c", "player_d")
+SEAT_LABELS = {"player_a": "player A", "player_b": "player B", "player_c": "player C", "player_d": "player D"}
+TEAM_NAME_LENGTH = "A team name is at most %(limit_value)d characters (this one has %(show_value)d)."
+
+
+def _name_input():
+    return forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"})
 LENGTHS = [("target", "To the match target"), ("one_game", "One game"), ("best_of", "Best of K games"),
            ("set", "One set (Hollywood: three games)")]
 _MEANINGS = dict(describe_rules())
@@ -47,19 +55,33 @@ def _rule_value(text: str):
 
 
 class MatchForm(forms.Form):
-    player_a = forms.CharField(max_length=60, label="Player A",
-                               widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
+    """A new match: two players, three (the dealer sits each hand out) or four in two
+    partnerships (A with C against B with D, optional team names)."""
+
+    players = forms.ChoiceField(choices=PLAYER_COUNTS, initial="2", required=False, label="Players",
+                                widget=forms.RadioSelect(attrs=CHOICES))
+    player_a = forms.CharField(max_length=60, label="Player A", widget=_name_input(),
                                help_text="Pick a player or type a new name.")
-    player_b = forms.CharField(max_length=60, label="Player B",
-                               widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}))
+    player_b = forms.CharField(max_length=60, label="Player B", widget=_name_input())
+    player_c = forms.CharField(max_length=60, label="Player C", required=False, widget=_name_input(),
+                               help_text="Three players: the third. Four: player A's partner.")
+    player_d = forms.CharField(max_length=60, label="Player D", required=False, widget=_name_input(),
+                               help_text="Four: player B's partner (A and C play against B and D).")
+    team_a_name = forms.CharField(max_length=60, required=False, label="Team name of A and C",
+                                  error_messages={"max_length": TEAM_NAME_LENGTH},
+                                  help_text='Optional: empty, it is "A & C" by their names.')
+    team_b_name = forms.CharField(max_length=60, required=False, label="Team name of B and D",
+                                  error_messages={"max_length": TEAM_NAME_LENGTH})
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label="Game and rules",
                                widget=forms.RadioSelect(attrs={"class": "choices presets"}))
     length = forms.ChoiceField(choices=LENGTHS, initial="target", label="Length",
                                widget=forms.RadioSelect(attrs=CHOICES))
     games = forms.IntegerField(min_value=1, max_value=99, required=False, label="K (best of K games)",
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    first_dealer = forms.ChoiceField(choices=[("a", "Player A"), ("b", "Player B")], initial="a",
-                                     label="First dealer", widget=forms.RadioSelect(attrs=CHOICES))
+    first_dealer = forms.ChoiceField(choices=[("a", "Player A"), ("b", "Player B"), ("c", "Player C")],
+                                     initial="a", label="First dealer", widget=forms.RadioSelect(attrs=CHOICES),
+                                     help_text="Three players: the dealer sits the hand out. Four: each table "
+                                               "deals by its own habit.")
     stake = forms.DecimalField(min_value=0, required=False,
                                label="Stake per point", help_text="Optional: money per point, for the settlement.",
                                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
@@ -69,7 +91,7 @@ class MatchForm(forms.Form):
         self.fields["preset"].choices = [
             (name, format_html('<span class="preset-name">{}</span> <small class="preset-how">{}</small>',
                                PRESET_NAMES.get(name, name.capitalize()), PRESET_SUMMARIES.get(name, "")))
-            for name in PRESETS if name not in FOUR_PLAYER_PRESETS]
+            for name in PRESETS]
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(
                 required=False, label=key.replace("_", " "), max_length=30,
@@ -79,9 +101,16 @@ class MatchForm(forms.Form):
     def rule_fields(self):
         return [self[f"rule_{k}"] for k in RULE_KEYS]
 
+    # Which fields each number of players uses (new_match.js shows only those).
+    FOR_PLAYERS = {"player_c": "3 4", "player_d": "4", "team_a_name": "4", "team_b_name": "4"}
+
     def basic_fields(self):
-        return [self[name] for name in ("player_a", "player_b", "preset", "length", "games", "first_dealer",
-                                        "stake")]
+        return [self[name] for name in ("players", "player_a", "player_b", "player_c", "player_d", "team_a_name",
+                                        "team_b_name", "preset", "length", "games", "first_dealer", "stake")]
+
+    def basic_rows(self):
+        """(field, the numbers of players it is for: "" for all) in the form's order."""
+        return [(f, self.FOR_PLAYERS.get(f.name, "")) for f in self.basic_fields()]
 
     def advanced_open(self) -> bool:
         return any(self[f"rule_{k}"].value() or self[f"rule_{k}"].errors for k in RULE_KEYS)
@@ -98,6 +127,73 @@ class MatchForm(forms.Form):
     def clean_player_b(self):
         return self._clean_name("player_b")
 
+    def clean_player_c(self):
+        return self._clean_name("player_c") if self.cleaned_data["player_c"].strip() else ""
+
+    def clean_player_d(self):
+        return self._clean_name("player_d") if self.cleaned_data["player_d"].strip() else ""
+
+    def _clean_team(self, field):
+        name = self.cleaned_data[field].strip()
+        if not name:
+            return ""
+        try:
+            return name_clean(name)
+        except NameRefused as e:
+            raise forms.ValidationError(f"This team name {e}.") from None
+
+    def clean_team_a_name(self):
+        return self._clean_team("team_a_name")
+
+    def clean_team_b_name(self):
+        return self._clean_team("team_b_name")
+
+    def _clean_seats(self, data) -> None:
+        """How many players, and that they are all different; the rules and first dealer that
+        go with three or four. Sets ``data["seats"]`` (the names in seat order)."""
+        count = data.get("players") or ("4" if self.data.get("player_d", "").strip() else
+                                         "3" if self.data.get("player_c", "").strip() else "2")
+        data["players"] = count
+        n = int(count)
+        for field in SEAT_FIELDS[n:]:
+            if data.get(field):
+                self.add_error(field, f"{dict(PLAYER_COUNTS)[count]}: leave {SEAT_LABELS[field]} empty, or "
+                                      f"choose {'three' if field == 'player_c' else 'four'} players above.")
+        for field in SEAT_FIELDS[2:n]:
+            if field in data and not data.get(field):
+                self.add_error(field, f"Give {SEAT_LABELS[field]}'s name: "
+                                      f"{'three' if n == 3 else 'four'} players play this match.")
+        if n != 4:
+            for field in ("team_a_name", "team_b_name"):
+                if data.get(field):
+                    self.add_error(field, "Team names are for four players in two partnerships.")
+        seen = {}
+        for field in SEAT_FIELDS[:n]:
+            name = data.get(field)
+            if not name:
+                continue
+            key = name_key(name)
+            if key in seen:
+                first = seen[key]
+                self.add_error(field, "The two players must be different." if n == 2 else
+                               f"{data[first]} is already {SEAT_LABELS[first]}: the {n} players must all be different.")
+            else:
+                seen[key] = field
+        a, b = data.get("team_a_name"), data.get("team_b_name")
+        if n == 4 and a and b and a.casefold() == b.casefold():
+            self.add_error("team_b_name", "The two teams need different names.")
+        data["seats"] = [data.get(f) for f in SEAT_FIELDS[:n]]
+        preset = data.get("preset")
+        if n > 2 and preset and PRESETS[preset].columns != 1:
+            self.add_error("preset", f"Hollywood is for two players: {'three' if n == 3 else 'four'} players "
+                                     "play one game at a time.")
+        if n != 4 and preset in FOUR_PLAYER_PRESETS:
+            self.add_error("preset", f"{PRESET_NAMES[preset]} rules are for four players in two partnerships.")
+        if data.get("first_dealer") == "c" and n != 3:
+            self.add_error("first_dealer", "Player C deals first only in a three-handed match.")
+        if n == 4:
+            data["first_dealer"] = "a"  # (each table deals by its own habit)
+
     def clean_stake(self):
         problem = stake_problem(self.cleaned_data["stake"])
         if problem:
@@ -106,9 +202,7 @@ class MatchForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        a, b = data.get("player_a"), data.get("player_b")
-        if a and b and name_key(a) == name_key(b):
-            self.add_error("player_b", "The two players must be different.")
+        self._clean_seats(data)
         if data.get("length") == "best_of" and not data.get("games"):
             self.add_error("games", "Give K, the number of games (best of K).")
         spec = {"preset": data.get("preset") or "standard"}
@@ -123,6 +217,10 @@ class MatchForm(forms.Form):
             key = message.split(":", 1)[0]
             field = f"rule_{key}" if key in RULE_KEYS else None
             self.add_error(field, message)
+        rules = data.get("rules")
+        if rules is not None and rules.columns != 1 and data["players"] != "2" and "preset" not in self.errors:
+            self.add_error("rule_columns" if data.get("rule_columns") else "preset",
+                           "Hollywood columns are for two players: three or four play one game at a time.")
         kind = data.get("length")
         if kind == "one_game":
             data["match_length"] = MatchLength("best_of", 1)

@@ -102,6 +102,9 @@ class Match(models.Model):
     game_columns = models.JSONField(default=list, blank=True,
                                     help_text="The open games of the set: [game, points A, points B].")
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    tallies = models.JSONField(default=dict, blank=True,
+                               help_text="Hands, wins, gins, undercuts by seat and by pair of seats, and each "
+                                         "pair's net (ginscore.matches.tallies), for the players' pages.")
 
     objects = MatchQuerySet.as_manager()
 

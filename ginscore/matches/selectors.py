@@ -341,7 +341,8 @@ def score_head(match: Match, result: MatchResult, correcting: HandLine | None = 
     kind = match.kind
     extra: dict = {"kind": kind, "settlements": tuple(m.settlements)}
     if kind == KIND_THREE:
-        extra["pairs"] = pair_standings(result)
+        if not m.complete and any(g.complete for g in result.games):  # (at the end: the settlements)
+            extra["pairs"] = pair_standings(result)
         if result.next_dealer and not m.complete:
             extra["next_players"] = tuple(p for p in result.players if p != result.next_dealer)
     elif kind == KIND_PARTNERSHIP:

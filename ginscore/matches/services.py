@@ -38,11 +38,12 @@ from ginscore.matches.models import (
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
     HandEntry, entry_from_json, entry_to_json, game_in_play_fields, hand_pair, match_fields_from_record,
-    match_side_names, record_entries, record_of, record_seats,
+    match_names, match_side_names, record_entries, record_of, record_seats,
 )
+from ginscore.matches.tallies import match_tallies
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean
-from ginscore.players.services import player_get_or_create  # noqa: F401  (where other apps find it)
+from ginscore.players.services import player_get_or_create, players_get_or_create  # noqa: F401
 
 match_changed = Signal()
 
@@ -103,6 +104,15 @@ def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: Ma
         _refresh(match, result)
         match_changed.send(sender=Match, match=match, result=result, action="created", hand_number=None)
     return match
+
+
+def match_start(*, names: list[str], **options) -> Match:
+    """A new match between the players called ``names`` (two, three or four, in seat order),
+    those new to the club created; ``options`` as for ``match_create``. All or nothing: a
+    refused match leaves no new player behind. ``ValueError`` names the field and the reason."""
+    with transaction.atomic():
+        seats = players_get_or_create(names=names)
+        return match_create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)), **options)
 
 
 def match_import(*, record: MatchRecord, created_by=None) -> Match:
@@ -473,6 +483,7 @@ def _refresh(match: Match, result: MatchResult) -> None:
         setattr(match, f"gins_{letter}", gins[side])
         setattr(match, f"undercuts_{letter}", undercuts[side])
     match.hand_count = len(result.hands)
+    match.tallies = match_tallies(result, match_names(match))
     for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
     problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")

@@ -36,6 +36,10 @@ def _pad_url(match, table: int | None = None) -> str:
     return reverse("matches:detail", args=[match.pk])
 
 
+def _and(names) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _pair(match, hands, number: int, table: int = 1):
     """Who plays hand ``number`` (a partnership: at ``table`` in deal ``number``); the next hand
     too (three players: the two who do not deal it)."""
@@ -55,13 +59,16 @@ def match_new(request):
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        a = services.player_get_or_create(name=d["player_a"])
-        b = services.player_get_or_create(name=d["player_b"])
-        match = services.match_create(player_a=a, player_b=b, rules=d["rules"], length=d["match_length"],
-                                      stake=d.get("stake"), first_dealer=d["first_dealer"],
-                                      created_by=request.user)
-        messages.success(request, f"Match between {a} and {b} started.")
-        return redirect(_pad_url(match))
+        try:
+            match = services.match_start(names=d["seats"], rules=d["rules"], length=d["match_length"],
+                                         stake=d.get("stake"), first_dealer=d["first_dealer"],
+                                         team_a_name=d.get("team_a_name", ""), team_b_name=d.get("team_b_name", ""),
+                                         created_by=request.user)
+        except ValueError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, f"Match between {_and(match.side_names)} started.")
+            return redirect(_pad_url(match))
     return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
 
 

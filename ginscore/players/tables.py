@@ -21,6 +21,8 @@ class PlayerRecordTable(tables.Table):
     lost = NumberColumn(verbose_name="Lost")
     games_won = NumberColumn(verbose_name="Games won", wide=True)
     games_lost = NumberColumn(verbose_name="Games lost", wide=True)
+    hands = NumberColumn(verbose_name="Hands", wide=True)
+    hands_won = NumberColumn(verbose_name="Hands won", wide=True)
     gins = NumberColumn(verbose_name="Gins", wide=True)
     undercuts = NumberColumn(verbose_name="Undercuts", wide=True)
     net = NumberColumn(verbose_name="Net points")
@@ -39,3 +41,16 @@ class HeadToHeadTable(PlayerRecordTable):
     class Meta(PlayerRecordTable.Meta):
         attrs = {"class": "table head-to-head"}
         order_by = ("-matches", "name")
+
+
+class PartnerTable(PlayerRecordTable):
+    """Partnerships: one row per partner, the team's record (hands, gins: both partners')."""
+
+    name = tables.Column(verbose_name="Partner", accessor="player__name", linkify=_player_url,
+                         attrs=ROW_LINK)
+    team = tables.Column(verbose_name="Team", orderable=False)
+
+    class Meta(PlayerRecordTable.Meta):
+        attrs = {"class": "table partners"}
+        order_by = ("-matches", "name")
+        sequence = ("name", "team", "...")

@@ -9,7 +9,7 @@ from ginscore.matches.list_views import FilteredTableView
 from ginscore.matches.tables import MatchTable
 from ginscore.players import selectors
 from ginscore.players.forms import PlayerSearchForm
-from ginscore.players.tables import HeadToHeadTable, PlayerRecordTable
+from ginscore.players.tables import HeadToHeadTable, PartnerTable, PlayerRecordTable
 
 
 class PlayerListView(FilteredTableView):
@@ -35,6 +35,9 @@ def player_detail(request, pk):
     RequestConfig(request, paginate={"per_page": 20}).configure(history)
     head_to_head = HeadToHeadTable(summary.head_to_head, prefix="o-")
     RequestConfig(request, paginate=False).configure(head_to_head)
+    partners = PartnerTable(list(summary.partners), prefix="t-")
+    RequestConfig(request, paginate=False).configure(partners)
     return render(request, "players/detail.html", {
         "player": player, "record": summary.overall, "history": history, "head_to_head": head_to_head,
+        "partners": partners,
     })

@@ -125,6 +125,7 @@
       document.querySelectorAll('script[data-live-rerun="' + name + '"]').forEach(function (old) {
         var s = document.createElement("script");
         s.src = old.src;
+        s.setAttribute("data-live-rerun", name);  // (so the next swap runs it again too)
         old.replaceWith(s);
       });
     });

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ginscore.engine import rules_from
@@ -210,3 +212,45 @@ def test_lists_show_three_scores_and_the_teams(client, imported):
     rows = client.get("/matches/", {"_export": "csv"}).content.decode().splitlines()
     assert any(r.split(",")[1:6] == ["Ann", "Ben", "Cat", "", "41-0-615"] for r in rows)
     assert any(r.split(",")[1:6] == ["Ann", "Ben", "Cat", "Dan", "0-0"] for r in rows)
+
+
+def three_handed_hands(n: int) -> list[dict]:
+    """Hands that follow the deal (the loser deals next): the first of the two players knocks."""
+    names, dealer, out = ["Ann", "Ben", "Cat"], "Cat", []
+    for i in range(n):
+        first, second = [p for p in names if p != dealer]
+        if i % 9 == 4:
+            out.append({"end": "dead"})
+            continue
+        out.append({"end": "knock", "by": first, "deadwood": {first: 9, second: 12}})
+        dealer = second
+    return out
+
+
+def partnership_deals(n: int) -> list[dict]:
+    return [{"tables": [{"end": "knock", "by": a, "deadwood": {a: 5, b: 9}}, {"end": "dead"}]}
+            for a, b in (("Ann", "Ben") if i % 2 == 0 else ("Ann", "Dan") for i in range(n))]
+
+
+LONG_RULES = {"preset": "standard", "match_target": 1_000_000}
+
+
+@pytest.mark.parametrize("record,path", [
+    (lambda n: {**THREE, "rules": LONG_RULES, "hands": three_handed_hands(n)}, "/matches/{pk}/"),
+    (lambda n: {**PARTNERSHIP, "rules": {**LONG_RULES, "preset": "partnership"}, "hands": partnership_deals(n)},
+     "/matches/{pk}/"),
+    (lambda n: {**PARTNERSHIP, "rules": {**LONG_RULES, "preset": "partnership"}, "hands": partnership_deals(n)},
+     "/matches/{pk}/tables/2/"),
+])
+def test_three_handed_and_partnership_pads_cost_the_same_queries_at_any_length(
+        client, django_assert_num_queries, record, path):
+    small, big = records_import(data=[record(10), record(200)])
+    for m in (small, big):
+        client.get(reverse("matches:table", args=[m.table_token]))
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(path.format(pk=small.pk)).status_code == 200
+    with django_assert_num_queries(len(ctx.captured_queries)):
+        r = client.get(path.format(pk=big.pk))
+    assert len(r.context["pad"].result.hands) == 200
+    assert r.context["form"] is not None or 'class="card entry tables-entry"' in r.content.decode()
+    assert len(ctx.captured_queries) <= 9

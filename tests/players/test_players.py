@@ -84,7 +84,7 @@ def test_players_page_shows_each_record(client, club):
     response = client.get(reverse("players:list"))
     assert response.status_code == 200
     rows = cells(response, "players")
-    assert rows[0] == ["Ann", "3", "1", "0", "2", "1", "9", "0", "800"]
+    assert rows[0] == ["Ann", "3", "1", "0", "2", "1", "16", "9", "9", "0", "800"]
     assert [r[0] for r in rows] == ["Ann", "Ben", "Cleo"]
 
 
@@ -114,18 +114,19 @@ def test_players_csv_export(client, club):
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="players.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Player", "Matches", "Won", "Lost", "Games won", "Games lost", "Gins", "Undercuts",
-                       "Net points"]
-    assert rows[1:] == [["Ann", "3", "1", "0", "2", "1", "9", "0", "800"],
-                        ["Ben", "2", "0", "1", "1", "2", "4", "1", "-800"],
-                        ["Cleo", "1", "0", "0", "0", "0", "0", "0", "0"]]
+    assert rows[0] == ["Player", "Matches", "Won", "Lost", "Games won", "Games lost", "Hands", "Hands won", "Gins",
+                       "Undercuts", "Net points"]
+    assert rows[1:] == [["Ann", "3", "1", "0", "2", "1", "16", "9", "9", "0", "800"],
+                        ["Ben", "2", "0", "1", "1", "2", "15", "6", "4", "1", "-800"],
+                        ["Cleo", "1", "0", "0", "0", "0", "1", "1", "0", "0", "0"]]
 
 
 def test_player_page_shows_record_history_and_head_to_head(client, club, ann):
     response = client.get(reverse("players:detail", args=[ann.pk]))
     assert response.status_code == 200
     h2h = cells(response, "head-to-head")
-    assert h2h == [["Ben", "2", "1", "0", "2", "1", "9", "0", "800"], ["Cleo", "1", "0", "0", "0", "0", "0", "0", "0"]]
+    assert h2h == [["Ben", "2", "1", "0", "2", "1", "15", "9", "9", "0", "800"],
+                   ["Cleo", "1", "0", "0", "0", "0", "1", "0", "0", "0", "0"]]
     history = cells(response, "matches")
     assert len(history) == 3
     assert {r[0] for r in history} == {str(club[k].pk) for k in ("finished", "in_play", "other")}
