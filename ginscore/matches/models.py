@@ -248,6 +248,9 @@ class Hand(models.Model):
     agreement = models.CharField(max_length=8, choices=AGREEMENT_CHOICES, blank=True, default=AGREED,
                                  help_text="Both players agree: whether the hand counts for the tournament yet.")
     dispute_reason = models.CharField(max_length=200, blank=True, help_text="Why the other player disputes it.")
+    entry_key = models.UUIDField(null=True, blank=True, editable=False,
+                                 help_text="Made by the phone that entered the hand: a resend of it is this hand "
+                                           "again, never a second one (hands queued through a network drop).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -255,6 +258,7 @@ class Hand(models.Model):
         ordering = ["match", "number", "table"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number", "table"], name="hand_number_unique_in_match"),
+            models.UniqueConstraint(fields=["match", "entry_key"], name="hand_entry_key_unique_in_match"),
         ]
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_hand, score_match
 from ginscore.engine.results import PairNet
@@ -21,7 +22,7 @@ from ginscore.club.roles import is_director
 from ginscore.matches import agreement
 from ginscore.matches.models import AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
 from ginscore.matches.records import (
-    SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_to_record,
+    SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_rules, match_to_record,
     partnership_pair, record_of, two, waiting_table,
 )
 from ginscore.matches.rulings import RULING_MARK, rulings_text
@@ -822,3 +823,19 @@ def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
         text = record_hand_text(agreement.hand_json(match, hand))
         lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
     return lines
+
+
+def table_outbox(match: Match, head: ScoreHead) -> dict:
+    """What a table phone's outbox (``static/ginscore/outbox.js``) needs to keep taking hands through
+    a network drop: where to send them, the pad as it stands (next hand, dealer, the game in play)
+    and the match's frozen rules, from which the phone works out each queued hand's points."""
+    names = head.names
+    now = head.now[0] if len(head.now) == 1 else None
+    return {
+        "match": match.pk, "names": list(names), "rules": match_rules(match).to_json(),
+        "send": reverse("matches:hand_send", args=[match.pk]), "pad": reverse("matches:detail", args=[match.pk]),
+        "entry": reverse("matches:hand_new", args=[match.pk]), "worker": reverse("club:service_worker"),
+        "next_number": head.next_number, "revision": match.revision,
+        "next_dealer": "a" if head.next_dealer == names[0] else "b" if head.next_dealer == names[1] else "",
+        "game": None if now is None else {"n": now.n, "points": list(now.points), "target": head.game_target},
+    }

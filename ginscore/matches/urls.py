@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.matches import agreement_views, card_views, io_views, list_views, views
+from ginscore.matches import agreement_views, card_views, io_views, list_views, outbox_views, views
 
 app_name = "matches"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/", views.match_detail, name="detail"),
     path("<int:pk>/hands/new/", views.hand_new, name="hand_new"),
     path("<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
+    path("<int:pk>/hands/send/", outbox_views.hand_send, name="hand_send"),
     path("<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("<int:pk>/hands/cards/", card_views.hand_cards_new, name="hand_cards"),
     path("<int:pk>/hands/<int:number>/cards/", card_views.hand_cards_edit, name="hand_cards_edit"),
