@@ -305,13 +305,15 @@ def _save(request, match, form, save, entry, number, preview, *, editing, table=
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
+    messages.success(request, saved_text(match, number, preview, editing=editing, table=table))
+    return redirect(_pad_url(match, table))
+
+
+def saved_text(match, number: int, preview, *, editing: bool, table: int = 1) -> str:
+    """The pad's message for a hand just saved or corrected: what it scored and the games it finished."""
     verb = "corrected" if editing else "saved"
     what = f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
-    text = f"{what} {verb}. {preview.text}"
-    for game in preview.game_over:
-        text += " " + game.text
-    messages.success(request, text)
-    return redirect(_pad_url(match, table))
+    return " ".join([f"{what} {verb}. {preview.text}", *(game.text for game in preview.game_over)])
 
 
 @require_POST
