@@ -739,7 +739,12 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int,
     """
     entry = replace(entry, table=table)
     entries = _entries_with(hands, entry, number, table)
-    result = score_match(record_of(match, entries))
+    return preview_in(match, score_match(record_of(match, entries)), entry, number, table)
+
+
+def preview_in(match: Match, result: MatchResult, entry: HandEntry, number: int, table: int = 1) -> Preview:
+    """The preview of ``entry`` as hand ``number`` (``table``'s) from ``result``, the match already
+    scored with it (a stored hand: the pad's own result, not scored again)."""
     names = result.sides
     if result.teams:
         if number > len(result.hands):  # the other table is not in yet: this hand alone

@@ -279,13 +279,13 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing, table=table)
                 if saved:
                     return saved
-    elif editing and request.method != "POST":
+    pad = selectors.match_pad(match, hands)
+    if editing and request.method != "POST":  # the stored hand scores as the pad does: no second scoring
         try:
             stored = HandEntry.of(_table_hands(hands, table)[number - 1])
-            preview = selectors.hand_preview(match, hands, stored, number, table)
+            preview = selectors.preview_in(match, pad.result, stored, number, table)
         except (RecordError, CardError):
             preview = None
-    pad = selectors.match_pad(match, hands)
     correcting = selectors.stored_hand_line(match, hands, number, table, pad) if editing else None
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
