@@ -217,18 +217,12 @@ def render_pad(result: MatchResult) -> str:
     if m.complete:
         what = "deal" if result.teams else "hand"
         out.append(f"Match over after {what} {m.ended_after}: {m.winner} wins.")
-        if len(sides) == 3:
-            for s in m.settlements:
-                amount = f" = {s.amount}" if s.amount is not None else ""
-                out.append(f"Settlement: {s.payer} pays {s.payee} {s.points} points{amount}.")
-            if not m.settlements:
-                out.append("Settlement: every pair is level; nobody pays.")
-        elif m.settlement.payer:
-            s = m.settlement
+        for s in m.settlements:  # two sides: their one settlement, if either owes
             amount = f" = {s.amount}" if s.amount is not None else ""
             out.append(f"Settlement: {s.payer} pays {s.payee} {s.points} points{amount}.")
-        else:
-            out.append("Settlement: the scores are level; nobody pays.")
+        if not m.settlements:
+            level = "every pair is level" if len(sides) == 3 else "the scores are level"
+            out.append(f"Settlement: {level}; nobody pays.")
     else:
         out.append(_next(result))
     return "\n".join(out) + "\n"

@@ -136,6 +136,28 @@ def _draw_name(c: Canvas, x0: float, x1: float, top: float, height: float, name:
         y -= lead
 
 
+def draw_feet(c: Canvas, feet: Sequence[tuple[str, str]], x: float, y: float, w: float,
+              cols: Sequence[tuple[float, float]]) -> float:
+    """The totals under a game from ``y`` down: each line's label at the left (the totals and a
+    pair's net in bold), its caption in every column (x, width); returns the bottom."""
+    for i, (label, caption) in enumerate(feet):
+        ry = y - (i + 1) * FOOT
+        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net") or " v " in label)
+        if caption:
+            for x0, cw in cols:
+                draw_text(c, x0 + cw - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
+        c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
+        c.line(x, ry, x + w, ry)
+    return y - len(feet) * FOOT
+
+
+def game_band(c: Canvas, x: float, top: float, w: float, text: str) -> None:
+    """A block's shaded top row, ``text`` ("Game 3") centred in it."""
+    c.setFillColor(SHADE)
+    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
+    draw_text(c, x + w / 2, top - HEAD + 4, text, size=8.5, bold=True, align="centre")
+
+
 def block_height(rules: Mapping, rows: int, names_h: float = 17) -> float:
     return HEAD + names_h + rows * ROW + len(footer_rows(rules)) * FOOT
 
@@ -191,14 +213,7 @@ def draw_block(c: Canvas, layout: str, rules: Mapping, players: Sequence[str] | 
     c.setStrokeColor(INK)
     y -= rows * ROW
     scores = [col for col in cols if col.kind == "score"]
-    for i, (label, caption) in enumerate(feet):  # the game's totals
-        ry = y - (i + 1) * FOOT
-        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net"))
-        for col in scores:
-            if caption:
-                draw_text(c, col.x + col.w - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
-        c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
-        c.line(x, ry, x + w, ry)
+    draw_feet(c, feet, x, y, w, [(col.x, col.w) for col in scores])  # the game's totals
     # Vertical lines: the label area runs across the extra columns in the totals.
     c.setLineWidth(0.4)
     for col in cols[1:]:
