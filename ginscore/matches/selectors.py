@@ -494,7 +494,11 @@ def pad_rulings(lines) -> tuple[tuple[int, str], ...]:
 
 def _pair_of(result: MatchResult, h: HandResult) -> Pair:
     """Who played hand ``h`` (seat letters and names)."""
-    players = h.players or result.players[:2]
+    return _seated(result, h.players or result.players[:2])
+
+
+def _seated(result: MatchResult, players) -> Pair:
+    """``players`` with their seat letters."""
     seats = result_seats(result) if result.teams else result.players
     return Pair(tuple(SEAT_LETTERS[seats.index(p)] for p in players), tuple(players))
 
@@ -541,8 +545,7 @@ def next_pair(match: Match, pad: Pad, table: int = 1) -> Pair:
         deal = next((t.deal for t in pad.head.tables if t.table == table), pad.next_number)
         return partnership_pair(result_seats(result), deal, table)
     if len(result.players) == 3 and result.next_dealer:
-        return _pair_of(result, HandResult(0, None, "dead", None, None, None, False, 0, 0, (),
-                                           players=tuple(p for p in result.players if p != result.next_dealer)))
+        return _seated(result, tuple(p for p in result.players if p != result.next_dealer))
     return two(result.players[:2])
 
 
