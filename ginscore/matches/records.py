@@ -115,12 +115,6 @@ def match_teams(match) -> tuple[Team, Team] | None:
     return (Team(match.team_a_name or f"{a} & {c}", (a, c)), Team(match.team_b_name or f"{b} & {d}", (b, d)))
 
 
-def match_side_names(match) -> tuple[str, ...]:
-    """Whom the games and the match score: the players, or a partnership's team names."""
-    teams = match_teams(match)
-    return tuple(t.name for t in teams) if teams else match_names(match)
-
-
 def match_rules(match) -> Rules:
     return rules_from({"preset": match.preset, **(match.rule_overrides or {})})
 
