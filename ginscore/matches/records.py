@@ -20,11 +20,9 @@ from ginscore.engine import (
 from ginscore.engine.records import parse_hand, parse_three_handed_hand
 from ginscore.engine.sides import Deal, OneTable, Team, at_table, two_names
 
-OTHER = {"a": "b", "b": "a"}
 TWO_COUNTS = ("knock", "challenge")  # ends whose record gives both players' counts, the one who ended it first
 SEAT_LETTERS = "abcd"
 TWO = ("a", "b")
-RULING_KEYS = ("missing_cards", "extra_cards", "no_bonus", "knock_accepted")
 
 
 @dataclass(frozen=True, slots=True)
