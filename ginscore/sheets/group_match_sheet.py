@@ -19,7 +19,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from ginscore.sheets.common import BOLD, FAINT, INK, SHADE, ellipsis, esc, style
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.match_sheet import (
-    BASE, SIZE, _game_ends, _games_table, _how, _natural, build_document, match_lines, sheet_width,
+    BASE, SIZE, _game_ends, _games_table, _how, _natural, build_document, hand_marks, match_lines, sheet_width,
 )
 
 CELL = dict(leading=SIZE * 1.15)
@@ -74,13 +74,7 @@ def _three_hands_table(result: Mapping, record: Mapping | None, width: float) ->
     data = [_paragraphs(head[:8], wrap, bold=True) + _paragraphs(players, {0, 1, 2}, right={0, 1, 2}, bold=True)]
     data += [_paragraphs(r, wrap) for r in rows]
     cmds = list(BASE) + [("ALIGN", (5, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                         ("LINEBEFORE", (8, 0), (8, -1), 0.8, INK)]
-    ends = _game_ends(result)
-    for r, hand in enumerate(result["hands"], 1):
-        if hand["winner"] is None:
-            cmds.append(("TEXTCOLOR", (0, r), (-1, r), FAINT))
-        if hand["n"] in ends:
-            cmds.append(("LINEBELOW", (0, r), (-1, r), 0.9, INK))
+                         ("LINEBEFORE", (8, 0), (8, -1), 0.8, INK)] + hand_marks(result)
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 

@@ -31,8 +31,8 @@ from ginscore.sheets.common import (
     BOLD, FAINT, FONT, INK, RULE, SHADE, draw_text, ellipsis, rules_summary,
 )
 from ginscore.sheets.pads import (
-    FOOT, GAP, HEAD, NAME_FLOOR, ROW, _draw_name, _tick, draw_heading, draw_legend_and_rules, footer_rows,
-    match_line_rows, name_lines,
+    FOOT, GAP, HEAD, ROW, _draw_name, _tick, blocks_across, draw_feet, draw_heading, draw_legend_and_rules,
+    footer_rows, game_band, match_line_rows, name_lines, names_row,
 )
 
 LETTERS = ("A", "B", "C")
@@ -72,21 +72,7 @@ def _head_names(c: Canvas, cells: Sequence[tuple[float, float, str, str]], top: 
 
 def _names_height(names: Sequence[str], width: float) -> float:
     """The row of names: 17 points, taller when a long name wraps in ``width``."""
-    lines = max((len(name_lines(n, width - LETTER_W - 6)[1]) for n in names if n), default=1)
-    return max(17, lines * NAME_FLOOR * 1.15 + 6) if lines > 1 else 17
-
-
-def _feet(c: Canvas, feet, x: float, y: float, w: float, cols: Sequence[tuple[float, float]]) -> float:
-    """The totals under a game: a label at the left, each caption in every column; returns the bottom."""
-    for i, (label, caption) in enumerate(feet):
-        ry = y - (i + 1) * FOOT
-        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net") or " v " in label)
-        if caption:
-            for x0, cw in cols:
-                draw_text(c, x0 + cw - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
-        c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
-        c.line(x, ry, x + w, ry)
-    return y - len(feet) * FOOT
+    return names_row(max((len(name_lines(n, width - LETTER_W - 6)[1]) for n in names if n), default=1))
 
 
 # Three-handed
@@ -108,9 +94,7 @@ def draw_three_block(c: Canvas, rules: Mapping, players: Sequence[str] | None, x
     xs = [x + label + DEALS_W + k * cw for k in range(3)]
     feet = three_feet(rules)
     bottom = top - three_block_height(rules, rows, names_h)
-    c.setFillColor(SHADE)
-    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
-    draw_text(c, x + w / 2, top - HEAD + 4, f"Game {game}", size=8.5, bold=True, align="centre")
+    game_band(c, x, top, w, f"Game {game}")
     y = top - HEAD
     draw_text(c, x + label / 2, y - names_h + 5, "Hand", size=7, align="centre")
     draw_text(c, x + label + DEALS_W / 2, y - names_h + 10, "Deals", size=7, align="centre")
@@ -135,7 +119,7 @@ def draw_three_block(c: Canvas, rules: Mapping, players: Sequence[str] | None, x
         out = 3 - i - j
         c.rect(xs[out], pairs_top - (k + 1) * FOOT, cw, FOOT, stroke=0, fill=1)
     c.setFillColor(INK)
-    _feet(c, feet, x, y, w, [(x0, cw) for x0 in xs])
+    draw_feet(c, feet, x, y, w, [(x0, cw) for x0 in xs])
     c.setLineWidth(0.4)
     c.line(x + label, top - HEAD, x + label, y)  # the dealer's column stops at the totals
     for x0 in xs:
@@ -183,9 +167,7 @@ def draw_partnership_block(c: Canvas, rules: Mapping, players: Sequence[str] | N
     feet = footer_rows(rules)
     bottom = top - part_block_height(rules, deals, names_h)
     names = list(players) if players else ["", "", "", ""]
-    c.setFillColor(SHADE)
-    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
-    draw_text(c, x + w / 2, top - HEAD + 4, f"Game {game}", size=8.5, bold=True, align="centre")
+    game_band(c, x, top, w, f"Game {game}")
     y = top - HEAD
     base = y - names_h + 5
     draw_text(c, x + deal_w / 2, base, "Deal", size=7, align="centre")
@@ -225,7 +207,7 @@ def draw_partnership_block(c: Canvas, rules: Mapping, players: Sequence[str] | N
             draw_text(c, x + deal_w / 2, y - (2 * d + 1) * ROW - 3, str(n), size=7, align="centre", color=RULE)
     c.setStrokeColor(INK)
     y -= 2 * deals * ROW
-    _feet(c, feet, x, y, w, [(ta, tw), (tb, tw)])
+    draw_feet(c, feet, x, y, w, [(ta, tw), (tb, tw)])
     c.setLineWidth(0.4)
     for lx in (x + deal_w, xa, xb):
         c.line(lx, top - HEAD, lx, y)
@@ -313,9 +295,7 @@ def draw_group_pad(c: Canvas, x: float, top: float, w: float, h: float, *, table
     legend = simpleSplit(_legend(table, rules), FONT, 7, w)
     area = y - (top - h) - (16 + 13 * (len(match_rows) + len(settle)) + 8 + 9 * (len(foot) + len(legend)))
     least = THREE_MIN_W if three else PART_MIN_W
-    across = max(1, min(3, int((w + GAP) // (least + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = blocks_across(w, least, blocks)
     bw = (w - GAP * (across - 1)) / across
     if three:
         names_h = _names_height(players or [], (bw - _three_label_w(rules) - DEALS_W) / 3)

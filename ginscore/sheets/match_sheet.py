@@ -146,7 +146,14 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
                      for h, v in zip(head, row)])
     cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"),
                          ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                         ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)]
+                         ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)] + hand_marks(result)
+    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+
+
+def hand_marks(result: Mapping) -> list[tuple]:
+    """A hands table's marks, a row a hand under a heading row: the hands no one won in grey, a rule
+    under each hand that completed a game."""
+    cmds = []
     for r, hand in enumerate(result["hands"], 1):
         if hand["winner"] is None:
             cmds.append(("TEXTCOLOR", (0, r), (-1, r), FAINT))
@@ -154,7 +161,7 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
     for r, hand in enumerate(result["hands"], 1):
         if hand["n"] in ends:
             cmds.append(("LINEBELOW", (0, r), (-1, r), 0.9, INK))
-    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+    return cmds
 
 
 def _game_ends(result: Mapping) -> set[int]:

@@ -7,8 +7,9 @@ from ginscore.engine import RULE_KEYS, MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
 from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
 from ginscore.matches.models import PRESET_CHOICES
-from ginscore.players.names import NameRefused, name_clean, name_key
+from ginscore.players.names import NameRefused, name_clean
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
+from ginscore.tournaments.services import TournamentRefused, listed_twice, team_line
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 # Each format's own options: the formats ("format" or "format:first_stage") a field is for. The
@@ -178,31 +179,26 @@ class EntriesForm(forms.Form):
                 problems.append(f"Line {i}: this name {e}.")
         if problems:
             raise forms.ValidationError(problems)
-        keys = [name_key(n) for n in names]
-        twice = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+        twice = listed_twice(names)
         if twice:
             raise forms.ValidationError(f"Listed twice: {', '.join(twice)}.")
         return names
 
-
     def _teams(self, lines: list[str]) -> list[str]:
-        from ginscore.tournaments.services import TournamentRefused, team_line
-
-        problems, keys = [], []
+        problems, people = [], []
         for i, line in enumerate(lines, 1):
             try:
-                team, *people = team_line(line)
-                for name in [team, *people] if team else people:
+                team, *pair = team_line(line)
+                for name in [team, *pair] if team else pair:
                     name_clean(name)
-                keys.extend((name_key(name_clean(p)), p) for p in people)
+                people += pair
             except TournamentRefused as e:
                 problems.append(f"Line {i}: {str(e).removeprefix('entries: ')}")
             except NameRefused as e:
                 problems.append(f"Line {i}: a name {e}.")
         if problems:
             raise forms.ValidationError(problems)
-        seen = [k for k, _ in keys]
-        twice = sorted({p for k, p in keys if seen.count(k) > 1})
+        twice = listed_twice(people)
         if twice:
             raise forms.ValidationError(f"In two teams (or twice in one): {', '.join(twice)}.")
         return lines

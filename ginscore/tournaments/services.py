@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from datetime import timedelta
 from decimal import Decimal
 
@@ -27,6 +28,7 @@ from ginscore.engine.tournament import (
 )
 from ginscore.matches.agreement import hand_awaits, match_awaits_agreement
 from ginscore.matches.models import Hand, Match
+from ginscore.matches.services import team_name_clean
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
@@ -119,9 +121,15 @@ def team_line(line: str) -> tuple[str, str, str]:
                             f'(or "North: Ann & Cat" to name the team).')
 
 
-def _team_name(name: str) -> str:
-    from ginscore.matches.services import team_name_clean
+def listed_twice(names: list[str]) -> list[str]:
+    """The names, as typed, that are one player with another name of the list (``name_key`` of the
+    clean name), sorted; ``NameRefused`` for a name that cannot be one."""
+    keys = [name_key(name_clean(n)) for n in names]
+    counts = Counter(keys)
+    return sorted({n for n, k in zip(names, keys) if counts[k] > 1})
 
+
+def _team_name(name: str) -> str:
     try:
         return team_name_clean(name, f"entries: the team name {name!r}")
     except ValueError as e:
@@ -137,10 +145,9 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     teams = [team_line(n) for n in names] if tournament.doubles else [("", n, "") for n in names]
     people = [p for _, first, second in teams for p in (first, second) if p]
     try:
-        keys = [name_key(name_clean(n)) for n in people]
+        twice = listed_twice(people)
     except NameRefused as e:
         raise TournamentRefused(f"entries: {e}") from None
-    twice = sorted({n for n, k in zip(people, keys) if keys.count(k) > 1})
     if twice:
         raise TournamentRefused(f"entries: {twice[0]} is listed twice." if not tournament.doubles else
                                 f"entries: {twice[0]} is in two teams (or twice in one).")

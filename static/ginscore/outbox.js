@@ -84,7 +84,7 @@
     if (r.oklahoma && !h.upcard) return {error: "Tap the upcard: under Oklahoma rules it sets the knock limit."};
     var rank = h.upcard ? h.upcard.slice(0, -1) : "", doubled = r.spade_double && h.upcard.slice(-1) === "S";
     if (h.end === "dead") return {winner: null, points: 0};
-    var points, extra = 0;
+    var points;
     if (h.end === "stock_out" || h.end === "challenge") {   // the lower count scores; no bonus
       if (h.end === "challenge" && !h.by) return {error: "Say who challenged."};
       if (h.k === null || h.d === null || h.k === undefined) return {error: "Give both players' counts."};
@@ -120,20 +120,18 @@
         winner = other;
         points = d === 0 && r.gin_off_bonus !== null ? k + (otherBonus ? r.gin_off_bonus : 0)
           : k - d + (otherBonus ? r.undercut_bonus : 0);
-        extra = r.extra_boxes_undercut;
       }
     } else {
       var bonus = r.gin_bonus;
       if (end === "big_gin" && r.big_gin_bonus !== null) bonus = r.big_gin_bonus;
       else if (h.noContract) bonus *= 2;
       points = d + (byBonus ? bonus : 0);
-      extra = r.extra_boxes_gin;
     }
     if (h.extra[winner]) return {winner: null, points: 0};   // too many cards: cannot win the hand
     if (r.sequence_bonus) points += h.bonus || 0;
     points += r.hand_bonus;
-    if (doubled) { points *= 2; extra *= 2; }
-    return {winner: winner, points: points, boxes: 1 + extra, undercut: undercut};
+    if (doubled) points *= 2;
+    return {winner: winner, points: points, undercut: undercut};
   }
 
   // The hand in words, as the pad's list says it ("Ann knocked 5 v 30").
