@@ -108,10 +108,6 @@ def timings(fn, repeat: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def median_seconds(fn, repeat: int) -> float:
-    return timings(fn, repeat)[1]
-
-
 def main() -> None:
     rng = random.Random(7)
     records = []
@@ -143,7 +139,7 @@ def main() -> None:
         return total
 
     hands_in_batch = score_batch()
-    t_batch = median_seconds(score_batch, 5)
+    t_batch = timings(score_batch, 5)[1]
     print(f"batch of {len(batch)} whole matches, parse+score+result JSON ({hands_in_batch:,} hands): {t_batch * 1e3:.1f} ms "
           f"({hands_in_batch / t_batch:,.0f} hands/s)")
 

@@ -18,6 +18,7 @@ A ``*`` marks a hand that carries a director's ruling.
 from __future__ import annotations
 
 from ginscore.engine.results import DealResult, GameResult, HandResult, MatchResult
+from ginscore.engine.sides import Partnership
 
 ROWS = (("boxes", "boxes"), ("box bonus", "box_bonus"), ("game bonus", "game_bonus"),
         ("shutout", "shutout_bonus"), ("total", "total"))
@@ -172,8 +173,7 @@ def _head(result: MatchResult) -> str:
 def _next(result: MatchResult) -> str:
     n = len(result.hands) + 1
     if result.teams:
-        (a1, a2), (b1, b2) = (t.players for t in result.teams)
-        t1, t2 = ((a1, b1), (a2, b2)) if n % 2 else ((a1, b2), (a2, b1))
+        t1, t2 = Partnership(result.rules, result.teams).tables_for(n)
         return f"Next: deal {n}, {t1[0]} v {t1[1]} at table 1, {t2[0]} v {t2[1]} at table 2"
     dealer = result.next_dealer
     if len(result.players) == 3:

@@ -31,8 +31,8 @@ from ginscore.sheets.common import (
     BOLD, FAINT, FONT, INK, RULE, SHADE, draw_text, ellipsis, rules_summary,
 )
 from ginscore.sheets.pads import (
-    FOOT, GAP, HEAD, NAME_FLOOR, ROW, _draw_name, _tick, draw_feet, draw_heading, draw_legend_and_rules, footer_rows,
-    game_band, match_line_rows, name_lines,
+    FOOT, GAP, HEAD, ROW, _draw_name, _tick, blocks_across, draw_feet, draw_heading, draw_legend_and_rules,
+    footer_rows, game_band, match_line_rows, name_lines, names_row,
 )
 
 LETTERS = ("A", "B", "C")
@@ -72,8 +72,7 @@ def _head_names(c: Canvas, cells: Sequence[tuple[float, float, str, str]], top: 
 
 def _names_height(names: Sequence[str], width: float) -> float:
     """The row of names: 17 points, taller when a long name wraps in ``width``."""
-    lines = max((len(name_lines(n, width - LETTER_W - 6)[1]) for n in names if n), default=1)
-    return max(17, lines * NAME_FLOOR * 1.15 + 6) if lines > 1 else 17
+    return names_row(max((len(name_lines(n, width - LETTER_W - 6)[1]) for n in names if n), default=1))
 
 
 # Three-handed
@@ -296,9 +295,7 @@ def draw_group_pad(c: Canvas, x: float, top: float, w: float, h: float, *, table
     legend = simpleSplit(_legend(table, rules), FONT, 7, w)
     area = y - (top - h) - (16 + 13 * (len(match_rows) + len(settle)) + 8 + 9 * (len(foot) + len(legend)))
     least = THREE_MIN_W if three else PART_MIN_W
-    across = max(1, min(3, int((w + GAP) // (least + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = blocks_across(w, least, blocks)
     bw = (w - GAP * (across - 1)) / across
     if three:
         names_h = _names_height(players or [], (bw - _three_label_w(rules) - DEALS_W) / 3)

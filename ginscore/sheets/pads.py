@@ -122,8 +122,20 @@ def names_height(layout: str, rules: Mapping, w: float, players: Sequence[str] |
         lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths))
         return HEAD - 14 + 17 + (lines - 1) * NAME_FLOOR * 1.15  # the names sit in the top heading row
     widths = [col.w - 6 for col in cols if col.bold]
-    lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths))
+    return names_row(max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths)))
+
+
+def names_row(lines: int) -> float:
+    """The height of a row of names in their column heads: 17 points, taller when the longest
+    wraps to more ``lines``."""
     return max(17, lines * NAME_FLOOR * 1.15 + 6) if lines > 1 else 17
+
+
+def blocks_across(w: float, least: float, blocks: int | None) -> int:
+    """How many game blocks sit side by side in ``w`` points: up to three at least ``least`` wide,
+    and no more than the ``blocks`` the match can take."""
+    across = max(1, min(3, int((w + GAP) // (least + GAP))))
+    return min(across, blocks) if blocks else across
 
 
 def _draw_name(c: Canvas, x0: float, x1: float, top: float, height: float, name: str) -> None:
@@ -306,9 +318,7 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
     match_rows = match_line_rows(x, w, length, players)
     bottom_space = 16 + 13 * len(match_rows) + 8 + 9 * (len(foot) + len(legend_lines))
     area = y - (top - h) - bottom_space
-    across = 1 if layout == "hollywood" else max(1, min(3, int((w + GAP) // (MIN_WIDTH[layout] + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
     bw = (w - GAP * (across - 1)) / across
     names_h = names_height(layout, rules, bw, players)
     fixed = block_height(rules, 0, names_h)
@@ -365,9 +375,7 @@ def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: i
     """What a pad's grid depends on besides its rules and box: the height of the names' row and
     the lines of the match line (a grid drawn once serves every sheet of the same shape)."""
     layout = pad_layout(rules)
-    across = 1 if layout == "hollywood" else max(1, min(3, int((w + GAP) // (MIN_WIDTH[layout] + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
     bw = (w - GAP * (across - 1)) / across
     return round(names_height(layout, rules, bw, players), 1), len(match_line_rows(0, w, length or f"to {rules['match_target']}", players))
 
