@@ -187,17 +187,21 @@ def render_pad(result: MatchResult) -> str:
     width = max(8, min(12, max(len(p) for p in sides) + 2))
     head = _head(result)
     out = [head, "=" * len(head), ""]
-    if len(sides) == 3:
-        out.extend(["A row a hand: the winner's running total in their column, - for the player who lost it,",
-                    "blank for the dealer who sat it out.", ""])
-    elif result.teams:
+    if result.teams:  # a bigger table: how its rows read, and its game's block
+        bigger = _partnership_block
         out.extend(["A row a deal: both tables' hands, and what the deal put on each team's side:",
                     "+15 (40) is 15 points, 40 in the game so far.", ""])
+    elif len(sides) == 3:
+        bigger = _three_player_block
+        out.extend(["A row a hand: the winner's running total in their column, - for the player who lost it,",
+                    "blank for the dealer who sat it out.", ""])
+    else:
+        bigger = None
     marks = False
     for games in result.sets():
-        if result.teams or len(sides) == 3:  # one game a set: the games one under another
+        if bigger:  # one game a set: the games one under another
             for g in games:
-                block = (_partnership_block if result.teams else _three_player_block)(result, g, width)
+                block = bigger(result, g, width)
                 marks = marks or any("*" in row for row in block[2:])
                 out.extend(row.rstrip() for row in block)
                 out.append("")

@@ -25,7 +25,7 @@ from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm
 from ginscore.matches.models import KIND_TWO, Hand
 from ginscore.matches.records import HandEntry
-from ginscore.matches.views import RENEWED, _conflict_context, _for_scoring
+from ginscore.matches.views import RENEWED, _conflict_context, _for_scoring, saved_text
 
 MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
 
@@ -91,10 +91,7 @@ def _save(request, match, via, entry: HandEntry, number: int, revision: int, key
 def _say_saved(request, match, hand: Hand, entry: HandEntry, *, replace: bool) -> None:
     """The message the pad shows next, as for a hand saved through the form."""
     preview = selectors.hand_preview(match, selectors.match_hands(match), entry, hand.number)
-    text = f"Hand {hand.number} {'corrected' if replace else 'saved'}. {preview.text}"
-    for game in preview.game_over:
-        text += " " + game.text
-    messages.success(request, text)
+    messages.success(request, saved_text(match, hand.number, preview, editing=replace))
 
 
 def _conflict_json(match, typed: HandEntry, number: int, why: str) -> dict:

@@ -739,7 +739,12 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int,
     """
     entry = replace(entry, table=table)
     entries = _entries_with(hands, entry, number, table)
-    result = score_match(record_of(match, entries))
+    return preview_in(match, score_match(record_of(match, entries)), entry, number, table)
+
+
+def preview_in(match: Match, result: MatchResult, entry: HandEntry, number: int, table: int = 1) -> Preview:
+    """The preview of ``entry`` as hand ``number`` (``table``'s) from ``result``, the match already
+    scored with it (a stored hand: the pad's own result, not scored again)."""
     names = result.sides
     if result.teams:
         if number > len(result.hands):  # the other table is not in yet: this hand alone
@@ -801,16 +806,19 @@ class AwaitingLine:
 
 def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
     """The hands of ``match`` awaiting confirmation or settlement, with what ``user`` (scoring
-    ``via`` an account, a table link, or None) may do; one query, none unless the match is in a
-    tournament where both players agree."""
+    ``via`` an account, a table link, or None) may do; one query (three players: one more for
+    who played each hand), none unless the match is in a tournament where both players agree."""
     place = getattr(match, "tournament_match", None)
     if place is None or not place.tournament.agree:
         return []
     names = dict(zip(match.seat_letters, match_names(match)))
     director = is_director(user)
     own = via == "account" and agreement.account_side(match, user) is not None
+    rows = hands_awaiting(match)
+    # Three players: who played a hand follows from the hands before it, read once for them all.
+    entries = [HandEntry.of(h) for h in match_hands(match)] if rows and len(names) == 3 else None
     lines = []
-    for hand in hands_awaiting(match):
+    for hand in rows:
         entrant = agreement.entrant_side(match, hand)
         if entrant:
             by = names[entrant]
@@ -820,7 +828,7 @@ def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
             by = "on the table's phone"
         sides = () if director else tuple((s, names[s]) for s in
                                           agreement.confirm_sides(match, hand, user, via))
-        text = record_hand_text(agreement.hand_json(match, hand))
+        text = record_hand_text(agreement.hand_json(match, hand, entries))
         lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
     return lines
 

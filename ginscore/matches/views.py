@@ -279,13 +279,13 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing, table=table)
                 if saved:
                     return saved
-    elif editing and request.method != "POST":
+    pad = selectors.match_pad(match, hands)
+    if editing and request.method != "POST":  # the stored hand scores as the pad does: no second scoring
         try:
             stored = HandEntry.of(_table_hands(hands, table)[number - 1])
-            preview = selectors.hand_preview(match, hands, stored, number, table)
+            preview = selectors.preview_in(match, pad.result, stored, number, table)
         except (RecordError, CardError):
             preview = None
-    pad = selectors.match_pad(match, hands)
     correcting = selectors.stored_hand_line(match, hands, number, table, pad) if editing else None
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
@@ -305,13 +305,15 @@ def _save(request, match, form, save, entry, number, preview, *, editing, table=
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
+    messages.success(request, saved_text(match, number, preview, editing=editing, table=table))
+    return redirect(_pad_url(match, table))
+
+
+def saved_text(match, number: int, preview, *, editing: bool, table: int = 1) -> str:
+    """The pad's message for a hand just saved or corrected: what it scored and the games it finished."""
     verb = "corrected" if editing else "saved"
     what = f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
-    text = f"{what} {verb}. {preview.text}"
-    for game in preview.game_over:
-        text += " " + game.text
-    messages.success(request, text)
-    return redirect(_pad_url(match, table))
+    return " ".join([f"{what} {verb}. {preview.text}", *(game.text for game in preview.game_over)])
 
 
 @require_POST

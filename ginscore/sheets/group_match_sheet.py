@@ -19,7 +19,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from ginscore.sheets.common import BOLD, FAINT, INK, SHADE, ellipsis, esc, style
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.match_sheet import (
-    BASE, SIZE, _game_ends, _games_table, _how, _natural, build_document, hand_marks, match_lines, sheet_width,
+    BASE, SIZE, _game_ends, _games_table, _how, _natural, build_document, hand_marks, match_lines, sheet_width, sides,
 )
 
 CELL = dict(leading=SIZE * 1.15)
@@ -118,9 +118,7 @@ def three_game_rows(result: Mapping) -> list[tuple[list[str], str]]:
 
 
 def _three_games_table(result: Mapping, width: float) -> Table:
-    figures = 6 * 44
-    state_w = (width - figures) * 0.4
-    widths = [state_w, width - figures - state_w] + [44] * 6
+    widths = _widths(width, [None, None] + [44] * 6, [0.4, 0.6])
     data = [list(THREE_GAME_HEAD)]
     cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (6, 1), (7, -1), BOLD, SIZE)]
     for lines, words in three_game_rows(result):
@@ -155,7 +153,7 @@ def build_three_sheet(sheet: MatchSheet) -> bytes:
 def deal_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[list[str]]]:
     """Two rows a deal (table 1, table 2): who played whom, how it ended, who won what; on the deal's first
     row, the points the deal put on each team's side, the game, and the teams' running totals."""
-    teams = [t["name"] for t in result["teams"]]
+    teams = sides(result)
     entered = (record or {}).get("hands") or []
     head = ["Deal", "Table", "Played", "How it ended", "Won by", "Pts", "Box"] + teams + ["Game"] + teams
     running: dict[int, dict[str, int]] = {}
@@ -189,7 +187,7 @@ def _deal_points(deal: Mapping, team: str) -> str:
 
 def _deals_table(result: Mapping, record: Mapping | None, width: float) -> Table:
     head, rows = deal_rows(result, record)
-    teams = [t["name"] for t in result["teams"]]
+    teams = sides(result)
     figures = [line for r in rows for c in r[7:9] + r[10:12] for line in c.split("\n")]
     team_w = max(40, min(60, _natural(figures, BOLD)))
     short = [ellipsis(t, BOLD, SIZE, team_w - 6) for t in teams]  # the title and the games say them whole

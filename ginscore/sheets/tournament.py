@@ -239,36 +239,32 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
         y = _lines(c, MARGIN, y, simpleSplit(f"Or open {sheet.url}", FONT, 7.5, w), 7.5, color=RULE)
     pad_top = y - 2
     games = sheet.games or (CONTINUED if pad_layout(sheet.rules) != "hollywood" else None)
-    if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
-        held = draw_group_pad(c, MARGIN, pad_top, w, pad_top - MARGIN - SIGN, table="partnership", rules=sheet.rules,
-                       players=sheet.seats, teams=sheet.players, rules_footer=False, heading=False, blocks=games,
-                       length="" if to_target else sheet.length)
-        _more_games(c, sheet, to_target, w)
-        signatures_on_canvas(c, MARGIN, MARGIN + 20, w, [f"{p} (signature)" for p in sheet.seats]
-                             + ["Winners and final score"])
-        return held
-    box = dict(rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False, blocks=games,
-               length="" if to_target else sheet.length)
-    shape = pad_shape(sheet.rules, w, sheet.players, games, box["length"])
-    form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, box['length']))}"
+    length = "" if to_target else sheet.length
     height = pad_top - MARGIN - SIGN
-    if form not in forms:  # the grid once per PDF, then only the names on each sheet
-        c.beginForm(form)
-        draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
-        c.endForm()
-        forms.add(form)
-    c.doForm(form)
-    draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
-    _more_games(c, sheet, to_target, w)
-    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, [f"{sheet.players[0]} (signature)",
-                                                    f"{sheet.players[1]} (signature)", "Winner and final score"])
-    return CONTINUED  # the continuation sheet's games follow on from the same game whatever the rules
-
-
-def _more_games(c: Canvas, sheet: TableSheet, to_target: bool, w: float) -> None:
+    if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
+        held = draw_group_pad(c, MARGIN, pad_top, w, height, table="partnership", rules=sheet.rules,
+                              players=sheet.seats, teams=sheet.players, rules_footer=False, heading=False,
+                              blocks=games, length=length)
+        signers = [f"{p} (signature)" for p in sheet.seats] + ["Winners and final score"]
+    else:
+        box = dict(rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False, blocks=games,
+                   length=length)
+        shape = pad_shape(sheet.rules, w, sheet.players, games, length)
+        form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, length))}"
+        if form not in forms:  # the grid once per PDF, then only the names on each sheet
+            c.beginForm(form)
+            draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
+            c.endForm()
+            forms.add(form)
+        c.doForm(form)
+        draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
+        held = CONTINUED  # the continuation sheet's games follow on from the same game whatever the rules
+        signers = [f"{sheet.players[0]} (signature)", f"{sheet.players[1]} (signature)", "Winner and final score"]
     if to_target and not sheet.games:
         draw_text(c, MARGIN + w, MARGIN + SIGN - 4, "More games: the continuation sheet at the end", size=6.5,
                   align="right", color=RULE)
+    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
+    return held
 
 
 def signatures_on_canvas(c: Canvas, x: float, y: float, w: float, labels: Sequence[str]) -> None:
