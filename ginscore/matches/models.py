@@ -152,11 +152,6 @@ class Match(models.Model):
         return {"a": self.player_a, "b": self.player_b, "c": self.player_c, "d": self.player_d}[seat]
 
     @property
-    def players(self):
-        """The sides' players for a two-player match; every player in seat order otherwise."""
-        return self.seats
-
-    @property
     def team_names(self) -> tuple[str, str]:
         """A partnership's two team names ("Ann & Cat" when none was given)."""
         return (self.team_a_name or f"{self.player_a} & {self.player_c}",
@@ -178,8 +173,7 @@ class Match(models.Model):
         columns = self.game_columns or []
         if len(columns) > 1:
             return " · ".join(f"G{n} " + "–".join(str(p) for p in points) for n, *points in columns)
-        points = (self.game_a, self.game_b, self.game_c) if self.kind == KIND_THREE else (self.game_a, self.game_b)
-        return "–".join(str(p) for p in points) + f" (game {self.game_number})"
+        return self._by_side("game") + f" (game {self.game_number})"
 
     @property
     def title(self) -> str:
@@ -198,13 +192,16 @@ class Match(models.Model):
     @property
     def score_text(self) -> str:
         """The match score by side, for lists: "41–0–615" with three players."""
-        scores = (self.score_a, self.score_b, self.score_c) if self.kind == KIND_THREE else (self.score_a, self.score_b)
-        return "–".join(str(s) for s in scores)
+        return self._by_side("score")
 
     @property
     def games_text(self) -> str:
-        games = (self.games_a, self.games_b, self.games_c) if self.kind == KIND_THREE else (self.games_a, self.games_b)
-        return "–".join(str(g) for g in games)
+        return self._by_side("games")
+
+    def _by_side(self, field: str) -> str:
+        """A cache by side, "41–0–615": ``field``'s _a, _b (and _c with three players) values."""
+        letters = "abc" if self.kind == KIND_THREE else "ab"
+        return "–".join(str(getattr(self, f"{field}_{s}")) for s in letters)
 
     @property
     def settlement_points(self) -> int:

@@ -38,7 +38,7 @@ from ginscore.matches.models import (
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
     HandEntry, entry_from_json, entry_to_json, game_in_play_fields, hand_pair, match_fields_from_record,
-    match_names, match_side_names, record_entries, record_of, record_seats,
+    match_names, record_entries, record_of, record_seats,
 )
 from ginscore.matches.tallies import match_tallies
 from ginscore.players.models import Player
@@ -459,31 +459,21 @@ def _refresh(match: Match, result: MatchResult) -> None:
     """The caches on ``match`` from the engine's result; the revision moves on. A partnership's
     sides are its teams (team A's cache in the ``_a`` fields; its winner is kept as the team's
     first player, A or B)."""
-    sides = match_side_names(match)
+    sides = match.side_names
     letters = "abc"[:len(sides)]
     summary = result.match
     match.complete = summary.complete
     side_player = dict(zip(sides, (match.player_a, match.player_b, match.player_c)))
     match.winner = None if summary.winner is None else side_player[summary.winner]
-    team_of = {p: sides[i] for i, t in enumerate(result.teams or ()) for p in t.players}
-    gins = dict.fromkeys(sides, 0)
-    undercuts = dict.fromkeys(sides, 0)
-    table_hands = (t for d in result.hands for t in d.tables) if result.teams else result.hands
-    for h in table_hands:
-        if h.winner is None:
-            continue
-        side = team_of.get(h.winner, h.winner)
-        if h.end in ("gin", "big_gin"):
-            gins[side] += 1
-        if h.undercut:
-            undercuts[side] += 1
-    for letter, side in zip(letters, sides):
+    match.tallies = match_tallies(result, match_names(match))
+    seats = match.tallies["seats"]
+    side_seats = ("ac", "bd") if result.teams else letters  # a partnership: team A is a and c, team B b and d
+    for letter, side, mine in zip(letters, sides, side_seats):
         setattr(match, f"score_{letter}", summary.score[side])
         setattr(match, f"games_{letter}", summary.games_won[side])
-        setattr(match, f"gins_{letter}", gins[side])
-        setattr(match, f"undercuts_{letter}", undercuts[side])
+        setattr(match, f"gins_{letter}", sum(seats[s]["gins"] for s in mine))
+        setattr(match, f"undercuts_{letter}", sum(seats[s]["undercuts"] for s in mine))
     match.hand_count = len(result.hands)
-    match.tallies = match_tallies(result, match_names(match))
     for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
     problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")
