@@ -445,6 +445,11 @@ def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
         _decide(t, row, winner, "forfeit")
 
 
+def _entry_names(t: Tournament) -> dict[int, str]:
+    """Each entry of the event by its name: the player's, or the team's (one query)."""
+    return {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+
+
 def withdrawal_effects(*, entry: Entry) -> list[str]:
     """What withdrawing ``entry`` would do now, in sentences for the director's confirmation
     ("Ben is given Semi-final 1 (against Ann)."); nothing is written."""
@@ -453,7 +458,7 @@ def withdrawal_effects(*, entry: Entry) -> list[str]:
         return [f"{entry} is taken off the entries."]
     if t.status != STATUS_RUNNING:
         return []
-    names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+    names = _entry_names(t)
     out = []
     if t.is_bracket:
         bracket, rows = _bracket(t)
@@ -502,7 +507,8 @@ class _Reinstatement:
     """What bringing a withdrawn player back would take back: the matches their withdrawal gave
     away (``reopened``), in a bracket the engine's changes, and what stops it (``refusal``)."""
 
-    def __init__(self, t: Tournament, entry: Entry):
+    def __init__(self, t: Tournament, entry_pk: int):
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry_pk)
         self.t, self.entry, self.refusal = t, entry, None
         self.reopened: list[TournamentMatch] = []
         self.effects: list[str] = []
@@ -514,25 +520,21 @@ class _Reinstatement:
         elif t.status == STATUS_RUNNING:
             self._plan()
 
-    def _given_away(self) -> list[TournamentMatch]:
-        return list(TournamentMatch.objects.filter(tournament=self.t, stage=self.t.stage, outcome="withdrawal")
-                    .filter(Q(entry_a=self.entry) | Q(entry_b=self.entry)).exclude(winner=self.entry)
-                    .order_by("-play_round", "-id"))
-
     def _plan(self) -> None:
         t, entry = self.t, self.entry
         theirs = TournamentMatch.objects.filter(tournament=t).filter(Q(entry_a=entry) | Q(entry_b=entry))
         if t.stage > 1 and not theirs.filter(stage=t.stage).exists():
             self.refusal = "the first stage is over and the knockout was drawn without them"
             return
-        self.reopened = self._given_away()
-        names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+        # the matches the withdrawal gave away, the latest first
+        self.reopened = list(theirs.filter(stage=t.stage, outcome="withdrawal").exclude(winner=entry)
+                             .order_by("-play_round", "-id"))
+        names = _entry_names(t)
         if t.is_bracket:
             self._plan_bracket(names)
         else:
             for row in reversed(self.reopened):
-                self.effects.append(f"Round {row.play_round} against {names[row.winner_id]} is open again "
-                                    f"({names[row.winner_id]}'s win by withdrawal is taken back).")
+                self.effects.append(_open_again(f"Round {row.play_round}", names[row.winner_id]))
             if _stage_kind(t) == "swiss":   # a round robin's rounds were all drawn at the start, with them
                 last = theirs.filter(stage=t.stage).aggregate(r=Max("play_round"))["r"] or 0
                 later = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=last).order_by(
@@ -563,8 +565,7 @@ class _Reinstatement:
         for row in reversed(self.reopened):
             m, other = bracket.by_id[row.key], names[row.winner_id]
             if m.ready:
-                self.effects.append(f"{bracket.title(m)} against {other} is open again "
-                                    f"({other}'s win by withdrawal is taken back).")
+                self.effects.append(_open_again(bracket.title(m), other))
             else:   # a later place the withdrawal reached (a losers' round): it waits for its players again
                 self.effects.append(f"{other}'s win by withdrawal in {bracket.title(m)} is taken back.")
 
@@ -579,11 +580,15 @@ class _Reinstatement:
         _open_matches(self.t)
 
 
+def _open_again(match: str, other: str) -> str:
+    return f"{match} against {other} is open again ({other}'s win by withdrawal is taken back)."
+
+
 def reinstatement_check(*, entry: Entry) -> tuple[str | None, list[str]]:
     """Whether the withdrawn ``entry`` can come back now: (what stops it, in words, or None;
     what it would do, in sentences for the director's confirmation). Nothing is written."""
     t = Tournament.objects.get(pk=entry.tournament_id)
-    plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
+    plan = _Reinstatement(t, entry.pk)
     return plan.refusal, plan.effects
 
 
@@ -594,7 +599,7 @@ def entry_reinstate(*, entry: Entry) -> None:
     away led to a result or a started match, or the stage or the event is over."""
     with transaction.atomic():
         t = _locked(entry.tournament_id)
-        plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
+        plan = _Reinstatement(t, entry.pk)
         if plan.refusal:
             raise TournamentRefused(f"entries: {plan.entry} cannot come back: {plan.refusal}.")
         plan.apply()
