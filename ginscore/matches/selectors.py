@@ -108,14 +108,6 @@ class PadColumn:
     next_win: tuple[bool, ...] = ()  # whether each side's next won hand goes into this game (Hollywood's cue)
 
     @property
-    def a(self) -> PlayerLine:
-        return self.lines[0]
-
-    @property
-    def b(self) -> PlayerLine:
-        return self.lines[1]
-
-    @property
     def next_a(self) -> bool:
         return bool(self.next_win and self.next_win[0])
 
