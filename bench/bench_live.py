@@ -23,18 +23,17 @@ import argparse
 import asyncio
 import os
 import random
-import resource
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_night import build_night, free_port, play_table  # noqa: E402
+from bench_night import build_night, play_table  # noqa: E402
 from loopback import (  # noqa: E402
-    Phone, Site, Tally, environment, gunicorn_shape, load_average, percentile, spread,
+    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, percentile,
+    site_arguments, spread,
 )
 
-GOAL_SAVE_P99 = 0.250
 PAGES = ("pad", "pad", "pad", "pad", "round", "round", "standings", "board")
 
 
@@ -46,9 +45,7 @@ def parse_args(argv=None):
     p.add_argument("--steps", default="64,128,256,512,1024,2048", help="live viewers at each step")
     p.add_argument("--step-seconds", type=float, default=20)
     p.add_argument("--settle", type=float, default=5, help="seconds at the start of a step not counted")
-    p.add_argument("--port", type=int, help="loopback port (default: a free one)")
-    p.add_argument("--workers", type=int, help="gunicorn processes (default: gunicorn.conf.py's)")
-    p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
+    site_arguments(p)
     p.add_argument("--keep-going", action="store_true", help="run every step, also after one that did not hold")
     args = p.parse_args(argv)
     args.port = args.port or free_port()
@@ -98,11 +95,6 @@ def step_line(n: int, tally: Tally, seconds: float, cpu: float, client_cpu: floa
         for line in lines[:2]:
             print(f"          error ({kind}): {line}")
     return {"viewers": n, "held": held, "save_p99": save99, "errors": errors}
-
-
-def client_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
 
 
 async def room(args, plan: dict, site: Site) -> list[dict]:

@@ -29,8 +29,6 @@ import asyncio
 import os
 import random
 import re
-import resource
-import socket
 import sys
 import time
 import urllib.parse
@@ -38,18 +36,12 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from loopback import (  # noqa: E402
-    Phone, Site, Tally, environment, gunicorn_shape, load_average, percentile, prepare_database, spread,
+    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, percentile,
+    prepare_database, site_arguments, spread,
 )
 
 KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
-GOAL_SAVE_P99 = 0.250
 GOAL_PAD_RATIO = 3.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def parse_args(argv=None):
@@ -60,9 +52,7 @@ def parse_args(argv=None):
     p.add_argument("--warmup", type=float, default=5, help="seconds played first and not counted")
     p.add_argument("--save-every", type=float, default=4.0, help="seconds between a table's hands")
     p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages")
-    p.add_argument("--port", type=int, help="loopback port (default: a free one)")
-    p.add_argument("--workers", type=int, help="gunicorn processes (default: gunicorn.conf.py's)")
-    p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
+    site_arguments(p)
     args = p.parse_args(argv)
     args.port = args.port or free_port()
     return args
@@ -214,11 +204,9 @@ def main(argv=None):
     plan = build_night(args.tables)
     with Site(env, tmp, args.port) as site:
         load_before = load_average()
-        cpu0, client0 = site.cpu_seconds(), resource.getrusage(resource.RUSAGE_SELF)
+        cpu0, client0 = site.cpu_seconds(), client_cpu()
         tally, elapsed = asyncio.run(night(args, plan))
-        client1 = resource.getrusage(resource.RUSAGE_SELF)
-        cpu = {"server": site.cpu_seconds() - cpu0, "requests": tally.done,
-               "client": client1.ru_utime + client1.ru_stime - client0.ru_utime - client0.ru_stime,
+        cpu = {"server": site.cpu_seconds() - cpu0, "requests": tally.done, "client": client_cpu() - client0,
                "workers": gunicorn_shape(env)}
         load = (load_before, load_average())
     result = report(tally, elapsed, args, database, plan, cpu, load)

@@ -9,10 +9,13 @@ printed with the figures, and so is the CPU time the server and the client each 
 """
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
+import resource
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -24,9 +27,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT_TIMEOUT = 30.0
+GOAL_SAVE_P99 = 0.250   # seconds: a table's hand save, 99 in 100 times, however busy the room
 
 
 # The site
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def site_arguments(p: argparse.ArgumentParser) -> None:
+    """The options every room benchmark takes: where the site listens and its gunicorn's shape."""
+    p.add_argument("--port", type=int, help="loopback port (default: a free one)")
+    p.add_argument("--workers", type=int, help="gunicorn processes (default: gunicorn.conf.py's)")
+    p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
 
 
 def environment(port: int, workers: int | None = None, threads: int | None = None) -> tuple[dict, str, Path]:
@@ -283,6 +300,12 @@ def percentile(values, q):
     if len(values) == 1:
         return values[0]
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def client_cpu() -> float:
+    """The CPU seconds this process (the phones) has spent."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def load_average() -> str:

@@ -6,4 +6,5 @@ app_name = "club"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", views.service_worker, name="service_worker"),
 ]

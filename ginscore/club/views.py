@@ -1,4 +1,12 @@
+import hashlib
+import json
+
+from django.conf import settings
+from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.views.decorators.http import require_safe
 
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
@@ -11,3 +19,24 @@ def home(request):
         "recent": selectors.matches_recent_results(),
         "can_create": can_create_match(request.user),
     })
+
+
+# What a table phone keeps for a network drop (with the pad and entry pages it opened).
+TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/pad.js",
+                "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js")
+
+
+@require_safe
+def service_worker(request):
+    """The service worker, from the site's root so it may answer for every page (it keeps only the
+    table pages: ``templates/club/sw.js``). Its cache is named after its own text, which names the
+    static files by their hashed names, so new scripts make a new worker and a fresh cache."""
+    body = render_to_string("club/sw.js", {
+        "precache": json.dumps([static(path) for path in TABLE_STATIC]),
+        "static_url": json.dumps("/" + settings.STATIC_URL.lstrip("/")),
+    })
+    body = body.replace("__VERSION__", hashlib.sha256(body.encode()).hexdigest()[:16])
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response

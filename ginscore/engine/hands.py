@@ -112,6 +112,7 @@ class HandScore(NamedTuple):
 
 
 DEAD = HandScore("dead", None, None, False, 0, 0)
+_new_score = tuple.__new__  # HandScore(...) without the keyword handling: one per hand
 
 
 def knock_limit_text(limit: int) -> str:
@@ -134,17 +135,15 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     the game does not have).
     """
     end = hand.end
-    if rules.game != "gin" or end not in GIN_ENDS:  # (gin's own endings go straight on)
+    if end not in GIN_ENDS or rules.game != "gin" or hand.no_contract:  # gin's own endings go straight on
         if end not in rules.ends:
             raise RecordError(f"hand {n}: {end_refused(end, rules)}")
-        if hand.no_contract and end != "gin":
+        if hand.no_contract and (end != "gin" or rules.game != "skarney"):
             raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
         if end in COUNTED_ENDS:
             return _score_counts(hand, rules, players, n)
     if end == "dead":
         return DEAD
-    if hand.no_contract and rules.game != "skarney":
-        raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
     by = hand.by
     other = players[1] if by == players[0] else players[0]
     upcard = hand.upcard
@@ -152,7 +151,6 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         raise RecordError(f"hand {n}: the upcard is needed under Oklahoma rules (it sets the knock limit)")
     deadwood = hand.deadwood
     d = deadwood[other]
-    undercut = False
     rulings = hand.rulings
     if end == "knock":
         k = deadwood[by]
@@ -163,8 +161,9 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
             if k > limit:
                 raise RecordError(f"hand {n}: {by} knocked with {k} deadwood; {knock_limit_text(limit)}")
     scored_as = end
-    by_bonus = other_bonus = True
-    if rulings is not None:
+    if rulings is None:  # most hands: no ruling to weigh
+        by_barred = other_barred = False
+    else:
         # missing cards: 10 a card on the count, and a gin of such a player is a knock of the penalty
         d += rulings.penalty(other)
         penalty = rulings.penalty(by)
@@ -173,27 +172,34 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
                 k += penalty
             else:
                 scored_as, k = "knock", penalty
-        by_bonus, other_bonus = not rulings.bars_bonus(by), not rulings.bars_bonus(other)
+        by_barred, other_barred = rulings.bars_bonus(by), rulings.bars_bonus(other)
     if scored_as == "knock":
         if d > k:
+            undercut = False
             winner, loser = by, other
             points = d if rules.knock_scores == "defender_deadwood" else d - k
+            extra = 0
         else:
             undercut = True
             winner, loser = other, by
-            if d == 0 and rules.gin_off_bonus is not None:
-                points = k + (rules.gin_off_bonus if other_bonus else 0)
+            if other_barred:  # a ruling: no undercut or gin-off bonus
+                points = k - d
+            elif d == 0 and rules.gin_off_bonus is not None:
+                points = k + rules.gin_off_bonus
             else:
-                points = k - d + (rules.undercut_bonus if other_bonus else 0)
-        extra = rules.extra_boxes_undercut if undercut else 0
+                points = k - d + rules.undercut_bonus
+            extra = rules.extra_boxes_undercut
     else:
+        undercut = False
         winner, loser = by, other
-        bonus = rules.gin_bonus
-        if end == "big_gin" and rules.big_gin_bonus is not None:
-            bonus = rules.big_gin_bonus
+        if by_barred:  # a ruling: no gin or big gin bonus
+            points = d
+        elif end == "big_gin" and rules.big_gin_bonus is not None:
+            points = d + rules.big_gin_bonus
         elif hand.no_contract:
-            bonus *= 2  # Skarney: the whole gin bonus doubles (20 to 40)
-        points = d + (bonus if by_bonus else 0)
+            points = d + 2 * rules.gin_bonus  # Skarney: the whole gin bonus doubles (20 to 40)
+        else:
+            points = d + rules.gin_bonus
         extra = rules.extra_boxes_gin
     if rulings is not None and winner in rulings.extra_cards:
         return HandScore(end, None, None, False, 0, 0)  # a player with extra cards cannot win the hand
@@ -203,7 +209,7 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     if rules.spade_double and upcard is not None and upcard.suit == "S":  # rules.doubles(upcard), inlined
         points *= 2
         extra *= 2
-    return HandScore(end, winner, loser, undercut, points, 1 + extra)
+    return _new_score(HandScore, (end, winner, loser, undercut, points, 1 + extra))
 
 
 def sequence_bonus(hand: Hand, winner: str, n: int) -> int:

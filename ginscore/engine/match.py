@@ -55,19 +55,17 @@ class MatchLength:
 class _Game:
     """A game's column while it is being played: one list entry per side."""
 
-    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after", "lines",
-                 "pairs", "shut_out")
+    __slots__ = ("n", "set_no", "column", "points", "boxes", "hands", "entries", "winner", "ended_after", "result")
 
-    def __init__(self, n: int, set_no: int, column: int, sides: int):
+    def __init__(self, n: int, set_no: int, column: int, zeros: list[int]):
         self.n, self.set_no, self.column = n, set_no, column
-        self.points = [0] * sides
-        self.boxes = [0] * sides
-        self.hands = [0] * sides  # hands won (a partnership: table hands its players won)
+        self.points = zeros[:]  # one 0 per side
+        self.boxes = zeros[:]
+        self.hands = zeros[:]  # hands won (a partnership: table hands its players won)
         self.entries: list[GameEntry] = []
         self.winner: int | None = None
         self.ended_after: int | None = None
-        self.lines: tuple[PlayerLine, ...] | None = None  # set when the game ends, with (unset until then)
-        # pairs: [(i, j, net, credited side)] in the match's pair order; shut_out: the sides the winner shut out
+        self.result: GameResult | None = None  # the game's column and totals, once it is finished
 
 
 class MatchScorer:
@@ -97,11 +95,13 @@ class MatchScorer:
         self.stake = stake
         k = len(self.sides)
         self.pairs = tuple(combinations(range(k), 2))
+        self._pair_names = tuple((self.sides[i], self.sides[j]) for i, j in self.pairs)
         self.hands: list = []
         self.games: list[_Game] = []
         self.score = [0] * k
         self.games_won = [0] * k
-        self.credited = [[0, 0] for _ in self.pairs]  # what each of a pair was credited against the other
+        # what each of a pair was credited against the other, by side (the pair's two entries only)
+        self.credited = [[0] * k for _ in self.pairs]
         self.complete = False
         self.winner: str | None = None
         self.ended_after: int | None = None
@@ -116,22 +116,31 @@ class MatchScorer:
     def _open_set(self) -> None:
         self._set_no += 1
         first = len(self.games) + 1
-        k = len(self.sides)
-        self._set = [_Game(first + c, self._set_no, c + 1, k) for c in range(self.rules.columns)]
+        zeros = [0] * len(self.sides)
+        self._set = [_Game(first + c, self._set_no, c + 1, zeros) for c in range(self.rules.columns)]
         self._open = self.rules.columns  # the set's games not yet finished
         self.games.extend(self._set)
 
     def play(self, hand):
         """Adds the next hand (a partnership: the next ``Deal``); returns what it scored.
         Refused hands change nothing."""
-        n = len(self.hands) + 1
-        if self.complete:
-            raise RecordError(f"hand {n}: the match already ended after hand {self.ended_after}")
-        result = self._play(n, hand, self._enter)
-        self.hands.append(result)
-        if self._reached:
-            self._end_games(n)
-        return result
+        self.play_all((hand,))
+        return self.hands[-1]
+
+    def play_all(self, hands) -> None:
+        """Adds the hands (or deals) in order, as ``play`` does one; a refused one raises
+        with the hands before it in. (One loop, not a call of ``play`` per hand: a long
+        match's pad is scored again on every page view.)"""
+        results, reached = self.hands, self._reached
+        play, enter, end_games = self._play, self._enter, self._end_games
+        n = len(results)
+        for hand in hands:
+            n += 1
+            if self.complete:
+                raise RecordError(f"hand {n}: the match already ended after hand {self.ended_after}")
+            results.append(play(n, hand, enter))
+            if reached:
+                end_games(n)
 
     def _enter(self, n: int, side: int, points: int, boxes: int, won: int) -> tuple[int, ...]:
         """Puts what a side won of hand ``n`` in the games (``won``: the hands it won, 1, or
@@ -140,6 +149,7 @@ class MatchScorer:
         previous column already had a hand of that side's before this one. Games that reach
         the target are ended once the whole hand is in (``_end_games``)."""
         target = self.rules.game_target
+        name = self.sides[side]
         entered = []
         first_open = True
         had = 0  # the side's hands in the previous column, before this hand
@@ -151,7 +161,7 @@ class MatchScorer:
                     g.points[side] = running
                     g.boxes[side] += boxes
                     g.hands[side] = before + won
-                    g.entries.append(_new_entry(GameEntry, (n, self.sides[side], points, running, boxes)))
+                    g.entries.append(_new_entry(GameEntry, (n, name, points, running, boxes)))
                     entered.append(g.n)
                     if running >= target:
                         self._reached.append(g)
@@ -162,13 +172,14 @@ class MatchScorer:
     def _end_games(self, n: int) -> None:
         """After hand ``n``: a game whose target a side reached ends, won by the side with the
         most points; if two sides passed it at once with the same points, play goes on."""
-        for g in self._reached:
+        reached = self._reached
+        for g in reached:
             if g.winner is None:
                 points = g.points
                 top = max(points)
                 if points.count(top) == 1:
                     self._finish_game(g, points.index(top), n)
-        self._reached.clear()
+        reached.clear()
         if not self._open:
             self._finish_set(n)
 
@@ -176,12 +187,12 @@ class MatchScorer:
         g.winner, g.ended_after = w, n
         self._open -= 1
         self.games_won[w] += 1
-        _settle_game(g, self.rules, self.pairs)
         score = self.score
-        for credited, (i, j, net, to) in zip(self.credited, g.pairs):
+        for credited, (to, net) in zip(self.credited, _settle_game(g, self.rules, self.pairs, self._pair_names,
+                                                                   self.sides)):
             if to is not None:
                 score[to] += net
-                credited[0 if to == i else 1] += net
+                credited[to] += net
 
     def _finish_set(self, n: int) -> None:
         score, won = self.score, self.games_won
@@ -210,7 +221,8 @@ class MatchScorer:
             return ()
         out = []
         sides = self.sides
-        for (i, j), (ci, cj) in zip(self.pairs, self.credited):
+        for (i, j), credited in zip(self.pairs, self.credited):
+            ci, cj = credited[i], credited[j]
             if ci != cj:
                 points = abs(ci - cj)
                 payer, payee = (sides[j], sides[i]) if ci > cj else (sides[i], sides[j])
@@ -220,7 +232,7 @@ class MatchScorer:
 
     def result(self) -> MatchResult:
         sides = self.sides
-        games = tuple(_game_result(g, sides) for g in self.games)
+        games = tuple([g.result or _game_in_play(g, sides) for g in self.games])
         settlements = self.settlements()
         settlement = settlements[0] if len(sides) == 2 and settlements else NO_SETTLEMENT
         summary = MatchSummary(
@@ -235,78 +247,85 @@ class MatchScorer:
 NO_SETTLEMENT = Settlement(None, None, 0, None)
 
 
-def _settle_game(g: _Game, rules: Rules, pairs) -> None:
-    """A finished game's lines and pair nets. Each side's total = points + boxes x box bonus, and
-    for the winner + game bonus. Each pair of sides settles the game as if they had played it
-    alone: against an opponent who won no hand, the winner's total takes the shutout. With two
-    sides (one pair) the winner's line shows it; with three, the lines do not (it differs by pair).
-    (Plain loops, no comprehensions: a long match ends hundreds of games.)"""
+def _settle_game(g: _Game, rules: Rules, pairs, pair_names, sides) -> list[tuple[int | None, int]]:
+    """Ends a finished game: its result (``g.result``), and for each pair of sides, in the
+    match's pair order, (the side credited or None, the net). Each side's total = points +
+    boxes x box bonus, and for the winner + game bonus. Each pair of sides settles the game as
+    if they had played it alone: against an opponent who won no hand, the winner's total takes
+    the shutout. With two sides (one pair) the winner's line shows it; with three, the lines
+    do not (it differs by pair). (Plain loops, no comprehensions: a long match ends hundreds
+    of games.)"""
     w = g.winner
-    bb = rules.box_bonus
+    bb, gb = rules.box_bonus, rules.game_bonus
     points, boxes, hands = g.points, g.boxes, g.hands
     totals = []
     shut_out = []
-    for i in range(len(points)):
-        totals.append(points[i] + boxes[i] * bb)
+    i = 0
+    for p in points:
+        totals.append(p + boxes[i] * bb)
         if not hands[i] and i != w:
             shut_out.append(i)
-    totals[w] += rules.game_bonus
+        i += 1
+    totals[w] += gb
     extra = 0
     if shut_out:
         if rules.shutout == "add":
             extra = rules.shutout_bonus
         elif rules.shutout == "double":
             extra = totals[w]
-    shown = extra if len(totals) == 2 else 0
-    lines = []
-    for i in range(len(totals)):
-        if i == w:
-            lines.append(_new_line(PlayerLine, (points[i], boxes[i], boxes[i] * bb, rules.game_bonus, shown,
-                                                totals[i] + shown, hands[i])))
+    nets = []
+    named = []
+    for (i, j), names in zip(pairs, pair_names):
+        ti, tj = totals[i], totals[j]
+        if extra:  # the winner against a side it shut out
+            if i == w and j in shut_out:
+                ti += extra
+            elif j == w and i in shut_out:
+                tj += extra
+        if ti > tj:
+            nets.append((i, ti - tj))
+            named.append(_new_pair(PairNet, (names, ti - tj, names[0])))
+        elif tj > ti:
+            nets.append((j, tj - ti))
+            named.append(_new_pair(PairNet, (names, tj - ti, names[1])))
         else:
-            lines.append(_new_line(PlayerLine, (points[i], boxes[i], boxes[i] * bb, 0, 0, totals[i], hands[i])))
-    if shown:
-        totals[w] += shown  # two sides: the one pair's totals are the lines'
-    if len(totals) == 2:
-        t0, t1 = totals
-        g.pairs = [(0, 1, t0 - t1 if t0 > t1 else t1 - t0, None if t0 == t1 else (0 if t0 > t1 else 1))]
-    else:
-        out = []
-        for i, j in pairs:
-            ti = totals[i] + (extra if i == w and j in shut_out else 0)
-            tj = totals[j] + (extra if j == w and i in shut_out else 0)
-            out.append((i, j, ti - tj if ti > tj else tj - ti, None if ti == tj else (i if ti > tj else j)))
-        g.pairs = out
-    g.lines = tuple(lines)
-    g.shut_out = shut_out
-
-
-def _running_lines(g: _Game) -> tuple[PlayerLine, ...]:
-    """A game in play: bonuses are filled in only when it is complete."""
-    return tuple(PlayerLine(g.points[i], g.boxes[i], 0, 0, 0, g.points[i], g.hands[i]) for i in range(len(g.points)))
-
-
-def _game_result(g: _Game, sides: tuple[str, ...]) -> GameResult:
-    complete = g.winner is not None
-    if not complete:
-        return _new_game(GameResult, (g.n, g.set_no, g.column, False, None, False, None, None,
-                                      dict(zip(sides, _running_lines(g))), tuple(g.entries), None, (), ()))
-    pairs = tuple([_new_pair(PairNet, ((sides[i], sides[j]), net_, None if to is None else sides[to]))
-                   for i, j, net_, to in g.pairs])
-    net = credited = None
+            nets.append((None, 0))
+            named.append(_new_pair(PairNet, (names, 0, None)))
+    shown = extra if len(totals) == 2 else 0  # two sides: the winner's line shows the shutout
+    lines = {}
+    i = 0
+    for side in sides:
+        b = boxes[i]
+        if i == w:
+            lines[side] = _new_line(PlayerLine, (points[i], b, b * bb, gb, shown, totals[i] + shown, hands[i]))
+        else:
+            lines[side] = _new_line(PlayerLine, (points[i], b, b * bb, 0, 0, totals[i], hands[i]))
+        i += 1
     if len(sides) == 2:
-        net, credited = pairs[0].net, pairs[0].credited
-    return _new_game(GameResult, (
-        g.n, g.set_no, g.column, True, sides[g.winner], bool(g.shut_out), net, credited,
-        dict(zip(sides, g.lines)), tuple(g.entries), g.ended_after, tuple([sides[i] for i in g.shut_out]), pairs,
+        net, credited = named[0].net, named[0].credited
+    else:
+        net = credited = None
+    g.result = _new_game(GameResult, (
+        g.n, g.set_no, g.column, True, sides[w], bool(shut_out), net, credited, lines, tuple(g.entries), g.ended_after,
+        tuple([sides[i] for i in shut_out]) if shut_out else (), tuple(named),
     ))
+    return nets
+
+
+def _game_in_play(g: _Game, sides: tuple[str, ...]) -> GameResult:
+    """A game not finished yet: bonuses are filled in only when it is complete."""
+    lines = {}
+    i = 0
+    for side in sides:
+        lines[side] = PlayerLine(g.points[i], g.boxes[i], 0, 0, 0, g.points[i], g.hands[i])
+        i += 1
+    return _new_game(GameResult, (g.n, g.set_no, g.column, False, None, False, None, None, lines, tuple(g.entries),
+                                  None, (), ()))
 
 
 def score_match(record) -> MatchResult:
     """Scores a whole ``MatchRecord``; ``RecordError`` names the first hand the rules refuse."""
     scorer = MatchScorer(record.rules, record.players, record.first_dealer, record.length, record.stake,
                          getattr(record, "teams", None))
-    play = scorer.play
-    for hand in record.hands:
-        play(hand)
+    scorer.play_all(record.hands)
     return scorer.result()

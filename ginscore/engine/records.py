@@ -263,7 +263,7 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
     return Hand(end, by, {other: d}, upcard, **extras)
 
 
-def _three_handed(raw: Any, n: int, players: tuple[str, ...], rules: Rules) -> Hand:
+def parse_three_handed_hand(raw: Any, n: int, players: tuple[str, ...], rules: Rules) -> Hand:
     """A hand of three players: written as for two, naming the two who played it (in the
     record's order); that they are the two who did not deal is checked while scoring."""
     if not isinstance(raw, dict) or raw.get("end") in (None, "dead"):
@@ -341,7 +341,7 @@ def record_from_json(data: Any) -> MatchRecord:
         hands = tuple(_deal(h, i, seating.tables_for(i), rules) for i, h in enumerate(raw_hands, 1))
         return MatchRecord(rules, players, None, stake, hands, length, teams)
     if len(players) == 3:
-        hands = tuple(_three_handed(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
+        hands = tuple(parse_three_handed_hand(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
     else:
         hands = tuple(parse_hand(h, i, players, rules) for i, h in enumerate(raw_hands, 1))
     return MatchRecord(rules, players, first_dealer, stake, hands, length)

@@ -85,22 +85,21 @@ class OneTable:
             _check_sitting_out(hand, n, dealer, table)
         elif hand.end not in NO_BY_ENDS and hand.by not in table:
             raise RecordError(f'hand {n}: by: "{hand.by}" is not one of the players')
-        score = score_hand(hand, self.rules, table, n)
-        winner = score.winner
-        rulings = hand.rulings
+        rules = self.rules
+        end, winner, loser, undercut, points, boxes = score_hand(hand, rules, table, n)
         if winner is None:  # a dead hand, or one no one could win: the same dealer deals again
-            return _new_hand(HandResult, (n, dealer, score.end, hand.by, None, None, False, 0, 0, (), hand.detail,
-                                          table, rulings, None))
-        games = enter(n, self._side[winner], score.points, score.boxes, 1)
-        rule = self.rules.dealer
+            return _new_hand(HandResult, (n, dealer, end, hand.by, None, None, False, 0, 0, (), hand.detail,
+                                          table, hand.rulings, None))
+        games = enter(n, self._side[winner], points, boxes, 1)
+        rule = rules.dealer
         if rule == "winner":
             self.dealer = winner
         elif rule == "loser":
-            self.dealer = score.loser
+            self.dealer = loser
         else:
             self.dealer = self._other[dealer]
-        return _new_hand(HandResult, (n, dealer, score.end, hand.by, winner, score.loser, score.undercut,
-                                      score.points, score.boxes, games, hand.detail, table, rulings, None))
+        return _new_hand(HandResult, (n, dealer, end, hand.by, winner, loser, undercut, points, boxes, games,
+                                      hand.detail, table, hand.rulings, None))
 
 
 def _check_sitting_out(hand: Hand, n: int, dealer: str, table: tuple[str, str]) -> None:

@@ -10,10 +10,10 @@ class HandInline(admin.TabularInline):
     model = Hand
     extra = 0
     can_delete = False
-    fields = ("number", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard", "entered_by", "entered_via",
-              "created_at")
+    fields = ("number", "table", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard", "rulings",
+              "entered_by", "entered_via", "created_at")
     readonly_fields = fields
-    ordering = ("number",)
+    ordering = ("number", "table")
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -24,13 +24,12 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "player_a", "player_b", "preset", "length_kind", "score_a", "score_b", "hand_count",
                     "complete", "winner", "created_at", "finished_at")
     list_filter = ("complete", "preset", "length_kind", "created_at")
-    search_fields = ("player_a__name", "player_b__name", "=id")
+    search_fields = ("player_a__name", "player_b__name", "player_c__name", "player_d__name", "=id")
     list_select_related = ("player_a", "player_b", "winner")
     date_hierarchy = "created_at"
-    readonly_fields = ("player_a", "player_b", "preset", "rule_overrides", "rules", "length_kind", "length_games", "first_dealer",
-                       "created_by", "created_at", "updated_at", "revision", "complete", "winner", "score_a",
-                       "score_b", "games_a", "games_b", "gins_a", "gins_b", "undercuts_a", "undercuts_b",
-                       "hand_count", "finished_at")
+    # Everything but the stake is read here: the players, rules and the caches rebuilt from the
+    # hands would go out of step with the hands if edited (the stake only prices the settlement).
+    readonly_fields = tuple(f.name for f in Match._meta.fields if f.name not in ("id", "stake"))
     inlines = [HandInline]
 
     def has_add_permission(self, request):
@@ -39,10 +38,11 @@ class MatchAdmin(admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
-    list_display = ("match", "number", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard",
+    list_display = ("match", "number", "table", "end", "by", "knocker_deadwood", "defender_deadwood", "upcard",
                     "entered_via", "entered_by", "updated_at")
     list_filter = ("end", "entered_via", "created_at")
-    search_fields = ("match__player_a__name", "match__player_b__name", "=match__id")
+    search_fields = ("match__player_a__name", "match__player_b__name", "match__player_c__name",
+                     "match__player_d__name", "=match__id")
     list_select_related = ("match__player_a", "match__player_b", "entered_by")
 
     def has_add_permission(self, request):
@@ -54,11 +54,12 @@ class HandAdmin(admin.ModelAdmin):
 
 @admin.register(HandChange)
 class HandChangeAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "match", "hand_number", "action", "who", "via")
+    list_display = ("created_at", "match", "hand_number", "table", "action", "who", "via")
     list_filter = ("action", "via", "created_at")
-    search_fields = ("match__player_a__name", "match__player_b__name", "who__username", "=match__id")
+    search_fields = ("match__player_a__name", "match__player_b__name", "match__player_c__name",
+                     "match__player_d__name", "who__username", "=match__id")
     list_select_related = ("match__player_a", "match__player_b", "who")
-    readonly_fields = ("match", "hand_number", "action", "before", "after", "who", "via", "created_at")
+    readonly_fields = ("match", "hand_number", "table", "action", "before", "after", "who", "via", "created_at")
 
     def has_add_permission(self, request):
         return False

@@ -20,7 +20,8 @@ from ginscore.engine.hands import knock_limit_text
 from ginscore.engine.layoffs import KnockPlay, defender_play, knock_plays
 from ginscore.engine.melds import eleven
 from ginscore.matches.forms import HandForm
-from ginscore.matches.records import OTHER, HandEntry, match_rules
+from ginscore.matches.records import HandEntry, Pair, match_rules, two
+from ginscore.matches.ruling_forms import RulingFields
 from ginscore.matches.services import sentence
 
 MOST_SHOWN = 12  # arrangements offered to the knocker, the spec's choice first
@@ -49,7 +50,11 @@ class Arrangement:
         return self.play.defender.deadwood
 
 
-class CardHandForm(forms.Form):
+class CardHandForm(RulingFields, forms.Form):
+    """The hand's two players (its ``Pair``: a two-player match's, the two who did not deal a
+    three-handed hand, a partnership table's), their cards and the director's rulings (a player
+    ruled short of n cards holds n fewer)."""
+
     by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], label="Who knocked or went gin?",
                            widget=forms.RadioSelect(attrs={"class": "choices"}))
     knocker_cards = forms.CharField(
@@ -57,7 +62,7 @@ class CardHandForm(forms.Form):
         help_text="The 10 cards kept after the last discard (all 11 for a big gin).")
     defender_cards = forms.CharField(
         max_length=80, label="Defender's cards", widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "10S 2H 2D KD KH KC 8C 6H 5D AC"}),
-        help_text="All 10.")
+        help_text="All 10 (fewer when a ruling says the defender was short).")
     upcard = forms.CharField(max_length=3, required=False, label="Upcard",
                              widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "e.g. 7S, 10H, KC"}))
     arrangement = forms.CharField(required=False, widget=forms.HiddenInput)  # shown as radio choices by the page
@@ -66,13 +71,15 @@ class CardHandForm(forms.Form):
 
     clean_upcard = HandForm.clean_upcard
 
-    def __init__(self, *args, match, saving: bool = False, **kwargs):
+    def __init__(self, *args, match, pair: Pair | None = None, saving: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
         self.rules = match_rules(match)
         self.saving = saving
-        self.names = {"a": match.player_a.name, "b": match.player_b.name}
+        self.pair = pair or two((match.player_a.name, match.player_b.name))
+        self.names = dict(zip(self.pair.seats, self.pair.names))
         self.fields["by"].choices = list(self.names.items())
+        self.add_ruling_fields(self.pair, self.rules)
         if self.rules.oklahoma:
             self.fields["upcard"].help_text = "Needed: under Oklahoma rules the upcard sets the knock limit."
         elif self.rules.spade_double:
@@ -86,8 +93,8 @@ class CardHandForm(forms.Form):
 
     def knocker_and_defender(self) -> tuple[str, str]:
         """The players' names, the knocker's first (player A's until a knocker is given)."""
-        by = self["by"].value() if self["by"].value() in OTHER else "a"
-        return self.names[by], self.names[OTHER[by]]
+        by = self["by"].value() if self["by"].value() in self.names else self.pair.seats[0]
+        return self.names[by], self.names[self.pair.other(by)]
 
     def _cards(self, name: str) -> tuple[Card, ...]:
         text = self.cleaned_data.get(name, "")
@@ -97,19 +104,36 @@ class CardHandForm(forms.Form):
             raise forms.ValidationError(sentence(str(e))) from None
 
     def clean_knocker_cards(self):
-        cards = self._cards("knocker_cards")
-        if len(cards) not in (HAND_SIZE, HAND_SIZE + 1):
-            raise forms.ValidationError(f"Give the knocker's 10 cards (11 for a big gin), not {len(cards)}.")
-        return cards
+        return self._cards("knocker_cards")
 
     def clean_defender_cards(self):
-        cards = self._cards("defender_cards")
-        if len(cards) != HAND_SIZE:
-            raise forms.ValidationError(f"Give the defender's 10 cards, not {len(cards)}.")
-        return cards
+        return self._cards("defender_cards")
+
+    def _short(self, data: dict, seat: str | None) -> int:
+        """How many cards a ruling says the player in ``seat`` was short of (0: none)."""
+        return (data.get(f"ruling_missing_{seat}") or 0) if seat else 0
+
+    def _check_counts(self, data: dict) -> None:
+        """Ten cards each (eleven for a big gin); a player ruled short of n cards holds n fewer."""
+        by = data.get("by")
+        other = self.pair.other(by) if by in self.names else None
+        for field, seat, extra, what in (("knocker_cards", by, " (11 for a big gin)", "knocker"),
+                                         ("defender_cards", other, "", "defender")):
+            cards = data.get(field)
+            if cards is None:
+                continue
+            short = self._short(data, seat)
+            held = HAND_SIZE - short
+            allowed = (held, held + 1) if what == "knocker" else (held,)
+            if len(cards) not in allowed:
+                why = f" ({self.names[seat]} was ruled {short} short)" if short else ""
+                extra = f" ({held + 1} for a big gin)" if short and extra else extra
+                self.add_error(field, f"Give the {what}'s {held} cards{extra}{why}, not {len(cards)}.")
 
     def clean(self):
         data = super().clean()
+        self.clean_rulings(data, None)
+        self._check_counts(data)
         upcard = data.get("upcard")
         if self.rules.oklahoma and "upcard" in data and not upcard:
             self.add_error("upcard", "Give the upcard: under Oklahoma rules it sets the knock limit.")
@@ -128,7 +152,7 @@ class CardHandForm(forms.Form):
         """The knocker's legal arrangements, the end, and the one chosen."""
         who = self.names[self.cleaned_data["by"]]
         how = self.rules.meld_rules  # Sequence Gin: runs only, and its bonus breaks ties
-        if len(knocker) == HAND_SIZE + 1:
+        if len(knocker) == HAND_SIZE + 1 - self._short(self.cleaned_data, self.cleaned_data["by"]):
             found = eleven(knocker, how)
             if not found.big_gin:
                 self.add_error("knocker_cards", f"These 11 cards are not a big gin (all 11 melded): give the 10 "
@@ -140,12 +164,12 @@ class CardHandForm(forms.Form):
         else:
             least = knock_plays(knocker, defender, meld_rules=how)[0].knocker
             limit = self.rules.knock_limit_for(upcard)
-            if least.deadwood > limit:
+            if least.deadwood > limit and not self.knock_accepted():
                 self.add_error("knocker_cards", f"{who}'s cards leave at least {least.deadwood} deadwood "
                                                 f"({format_cards(least.deadwood_cards)}); "
                                                 f"{knock_limit_text(limit)}, so this is no knock.")
                 return
-            plays = knock_plays(knocker, defender, max_deadwood=limit if least.deadwood else 0,
+            plays = knock_plays(knocker, defender, max_deadwood=max(limit, least.deadwood) if least.deadwood else 0,
                                 meld_rules=how)[:MOST_SHOWN]
         self.arrangements = [Arrangement(arrangement_key(p), p, i == 0) for i, p in enumerate(plays)]
         wanted = self.cleaned_data.get("arrangement") or self.arrangements[0].key
@@ -162,18 +186,21 @@ class CardHandForm(forms.Form):
         melds named only when they are not the spec's choice."""
         d = self.cleaned_data
         by, chosen = d["by"], arrangement or self.chosen
-        cards = {by: format_cards(d["knocker_cards"]), OTHER[by]: format_cards(d["defender_cards"])}
+        cards = {by: format_cards(d["knocker_cards"]), self.pair.other(by): format_cards(d["defender_cards"])}
         melds = None if chosen.first else {by: [m.texts() for m in chosen.play.knocker.melds]}
         end = self.end if self.end == "big_gin" else ("gin" if chosen.knocker_deadwood == 0 else "knock")
         knocker_dw = chosen.knocker_deadwood if end == "knock" else None
-        return HandEntry(end, by, knocker_dw, chosen.defender_deadwood, d.get("upcard", ""), cards, melds)
+        return HandEntry(end, by, knocker_dw, chosen.defender_deadwood, d.get("upcard", ""), cards, melds,
+                         rulings=self.rulings())
 
     @classmethod
     def initial_for(cls, entry: HandEntry) -> dict:
         """A stored card hand back in the form (its melds chosen as stored)."""
+        kept = cls.rulings_initial(entry.rulings)
         if entry.cards is None:
-            return {"by": entry.by, "upcard": entry.upcard}
+            return {"by": entry.by, "upcard": entry.upcard, **kept}
         melds = (entry.melds or {}).get(entry.by)
+        other = next((s for s in entry.cards if s != entry.by), "")
         return {"by": entry.by, "upcard": entry.upcard, "knocker_cards": entry.cards.get(entry.by, ""),
-                "defender_cards": entry.cards.get(OTHER[entry.by], ""),
+                "defender_cards": entry.cards.get(other, ""), **kept,
                 "arrangement": "/".join(" ".join(str(c) for c in parse_cards(m)) for m in melds) if melds else ""}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from ginscore.engine import CardError, RecordError, parse_cards
@@ -17,7 +16,8 @@ from ginscore.engine.cards import SUITS, Card, card_order
 from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
 from ginscore.matches.records import HandEntry, Pair, match_rules
-from ginscore.matches.views import _adder, _corrector, _next_hand, _save, _scoring_hand, _stale
+from ginscore.matches.models import KIND_PARTNERSHIP
+from ginscore.matches.views import _adder, _corrector, _next_hand, _pair, _save, _scoring_hand, _stale, _table_hands
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -93,62 +93,59 @@ def _counted(match):
     return match_rules(match).counts_cards_held
 
 
-CARDS_NOT_YET = ("Entering the cards is for two-player hands for now: for this hand enter who ended it and the "
-                 "deadwood counts.")
+def _back(match, name: str, table: int, *args):
+    """A page of this hand for the deadwood entry: per table in a partnership."""
+    if match.kind == KIND_PARTNERSHIP:
+        return redirect(f"matches:table_{name}", match.pk, table, *args)
+    return redirect(f"matches:{name}", match.pk, *args)
 
 
-def _not_two(request, match):
-    """Three players and partnership tables enter counts (card entry is not there yet)."""
-    if match.kind == "two":
-        return False
-    messages.info(request, CARDS_NOT_YET)
-    return True
-
-
-def hand_cards_new(request, pk):
-    match, via, hands, number, refused = _next_hand(request, pk)
+def hand_cards_new(request, pk, table=1):
+    match, via, hands, number, refused = _next_hand(request, pk, table)
     if refused:
         return refused
-    if _counted(match) or _not_two(request, match):
-        return redirect("matches:hand_new", match.pk)
-    form = _form(request, match, {"number": number, "revision": match.revision})
-    return _stale(request, match, form, number) or _card_page(
-        request, match, hands, form, number, _adder(request, match, number, via), editing=False)
+    if _counted(match):
+        return _back(match, "hand_new", table)
+    form = _form(request, match, _pair(match, hands, number, table), {"number": number, "revision": match.revision})
+    return _stale(request, match, form, number, table) or _card_page(
+        request, match, hands, form, number, _adder(request, match, number, via, table), editing=False, table=table)
 
 
-def hand_cards_edit(request, pk, number):
-    match, hands, via, refused = _scoring_hand(request, pk, number)
+def hand_cards_edit(request, pk, number, table=1):
+    match, hands, via, refused = _scoring_hand(request, pk, number, table)
     if refused:
         return refused
-    if _counted(match) or _not_two(request, match):
-        return redirect("matches:hand_edit", match.pk, number)
-    initial = {**CardHandForm.initial_for(HandEntry.of(hands[number - 1])), "number": number,
-               "revision": match.revision}
-    form = _form(request, match, initial)
-    return _card_page(request, match, hands, form, number, _corrector(request, match, number, via, form),
-                      editing=True)
+    if _counted(match):
+        return _back(match, "hand_edit", table, number)
+    stored = _table_hands(hands, table)[number - 1]
+    initial = {**CardHandForm.initial_for(HandEntry.of(stored)), "number": number, "revision": match.revision}
+    form = _form(request, match, _pair(match, hands, number, table), initial)
+    return _card_page(request, match, hands, form, number, _corrector(request, match, number, via, form, table),
+                      editing=True, table=table)
 
 
-def _form(request, match, initial) -> CardHandForm:
+def _form(request, match, pair, initial) -> CardHandForm:
     saving = request.method == "POST" and request.POST.get("action") == "save"
-    return CardHandForm(request.POST or None, match=match, initial=initial, saving=saving)
+    return CardHandForm(request.POST or None, match=match, pair=pair, initial=initial, saving=saving)
 
 
-def _card_page(request, match, hands, form, number, save, *, editing):
+def _card_page(request, match, hands, form, number, save, *, editing, table=1):
     """A POST finds the melds and previews the hand (each arrangement's score); with action=save
     it also saves the chosen one."""
     preview, choices = None, []
     valid = request.method == "POST" and form.is_valid()
     if valid or form.chosen:  # (melds found for other cards: the new ones are shown, nothing saved)
         try:
-            choices = [(a, selectors.hand_preview(match, hands, form.entry(a), number)) for a in form.arrangements]
+            choices = [(a, selectors.hand_preview(match, hands, form.entry(a), number, table))
+                       for a in form.arrangements]
             preview = next(p for a, p in choices if a is form.chosen)
         except (RecordError, CardError) as e:
             form.add_error(None, services.sentence(str(e)))
             choices = []
         else:
             if valid and request.POST.get("action") == "save":
-                saved = _save(request, match, form, save, form.entry(), number, preview, editing=editing)
+                saved = _save(request, match, form, save, form.entry(), number, preview, editing=editing,
+                              table=table)
                 if saved:
                     return saved
     names = form.knocker_and_defender()
@@ -156,6 +153,7 @@ def _card_page(request, match, hands, form, number, save, *, editing):
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
         "deck": deck_rows(), "chosen": form.chosen,
         "arrangements": [(a, p, shown_play(names, a.play)) for a, p in choices],
-        "head": selectors.score_head(match, selectors.match_result(match, hands)),
+        "head": selectors.match_pad(match, hands).head, "pair": form.pair,
+        "table": table if match.kind == KIND_PARTNERSHIP else None,
     })
 

@@ -29,6 +29,10 @@ END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dea
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
+# Both players agree (a tournament's option): a hand a player enters waits for the other's word.
+AGREED, AWAITING, DISPUTED = "", "awaiting", "disputed"
+AGREEMENT_CHOICES = [(AGREED, "counts"), (AWAITING, "awaiting the other player's confirmation"),
+                     (DISPUTED, "disputed (the director settles it)")]
 
 
 def new_table_token() -> str:
@@ -148,11 +152,6 @@ class Match(models.Model):
         return {"a": self.player_a, "b": self.player_b, "c": self.player_c, "d": self.player_d}[seat]
 
     @property
-    def players(self):
-        """The sides' players for a two-player match; every player in seat order otherwise."""
-        return self.seats
-
-    @property
     def team_names(self) -> tuple[str, str]:
         """A partnership's two team names ("Ann & Cat" when none was given)."""
         return (self.team_a_name or f"{self.player_a} & {self.player_c}",
@@ -174,8 +173,7 @@ class Match(models.Model):
         columns = self.game_columns or []
         if len(columns) > 1:
             return " · ".join(f"G{n} " + "–".join(str(p) for p in points) for n, *points in columns)
-        points = (self.game_a, self.game_b, self.game_c) if self.kind == KIND_THREE else (self.game_a, self.game_b)
-        return "–".join(str(p) for p in points) + f" (game {self.game_number})"
+        return self._by_side("game") + f" (game {self.game_number})"
 
     @property
     def title(self) -> str:
@@ -194,13 +192,16 @@ class Match(models.Model):
     @property
     def score_text(self) -> str:
         """The match score by side, for lists: "41–0–615" with three players."""
-        scores = (self.score_a, self.score_b, self.score_c) if self.kind == KIND_THREE else (self.score_a, self.score_b)
-        return "–".join(str(s) for s in scores)
+        return self._by_side("score")
 
     @property
     def games_text(self) -> str:
-        games = (self.games_a, self.games_b, self.games_c) if self.kind == KIND_THREE else (self.games_a, self.games_b)
-        return "–".join(str(g) for g in games)
+        return self._by_side("games")
+
+    def _by_side(self, field: str) -> str:
+        """A cache by side, "41–0–615": ``field``'s _a, _b (and _c with three players) values."""
+        letters = "abc" if self.kind == KIND_THREE else "ab"
+        return "–".join(str(getattr(self, f"{field}_{s}")) for s in letters)
 
     @property
     def settlement_points(self) -> int:
@@ -241,6 +242,12 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     entered_via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    agreement = models.CharField(max_length=8, choices=AGREEMENT_CHOICES, blank=True, default=AGREED,
+                                 help_text="Both players agree: whether the hand counts for the tournament yet.")
+    dispute_reason = models.CharField(max_length=200, blank=True, help_text="Why the other player disputes it.")
+    entry_key = models.UUIDField(null=True, blank=True, editable=False,
+                                 help_text="Made by the phone that entered the hand: a resend of it is this hand "
+                                           "again, never a second one (hands queued through a network drop).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -248,6 +255,7 @@ class Hand(models.Model):
         ordering = ["match", "number", "table"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number", "table"], name="hand_number_unique_in_match"),
+            models.UniqueConstraint(fields=["match", "entry_key"], name="hand_entry_key_unique_in_match"),
         ]
 
     def __str__(self) -> str:
@@ -255,7 +263,8 @@ class Hand(models.Model):
         return f"match {self.match_id} hand {self.number}{where}: {self.get_end_display()}"
 
 
-ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone")]
+ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone"),
+                  ("confirmed", "confirmed"), ("disputed", "disputed"), ("settled", "settled")]
 
 
 class HandChange(models.Model):
@@ -271,6 +280,8 @@ class HandChange(models.Model):
     who = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                             related_name="+")
     via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    side = models.CharField(max_length=1, blank=True, help_text="The player (seat) who confirmed or disputed.")
+    note = models.CharField(max_length=200, blank=True, help_text="A dispute's reason.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

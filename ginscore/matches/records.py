@@ -17,14 +17,12 @@ from ginscore.engine import (
     Hand as EngineHand, MatchLength, MatchRecord, RecordError, Rules, parse_card, record_to_json, rules_from,
     score_hand,
 )
-from ginscore.engine.records import parse_hand
-from ginscore.engine.sides import Deal, Team, at_table, two_names
+from ginscore.engine.records import parse_hand, parse_three_handed_hand
+from ginscore.engine.sides import Deal, OneTable, Team, at_table, two_names
 
-OTHER = {"a": "b", "b": "a"}
 TWO_COUNTS = ("knock", "challenge")  # ends whose record gives both players' counts, the one who ended it first
 SEAT_LETTERS = "abcd"
 TWO = ("a", "b")
-RULING_KEYS = ("missing_cards", "extra_cards", "no_bonus", "knock_accepted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +111,6 @@ def match_teams(match) -> tuple[Team, Team] | None:
         return None
     a, b, c, d = names
     return (Team(match.team_a_name or f"{a} & {c}", (a, c)), Team(match.team_b_name or f"{b} & {d}", (b, d)))
-
-
-def match_side_names(match) -> tuple[str, ...]:
-    """Whom the games and the match score: the players, or a partnership's team names."""
-    teams = match_teams(match)
-    return tuple(t.name for t in teams) if teams else match_names(match)
 
 
 def match_rules(match) -> Rules:
@@ -273,18 +265,12 @@ def entry_from_json(raw: dict, match, n: int, table: int = 1) -> HandEntry:
     names = match_names(match)
     rules = match_rules(match)
     if len(names) == 4:
-        pair = partnership_pair(names, n, table).names
+        hand = parse_hand(raw, n, partnership_pair(names, n, table).names, rules)
     elif len(names) == 3:
-        named = [raw.get("by")] if isinstance(raw, dict) and raw.get("by") else []
-        for key in ("deadwood", "cards"):
-            if isinstance(raw, dict) and isinstance(raw.get(key), dict):
-                named.extend(raw[key])
-        pair = tuple(p for p in names if p in named)
-        if len(pair) != 2:
-            pair = names[:2] if not named else (pair + tuple(p for p in names if p not in pair))[:2]
+        hand = parse_three_handed_hand(raw, n, names, rules)
     else:
-        pair = names
-    return entry_from_engine(parse_hand(raw, n, pair, rules), names, table)
+        hand = parse_hand(raw, n, names, rules)
+    return entry_from_engine(hand, names, table)
 
 
 def plain_decimal(value) -> Decimal:
@@ -311,35 +297,40 @@ def record_of(match, entries: Iterable[HandEntry]) -> MatchRecord:
     if len(names) == 4:
         deals, _ = _deals(names, rules, entries)
         return MatchRecord(rules, names, None, stake, tuple(deals), length, match_teams(match))
-    first = names[SEAT_LETTERS.index(match.first_dealer)] if match.first_dealer in SEAT_LETTERS[:len(names)] \
-        else names[0]
+    first = _first_dealer(match, names)
     if len(names) == 3:
-        return MatchRecord(rules, names, first, stake, tuple(_three_handed(names, rules, first, entries)), length)
+        hands = tuple(hand for _, hand in _three_handed(names, rules, first, entries))
+        return MatchRecord(rules, names, first, stake, hands, length)
     pair = two(names)
     engine_hands = tuple(entry_to_engine(e, pair, rules, i) for i, e in enumerate(entries, 1))
     return MatchRecord(rules, names, first, stake, engine_hands, length)
 
 
-def three_handed_pairs(names: tuple[str, ...], rules: Rules, first_dealer: str,
-                       entries: Iterable[HandEntry]) -> list[tuple[str, Pair]]:
-    """For each hand of a three-handed match: who dealt it (and sat out) and who played it."""
-    return [(dealer, pair) for dealer, pair, _ in _walk_three(names, rules, first_dealer, list(entries))]
-
-
-def _walk_three(names, rules, first_dealer, entries):
-    dealer = first_dealer
+def _three_handed(names, rules, first_dealer, entries) -> list[tuple[Pair, EngineHand]]:
+    """For each hand of a three-handed match, who played it and the engine's hand; the deal is
+    followed by the engine's ``OneTable`` (the dealer sits out, the loser deals next)."""
+    table = OneTable(rules, names, first_dealer)
+    out = []
     for n, entry in enumerate(entries, 1):
-        seats = tuple(SEAT_LETTERS[i] for i, p in enumerate(names) if p != dealer)
-        pair = Pair(seats, tuple(names[SEAT_LETTERS.index(s)] for s in seats))
+        dealer = table.dealer
+        pair = Pair(tuple(SEAT_LETTERS[names.index(p)] for p in table.table_for(dealer)), table.table_for(dealer))
         dealt = SEAT_LETTERS[names.index(dealer)]
         if entry.by == dealt or dealt in (entry.cards or {}) or _rulings_name(entry.rulings, dealt):
             raise RecordError(f"hand {n}: {dealer} dealt this hand and sat it out; "
                               f"it was played by {two_names(pair.names)}")
         hand = entry_to_engine(entry, pair, rules, n)
-        yield dealer, pair, hand
-        score = score_hand(hand, rules, pair.names, n)
-        if score.winner is not None:
-            dealer = score.loser
+        table.play(n, hand, _no_games)
+        out.append((pair, hand))
+    return out
+
+
+def _no_games(*_) -> tuple:
+    return ()  # following the deal only: the games are scored with the whole record
+
+
+def _first_dealer(match, names: tuple[str, ...]) -> str:
+    letter = match.first_dealer
+    return names[SEAT_LETTERS.index(letter)] if letter and letter in SEAT_LETTERS[:len(names)] else names[0]
 
 
 def hand_pair(match, entries: list[HandEntry] | None, number: int, table: int = 1) -> Pair:
@@ -350,10 +341,10 @@ def hand_pair(match, entries: list[HandEntry] | None, number: int, table: int = 
         return partnership_pair(names, number, table)
     if len(names) == 2:
         return two(names)
-    first = names[SEAT_LETTERS.index(match.first_dealer)] if match.first_dealer in "abc" else names[0]
     # Who plays a hand follows from the hands before it only (the next hand too: a stand-in ends the walk).
-    walked = three_handed_pairs(names, match_rules(match), first, [*(entries or [])[:number - 1], HandEntry("dead")])
-    return walked[number - 1][1]
+    walked = _three_handed(names, match_rules(match), _first_dealer(match, names),
+                           [*(entries or [])[:number - 1], HandEntry("dead")])
+    return walked[number - 1][0]
 
 
 def _rulings_name(rulings, seat: str) -> bool:
@@ -361,10 +352,6 @@ def _rulings_name(rulings, seat: str) -> bool:
         return False
     return seat in (rulings.get("missing_cards") or {}) or any(seat in (rulings.get(k) or ())
                                                                for k in ("extra_cards", "no_bonus"))
-
-
-def _three_handed(names, rules, first_dealer, entries) -> list[EngineHand]:
-    return [hand for _, _, hand in _walk_three(names, rules, first_dealer, entries)]
 
 
 def _deals(names, rules, entries) -> tuple[list[Deal], HandEntry | None]:

@@ -14,12 +14,15 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_hand, score_match
 from ginscore.engine.results import PairNet
-from ginscore.matches.models import KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
+from ginscore.club.roles import is_director
+from ginscore.matches import agreement
+from ginscore.matches.models import AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
 from ginscore.matches.records import (
-    SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_to_record,
+    SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_rules, match_to_record,
     partnership_pair, record_of, two, waiting_table,
 )
 from ginscore.matches.rulings import RULING_MARK, rulings_text
@@ -45,6 +48,13 @@ def match_live_version(pk: int, **_) -> str | None:
 
 def match_hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number", "table"))
+
+
+def hands_awaiting(match: Match) -> list[Hand]:
+    """The hands of ``match`` that do not count yet (both players agree: awaiting the other
+    player's confirmation, or disputed), with who entered them; one query."""
+    return list(Hand.objects.filter(match=match).exclude(agreement=AGREED).select_related("entered_by")
+                .order_by("number"))
 
 
 def match_result(match: Match, hands: list[Hand] | None = None) -> MatchResult:
@@ -98,14 +108,6 @@ class PadColumn:
     next_win: tuple[bool, ...] = ()  # whether each side's next won hand goes into this game (Hollywood's cue)
 
     @property
-    def a(self) -> PlayerLine:
-        return self.lines[0]
-
-    @property
-    def b(self) -> PlayerLine:
-        return self.lines[1]
-
-    @property
     def next_a(self) -> bool:
         return bool(self.next_win and self.next_win[0])
 
@@ -130,6 +132,7 @@ class HandLine:
     pair: Pair | None = None  # who played it (seats and names)
     table: int = 1
     ruling: str = ""  # the director's rulings in words ("Ruling: Ben was short of 1 card ..."), if any
+    agreement: str = AGREED  # both players agree: "awaiting" or "disputed" until it counts
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -437,6 +440,8 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     index = {n: i for i, n in enumerate(names)}
     entries = [HandEntry.of(row) for row in hands]
     marks = _cell_marks(result, entries)
+    awaiting = {row.number for row in hands if row.agreement != AGREED}   # both players agree: "?" until confirmed
+    marks = {key: value + ("?",) if key[0] in awaiting else value for key, value in marks.items()}
     enters = tuple(result.next_win_enters(n) for n in names)
     all_sets = result.sets()
     earlier_sets = max(0, len(all_sets) - shown_sets) if shown_sets is not None else 0
@@ -456,8 +461,8 @@ def match_pad(match: Match, hands: list[Hand], shown_sets: int | None = None,
     if result.teams:
         lines = deal_lines(match, result, entries, waiting)
     else:
-        lines = [hand_line(h, e, _pair_of(result, h), marks.get((h.n, h.winner), ()))
-                 for h, e in zip(result.hands, entries)]
+        lines = [replace(hand_line(h, e, _pair_of(result, h), marks.get((h.n, h.winner), ())),
+                         agreement=row.agreement) for h, e, row in zip(result.hands, entries, hands)]
     earlier_hands = max(0, len(lines) - shown_hands) if shown_hands is not None else 0
     lines = lines[earlier_hands:]
     lines.reverse()
@@ -481,7 +486,11 @@ def pad_rulings(lines) -> tuple[tuple[int, str], ...]:
 
 def _pair_of(result: MatchResult, h: HandResult) -> Pair:
     """Who played hand ``h`` (seat letters and names)."""
-    players = h.players or result.players[:2]
+    return _seated(result, h.players or result.players[:2])
+
+
+def _seated(result: MatchResult, players) -> Pair:
+    """``players`` with their seat letters."""
     seats = result_seats(result) if result.teams else result.players
     return Pair(tuple(SEAT_LETTERS[seats.index(p)] for p in players), tuple(players))
 
@@ -528,8 +537,7 @@ def next_pair(match: Match, pad: Pad, table: int = 1) -> Pair:
         deal = next((t.deal for t in pad.head.tables if t.table == table), pad.next_number)
         return partnership_pair(result_seats(result), deal, table)
     if len(result.players) == 3 and result.next_dealer:
-        return _pair_of(result, HandResult(0, None, "dead", None, None, None, False, 0, 0, (),
-                                           players=tuple(p for p in result.players if p != result.next_dealer)))
+        return _seated(result, tuple(p for p in result.players if p != result.next_dealer))
     return two(result.players[:2])
 
 
@@ -638,12 +646,23 @@ class ChangeLine:
     change: HandChange
     before: str
     after: str
+    who: str = ""  # who made the change; for a confirmation or a dispute also for which player
+
+
+def change_who(match: Match, change: HandChange) -> str:
+    """ "ann", "table link", "Ben (table link)": the account or link, and the player it answered for."""
+    who = change.who_text
+    if change.side:
+        player = match.player(change.side)
+        return f"{player.name} ({who})" if player else who
+    return who
 
 
 def match_changes(match: Match) -> list[ChangeLine]:
     """The history, newest first, with each hand in words."""
     changes = HandChange.objects.filter(match=match).select_related("who")
-    return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after)) for c in changes]
+    return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after), change_who(match, c))
+            for c in changes]
 
 
 def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
@@ -715,7 +734,12 @@ def hand_preview(match: Match, hands: list[Hand], entry: HandEntry, number: int,
     """
     entry = replace(entry, table=table)
     entries = _entries_with(hands, entry, number, table)
-    result = score_match(record_of(match, entries))
+    return preview_in(match, score_match(record_of(match, entries)), entry, number, table)
+
+
+def preview_in(match: Match, result: MatchResult, entry: HandEntry, number: int, table: int = 1) -> Preview:
+    """The preview of ``entry`` as hand ``number`` (``table``'s) from ``result``, the match already
+    scored with it (a stored hand: the pad's own result, not scored again)."""
     names = result.sides
     if result.teams:
         if number > len(result.hands):  # the other table is not in yet: this hand alone
@@ -757,3 +781,64 @@ def _won_text(h: HandResult, entry: HandEntry, rules) -> str:
         text = _NO_WINNER.get(h.end, _NO_WINNER["dead"])
         return (text if h.dealer is not None else text.split(";")[0] + ".") + ruled
     return f"{h.winner} scores {h.points}{_boxes_text(h, rules)}{_how_won(h, entry)}.{ruled}"
+
+
+# Both players agree
+
+
+@dataclass(frozen=True)
+class AwaitingLine:
+    """A hand that does not count yet, as one viewer of the pad sees it."""
+
+    hand: Hand
+    version: str
+    text: str
+    entrant: str
+    sides: tuple[tuple[str, str], ...]  # (seat, name) this viewer may answer as
+    own: bool  # the viewer answers from their own account (no name to tap)
+    settle: bool  # the viewer is a director
+
+
+def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
+    """The hands of ``match`` awaiting confirmation or settlement, with what ``user`` (scoring
+    ``via`` an account, a table link, or None) may do; one query (three players: one more for
+    who played each hand), none unless the match is in a tournament where both players agree."""
+    place = getattr(match, "tournament_match", None)
+    if place is None or not place.tournament.agree:
+        return []
+    names = dict(zip(match.seat_letters, match_names(match)))
+    director = is_director(user)
+    own = via == "account" and agreement.account_side(match, user) is not None
+    rows = hands_awaiting(match)
+    # Three players: who played a hand follows from the hands before it, read once for them all.
+    entries = [HandEntry.of(h) for h in match_hands(match)] if rows and len(names) == 3 else None
+    lines = []
+    for hand in rows:
+        entrant = agreement.entrant_side(match, hand)
+        if entrant:
+            by = names[entrant]
+        elif hand.entered_by_id and hand.entered_via == "account":
+            by = hand.entered_by.get_username()
+        else:
+            by = "on the table's phone"
+        sides = () if director else tuple((s, names[s]) for s in
+                                          agreement.confirm_sides(match, hand, user, via))
+        text = record_hand_text(agreement.hand_json(match, hand, entries))
+        lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
+    return lines
+
+
+def table_outbox(match: Match, head: ScoreHead) -> dict:
+    """What a table phone's outbox (``static/ginscore/outbox.js``) needs to keep taking hands through
+    a network drop: where to send them, the pad as it stands (next hand, dealer, the game in play)
+    and the match's frozen rules, from which the phone works out each queued hand's points."""
+    names = head.names
+    now = head.now[0] if len(head.now) == 1 else None
+    return {
+        "match": match.pk, "names": list(names), "rules": match_rules(match).to_json(),
+        "send": reverse("matches:hand_send", args=[match.pk]), "pad": reverse("matches:detail", args=[match.pk]),
+        "entry": reverse("matches:hand_new", args=[match.pk]), "worker": reverse("club:service_worker"),
+        "next_number": head.next_number, "revision": match.revision,
+        "next_dealer": "a" if head.next_dealer == names[0] else "b" if head.next_dealer == names[1] else "",
+        "game": None if now is None else {"n": now.n, "points": list(now.points), "target": head.game_target},
+    }

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from uuid import UUID
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -37,7 +38,7 @@ from ginscore.matches.models import (
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
     HandEntry, entry_from_json, entry_to_json, game_in_play_fields, hand_pair, match_fields_from_record,
-    match_names, match_side_names, record_entries, record_of, record_seats,
+    match_names, record_entries, record_of, record_seats,
 )
 from ginscore.matches.tallies import match_tallies
 from ginscore.players.models import Player
@@ -53,6 +54,10 @@ class HandConflict(Exception):
 
 class HandRefused(ValueError):
     """The change would make the record invalid; the message names the hand and the reason."""
+
+
+class EntryKeyReused(HandRefused):
+    """An entry key already names a saved hand whose content differs from this entry."""
 
 
 # Players and matches
@@ -175,14 +180,21 @@ def table_link_renew(*, match: Match) -> str:
 
 
 def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT,
-             table: int = 1) -> Hand:
+             table: int = 1, entry_key: UUID | None = None) -> Hand:
     """Records the next hand (in a partnership: ``table``'s hand of the next deal).
     ``expected_number`` is the number the form showed: if another device saved that hand
-    first, ``HandConflict`` and nothing saved."""
+    first, ``HandConflict`` and nothing saved.
+
+    ``entry_key`` is the key the phone made for this entry (a hand queued through a network
+    drop is sent again until an answer arrives): when a hand of the match already carries it,
+    that hand is returned with ``resent`` True and nothing is written, whatever the number;
+    the same key with another hand's content is refused (``EntryKeyReused``)."""
     with transaction.atomic():
         match, rows = _locked(match_id)
         table = _check_table(match, table)
         entry = replace(entry, table=table)
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+            return again
         mine = [h for h in rows if h.table == table]
         n = len(mine) + 1
         if expected_number != n:
@@ -200,25 +212,32 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via,
-                                           **entry.fields())
+                                           entry_key=entry_key, **entry.fields())
         except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
             raise HandConflict(conflict_text(expected_number, n + 1)) from None
         _log(match, n, "added", None, entry, user, via, entries)
         _write_through(match, result, "added", n, user, via)
+    hand.resent = False
     return hand
 
 
 def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision: int, user=None,
-              via: str = VIA_ACCOUNT, table: int = 1) -> Hand:
+              via: str = VIA_ACCOUNT, table: int = 1, entry_key: UUID | None = None) -> Hand:
     """Corrects hand ``number`` (a partnership: ``table``'s hand of deal ``number``); the whole
-    match is scored again."""
+    match is scored again. ``entry_key``: the key of a queued entry that takes this hand's place
+    (a table resolving a conflict); sent again, the key finds this hand (``resent``) and nothing
+    is written."""
     with transaction.atomic():
         match, rows = _locked(match_id)
-        _check_revision(match, expected_revision)
-        _check_correction_window(match, via)
         table = _check_table(match, table)
         entry = replace(entry, table=table)
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+            return again
+        _check_revision(match, expected_revision)
+        _check_correction_window(match, via)
         hand = _nth(rows, number, table)
+        if entry_key is not None:
+            hand.entry_key = entry_key
         before = HandEntry.of(hand)
         old_entries = [HandEntry.of(h) for h in rows]
         entries = [entry if h is hand else e for h, e in zip(rows, old_entries)]
@@ -228,6 +247,7 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
         hand.save()
         _log(match, number, "edited", before, entry, user, via, entries, old_entries)
         _write_through(match, result, "edited", number, user, via)
+    hand.resent = False
     return hand
 
 
@@ -356,6 +376,21 @@ def _numbered(match: Match, entries: list[HandEntry]):
     return (((i // 2) + 1, e) for i, e in enumerate(entries))
 
 
+def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry) -> Hand | None:
+    """The hand already saved under ``entry_key`` (marked ``resent``), or None; refused when
+    its content is not ``entry``'s (the key was reused, or the hand was corrected since)."""
+    for hand in rows:
+        if hand.entry_key == entry_key:
+            if HandEntry.of(hand) != entry:
+                raise EntryKeyReused(
+                    f"entry_key: this entry was saved before as hand {hand.number}, which holds another "
+                    "hand (corrected since, or the key was used twice); nothing was saved. Enter the hand "
+                    "again if it is a new one.")
+            hand.resent = True
+            return hand
+    return None
+
+
 def conflict_text(expected: int, n: int) -> str:
     if expected < n:
         return f"Hand {expected} was just recorded on another device. Here is the pad as it stands now."
@@ -424,31 +459,21 @@ def _refresh(match: Match, result: MatchResult) -> None:
     """The caches on ``match`` from the engine's result; the revision moves on. A partnership's
     sides are its teams (team A's cache in the ``_a`` fields; its winner is kept as the team's
     first player, A or B)."""
-    sides = match_side_names(match)
+    sides = match.side_names
     letters = "abc"[:len(sides)]
     summary = result.match
     match.complete = summary.complete
     side_player = dict(zip(sides, (match.player_a, match.player_b, match.player_c)))
     match.winner = None if summary.winner is None else side_player[summary.winner]
-    team_of = {p: sides[i] for i, t in enumerate(result.teams or ()) for p in t.players}
-    gins = dict.fromkeys(sides, 0)
-    undercuts = dict.fromkeys(sides, 0)
-    table_hands = (t for d in result.hands for t in d.tables) if result.teams else result.hands
-    for h in table_hands:
-        if h.winner is None:
-            continue
-        side = team_of.get(h.winner, h.winner)
-        if h.end in ("gin", "big_gin"):
-            gins[side] += 1
-        if h.undercut:
-            undercuts[side] += 1
-    for letter, side in zip(letters, sides):
+    match.tallies = match_tallies(result, match_names(match))
+    seats = match.tallies["seats"]
+    side_seats = ("ac", "bd") if result.teams else letters  # a partnership: team A is a and c, team B b and d
+    for letter, side, mine in zip(letters, sides, side_seats):
         setattr(match, f"score_{letter}", summary.score[side])
         setattr(match, f"games_{letter}", summary.games_won[side])
-        setattr(match, f"gins_{letter}", gins[side])
-        setattr(match, f"undercuts_{letter}", undercuts[side])
+        setattr(match, f"gins_{letter}", sum(seats[s]["gins"] for s in mine))
+        setattr(match, f"undercuts_{letter}", sum(seats[s]["undercuts"] for s in mine))
     match.hand_count = len(result.hands)
-    match.tallies = match_tallies(result, match_names(match))
     for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
     problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")

@@ -14,8 +14,8 @@ partnership's players settle as teams, so their pairs carry 0).
 from __future__ import annotations
 
 from ginscore.engine import MatchResult
+from ginscore.matches.records import SEAT_LETTERS
 
-SEAT_LETTERS = "abcd"
 GINS = ("gin", "big_gin")
 
 

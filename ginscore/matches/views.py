@@ -19,7 +19,7 @@ from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
+from ginscore.matches.models import KIND_PARTNERSHIP, KIND_TWO, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
 
 
@@ -104,6 +104,8 @@ def match_detail(request, pk, table=None):
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
+        "awaiting": selectors.awaiting_lines(match, request.user, via),
+        "outbox": selectors.table_outbox(match, pad.head) if form and match.kind == KIND_TWO else None,
     })
 
 
@@ -186,6 +188,13 @@ def _stale(request, match, form, number, table=1):
 def _conflict(request, match, typed: HandEntry, number: int, why: str, table: int = 1):
     """The loser of a simultaneous save: what was recorded as hand ``number`` and what this phone
     had typed, side by side, with one tap to put the typed hand in its place (or add it after)."""
+    return render(request, "matches/hand_conflict.html", _conflict_context(match, typed, number, why, table),
+                  status=409)
+
+
+def _conflict_context(match, typed: HandEntry, number: int, why: str, table: int = 1) -> dict:
+    """What the conflict page (and a queued hand's conflict on the pad) shows: the hand recorded
+    as ``number``, the typed one, and what the typed one would score in its place or after."""
     match = selectors.match_get(match.pk)
     hands = selectors.match_hands(match)
     mine = _table_hands(hands, table)
@@ -204,11 +213,11 @@ def _conflict(request, match, typed: HandEntry, number: int, why: str, table: in
         elif n > len(mine):
             add = p
     fields = {k: v for k, v in HandForm.initial_for(typed, pair).items() if v not in (None, "", False)}
-    return render(request, "matches/hand_conflict.html", {
+    return {
         "match": match, "why": why, "number": number, "recorded": recorded, "table": table,
         "typed": selectors.record_hand_text(entry_to_json(typed, pair)), "fields": fields,
         "replace": replace, "add": add, "next_number": len(mine) + 1, "complete": match.complete,
-    }, status=409)
+    }
 
 
 def _adder(request, match, number, via, table=1):
@@ -270,18 +279,19 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
                 saved = _save(request, match, form, save, entry, number, preview, editing=editing, table=table)
                 if saved:
                     return saved
-    elif editing and request.method != "POST":
+    pad = selectors.match_pad(match, hands)
+    if editing and request.method != "POST":  # the stored hand scores as the pad does: no second scoring
         try:
             stored = HandEntry.of(_table_hands(hands, table)[number - 1])
-            preview = selectors.hand_preview(match, hands, stored, number, table)
+            preview = selectors.preview_in(match, pad.result, stored, number, table)
         except (RecordError, CardError):
             preview = None
-    pad = selectors.match_pad(match, hands)
     correcting = selectors.stored_hand_line(match, hands, number, table, pad) if editing else None
     return render(request, "matches/hand_form.html", {
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
         "table": table if match.kind == KIND_PARTNERSHIP else None,
         "head": replace(pad.head, correcting=correcting), "pair": form.pair,
+        "outbox": selectors.table_outbox(match, pad.head) if not editing and match.kind == KIND_TWO else None,
     })
 
 
@@ -295,13 +305,15 @@ def _save(request, match, form, save, entry, number, preview, *, editing, table=
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
+    messages.success(request, saved_text(match, number, preview, editing=editing, table=table))
+    return redirect(_pad_url(match, table))
+
+
+def saved_text(match, number: int, preview, *, editing: bool, table: int = 1) -> str:
+    """The pad's message for a hand just saved or corrected: what it scored and the games it finished."""
     verb = "corrected" if editing else "saved"
     what = f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
-    text = f"{what} {verb}. {preview.text}"
-    for game in preview.game_over:
-        text += " " + game.text
-    messages.success(request, text)
-    return redirect(_pad_url(match, table))
+    return " ".join([f"{what} {verb}. {preview.text}", *(game.text for game in preview.game_over)])
 
 
 @require_POST

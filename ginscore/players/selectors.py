@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
 
+from ginscore.matches.agreement import PARTNER
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
 
@@ -144,9 +145,8 @@ class Tally:
     def add_team(self, row: dict, seat: str) -> None:
         """Counts one partnership match for the team of the player in ``seat``: the team's result,
         and the hands, gins and undercuts of both partners."""
-        partner = {"a": "c", "c": "a", "b": "d", "d": "b"}[seat]
         self.add(row, seat)
-        self._add_seat(row, partner)
+        self._add_seat(row, PARTNER[seat])
 
 
 def player_records() -> list[Tally]:
@@ -195,10 +195,10 @@ def player_summary(player: Player) -> PlayerSummary:
                 opponents[opponent_id] = Tally(Player(pk=opponent_id, name=row[f"player_{other}__name"]))
             opponents[opponent_id].add_against(row, seat, other)
         if len(seats) == 4:
-            mate = {"a": "c", "c": "a", "b": "d", "d": "b"}[seat]
+            mate = PARTNER[seat]
             partner_id = row[f"player_{mate}_id"]
-            team = row[f"team_{TEAM_OF[seat]}_name"] or " & ".join(
-                row[f"player_{s}__name"] for s in ("ac" if TEAM_OF[seat] == "a" else "bd"))
+            side = TEAM_OF[seat]   # the team's name, or its players' ("Ann & Cat", as Match.team_names)
+            team = row[f"team_{side}_name"] or " & ".join(row[f"player_{s}__name"] for s in (side, PARTNER[side]))
             if partner_id not in partners:
                 partners[partner_id] = TeamTally(Player(pk=partner_id, name=row[f"player_{mate}__name"]))
             partners[partner_id].team = team  # the latest name the team played under

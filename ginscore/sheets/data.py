@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ginscore.engine import PRESETS
+from ginscore.engine.rules import FOUR_PLAYER_PRESETS
 
 PADS_PER_PAGE = (1, 2)  # two: side by side on a page turned sideways
 
@@ -31,14 +32,26 @@ def pad_layout(rules: Mapping) -> str:
     return "oklahoma" if rules.get("oklahoma") else "standard"
 
 
+TABLE_KINDS = {"two": 2, "three": 3, "partnership": 4}  # the players a pad is for
+
+
+def default_table(style: str) -> str:
+    """The table a preset's pad is for: the ``partnership`` preset is made for four in two teams."""
+    return "partnership" if style in FOUR_PLAYER_PRESETS else "two"
+
+
 @dataclass(frozen=True)
 class Pad:
     """Blank score pads. ``style`` is a preset; ``rules`` (a match's or a tournament's) default
-    to it. ``length``: the match's length in words when it is not to the match target."""
+    to it. ``length``: the match's length in words when it is not to the match target.
+    ``table``: "two" players, "three" (the dealer sits out) or "partnership" (four in two teams);
+    "" is the preset's own (``partnership`` for the partnership preset, else two). ``players``
+    are in seat order: a partnership's (a, b, c, d) is team A (a, c) against team B (b, d), and
+    ``teams`` may name the two teams (default "Ann & Cat")."""
 
     style: str = "standard"
     paper: str = "letter"
-    players: tuple[str, str] | None = None
+    players: tuple[str, ...] | None = None
     rules: Mapping | None = None
     rules_footer: bool = True
     per_page: int = 1
@@ -46,6 +59,8 @@ class Pad:
     title: str = ""  # the club's name, printed at the top of each pad
     length: str = ""
     games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
+    table: str = ""
+    teams: tuple[str, str] | None = None
 
     def __post_init__(self):
         if self.style not in PRESETS:
@@ -54,8 +69,21 @@ class Pad:
             raise ValueError(f"per_page: must be 1 or 2 pads per page, not {self.per_page}")
         if not 1 <= self.pages <= 100:
             raise ValueError(f"pages: must be from 1 to 100, not {self.pages}")
-        if self.players is not None and len(self.players) != 2:
-            raise ValueError("players: give exactly two names")
+        table = self.table or default_table(self.style)
+        if table not in TABLE_KINDS:
+            raise ValueError(f'table: must be one of {", ".join(TABLE_KINDS)}, not "{self.table}"')
+        object.__setattr__(self, "table", table)
+        if self.style in FOUR_PLAYER_PRESETS and table != "partnership":
+            raise ValueError(f"table: the {self.style} rules are for four players in two teams")
+        seats = TABLE_KINDS[table]
+        words = {2: "two", 3: "three", 4: "four"}[seats]
+        if self.players is not None and len(self.players) != seats:
+            raise ValueError(f"players: give exactly {words} names")
+        if self.teams is not None and (table != "partnership" or len(self.teams) != 2):
+            raise ValueError("teams: only a partnership pad has teams, two of them")
+        columns = (self.rules or {}).get("columns") or PRESETS[self.style].columns
+        if seats > 2 and columns > 1:
+            raise ValueError(f"table: {words} players play one game at a time; Hollywood is for two players")
 
 
 @dataclass(frozen=True)
@@ -149,6 +177,7 @@ class TableSheet:
     match_label: str = ""
     games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
     first_dealer: str = ""  # who deals the first hand
+    seats: tuple[str, ...] = ()  # a doubles event's partnership match: its players a, b, c, d (``players``: the teams)
 
 
 @dataclass(frozen=True)

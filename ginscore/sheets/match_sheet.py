@@ -20,7 +20,8 @@ from ginscore.sheets.common import (
 )
 from ginscore.sheets.data import MatchSheet
 
-ENDS = {"gin": "gin", "big_gin": "big gin", "knock": "knocked", "dead": "dead hand"}
+ENDS = {"gin": "gin", "big_gin": "big gin", "knock": "knocked", "dead": "dead hand", "out": "went out",
+        "challenge": "challenged"}
 SEP = " | "  # between a Hollywood hand's games: "71 | 44 | 12" cannot be read as a decimal
 SIZE = 8
 BASE = [
@@ -55,12 +56,15 @@ def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str], rules: 
     """The hand in words: "Ann knocked 8 v 32", "Ben gin v 41", "dead hand", "..., gin off", "..., ♠ doubled"."""
     end = hand["end"]
     if end == "dead":
-        return "dead hand"
-    by = hand["by"]
-    other = players[1] if by == players[0] else players[0]
+        return "; ".join(["dead hand"] + ruling_words(hand))
     deadwood = hand.get("deadwood") or (entered or {}).get("deadwood") or {}
-    text = f"{by} {ENDS[end]}"
-    if end == "knock" and by in deadwood and other in deadwood:
+    by = hand["by"]
+    if by is None:  # a stock-out (Skarney, Colonel): the counts decide it
+        counts = " v ".join(f"{p} {deadwood[p]}" for p in players if p in deadwood)
+        return "; ".join([f"stock ran out{': ' + counts if counts else ''}"] + ruling_words(hand))
+    other = players[1] if by == players[0] else players[0]
+    text = f"{by} {ENDS.get(end, end.replace('_', ' '))}"
+    if end in ("knock", "challenge") and by in deadwood and other in deadwood:
         text += f" {deadwood[by]} v {deadwood[other]}"
     elif other in deadwood:
         text += f" v {deadwood[other]}"
@@ -71,7 +75,17 @@ def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str], rules: 
         text += ", undercut"
     if doubled:
         text += f", {spade()} doubled"
-    return text
+    return text + "".join(f"; {words}" for words in ruling_words(hand))
+
+
+def ruling_words(hand: Mapping) -> list[str]:
+    """The director's rulings a hand carries, in words ("Ben short 1 card", "no bonus for Ann")."""
+    out = [f"{p} short {n} card{'s' if n > 1 else ''}" for p, n in (hand.get("missing_cards") or {}).items()]
+    out += [f"{p} held too many cards" for p in hand.get("extra_cards") or ()]
+    out += [f"no bonus for {p}" for p in hand.get("no_bonus") or ()]
+    if hand.get("knock_accepted"):
+        out.append("knock over the limit accepted")
+    return out
 
 
 def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[list[str]]]:
@@ -132,7 +146,14 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
                      for h, v in zip(head, row)])
     cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"),
                          ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                         ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)]
+                         ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)] + hand_marks(result)
+    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+
+
+def hand_marks(result: Mapping) -> list[tuple]:
+    """A hands table's marks, a row a hand under a heading row: the hands no one won in grey, a rule
+    under each hand that completed a game."""
+    cmds = []
     for r, hand in enumerate(result["hands"], 1):
         if hand["winner"] is None:
             cmds.append(("TEXTCOLOR", (0, r), (-1, r), FAINT))
@@ -140,7 +161,7 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
     for r, hand in enumerate(result["hands"], 1):
         if hand["n"] in ends:
             cmds.append(("LINEBELOW", (0, r), (-1, r), 0.9, INK))
-    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+    return cmds
 
 
 def _game_ends(result: Mapping) -> set[int]:
@@ -195,7 +216,7 @@ def _games_table(result: Mapping, width: float) -> Table:
 def match_lines(result: Mapping) -> list[str]:
     """The match score, the winner and the settlement, in words."""
     m = result["match"]
-    players = result["players"]
+    players = sides(result)
     games_won = {p: 0 for p in players}
     for g in result["games"]:
         if g["complete"] and g["winner"]:
@@ -206,12 +227,12 @@ def match_lines(result: Mapping) -> list[str]:
     length = f"match {length}" if length.startswith("to ") else length
     lines = [f"Match score: {score} ({length}). Games won: {won}."]
     if m["complete"]:
-        s = m["settlement"]
         lines.append(f"Winner: {m['winner']}.")
-        if s["payer"]:
+        owed = m.get("settlements") or ([m["settlement"]] if m["settlement"]["payer"] else [])
+        for s in owed:
             amount = f", at the stake: {s['amount']}" if s.get("amount") is not None else ""
             lines.append(f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points{amount}.")
-        else:
+        if not owed:
             lines.append("Settlement: the scores are level; nobody pays.")
     else:
         lines.append("The match is not over.")
@@ -267,15 +288,24 @@ def running_head(size: tuple[float, float], left: str, right_text: str = ""):
     return draw
 
 
-def build_match_sheet(sheet: MatchSheet) -> bytes:
-    """The filled match sheet as a PDF."""
+def sides(result: Mapping) -> list[str]:
+    """Who the games and the match score: the players, or a partnership's team names."""
+    return [t["name"] for t in result["teams"]] if result.get("teams") else list(result["players"])
+
+
+def build_document(sheet: MatchSheet, *, name: str, games: Table, hands_title: str, hands: Table, note: str,
+                   lines: Sequence[str], signers: Sequence[str], details: Sequence[str] = (),
+                   box_rules: Mapping | None = None, tail: int = 3) -> bytes:
+    """A match sheet's frame, the same for every table: title, rules and details, the games, the hands
+    (or deals) flowing across pages, then ``note``, the match in words (``lines``), the rules and a
+    line for each signer, which always share their page with the last hands. ``box_rules``: the rules
+    as the rules box says them, when they differ from the result's (a partnership's dealers); ``tail``:
+    the last rows that go over with the block when it does not fit (a partnership's deal is two rows)."""
     result = sheet.result
-    players = result["players"]
     rules = result["rules"]
     size = page_size(sheet.paper)
     width = size[0] - 2 * MARGIN - 12  # inside the frame's padding
     buf = new_buffer()
-    name = f"{players[0]} v {players[1]}"
     title = sheet.title or "Match sheet"
     length = length_words(result["match"], rules)
     about = f"{rules['preset'].capitalize()} rules \u00b7 " + (f"match {length}" if length.startswith("to ")
@@ -284,25 +314,43 @@ def build_match_sheet(sheet: MatchSheet) -> bytes:
                             bottomMargin=DOC_BOTTOM, title=f"{title}: {name}")
     story = [Paragraph(f"{esc(title)}: {esc(name)}", style(15, bold=True, spaceAfter=3)),
              Paragraph(esc(about), style(9, bold=True))]
-    for line in sheet.details:
+    for line in list(details) + list(sheet.details):
         story.append(Paragraph(esc(line), style(9)))
     story.append(Spacer(1, 8))
-    story.append(TableThenBlock(_games_table(result, width), [], tail=0,
+    story.append(TableThenBlock(games, [], tail=0,
                                 heading=[Paragraph("Games", style(11, bold=True, spaceAfter=3))]))
     story.append(Spacer(1, 10))
-    note = Paragraph(f"{esc(players[0])}, {esc(players[1])}: each player's running total in the game(s) the hand "
-                     f"went into (Hollywood: one figure per game, in the order of the Game column, "
-                     f"\u201c71{SEP}44\u201d).", style(7, spaceBefore=2, spaceAfter=8))
-    summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(match_lines(result))]
-    block = [note] + summary + [Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
-                                rules_box(rules, width, length=length), Spacer(1, 6),
-                                signatures([f"{players[0]} (signature)", f"{players[1]} (signature)",
-                                            "Witness or director"], width)]
-    story.append(TableThenBlock(_hands_table(result, sheet.record, width), block, tail=3,
-                                heading=[Paragraph("Hands", style(11, bold=True, spaceAfter=3))]))
+    summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(lines)]
+    block = [Paragraph(esc(note), style(7, spaceBefore=2, spaceAfter=8))] + summary + [
+        Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)), rules_box(box_rules or rules, width, length=length),
+        Spacer(1, 6), signatures(list(signers), width)]
+    story.append(TableThenBlock(hands, block, tail=tail,
+                                heading=[Paragraph(esc(hands_title), style(11, bold=True, spaceAfter=3))]))
     head = running_head(size, f"{title}: {name} \u00b7 {about}", "page {n} of {pages}")
     doc.build(story, canvasmaker=numbered_canvas(head))
     return buf.getvalue()
+
+
+def sheet_width(paper: str) -> float:
+    return page_size(paper)[0] - 2 * MARGIN - 12
+
+
+def build_match_sheet(sheet: MatchSheet) -> bytes:
+    """The filled match sheet as a PDF: two players here; three players and partnerships in
+    ``ginscore.sheets.group_match_sheet``."""
+    result = sheet.result
+    if len(result["players"]) > 2:
+        from ginscore.sheets.group_match_sheet import build_group_match_sheet
+
+        return build_group_match_sheet(sheet)
+    players = result["players"]
+    width = sheet_width(sheet.paper)
+    note = (f"{players[0]}, {players[1]}: each player's running total in the game(s) the hand went into "
+            f"(Hollywood: one figure per game, in the order of the Game column, \u201c71{SEP}44\u201d).")
+    return build_document(sheet, name=f"{players[0]} v {players[1]}", games=_games_table(result, width),
+                          hands_title="Hands", hands=_hands_table(result, sheet.record, width), note=note,
+                          lines=match_lines(result),
+                          signers=[f"{players[0]} (signature)", f"{players[1]} (signature)", "Witness or director"])
 
 
 _esc = esc  # the name the tournament sheets import

@@ -122,8 +122,20 @@ def names_height(layout: str, rules: Mapping, w: float, players: Sequence[str] |
         lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths))
         return HEAD - 14 + 17 + (lines - 1) * NAME_FLOOR * 1.15  # the names sit in the top heading row
     widths = [col.w - 6 for col in cols if col.bold]
-    lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths))
+    return names_row(max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths)))
+
+
+def names_row(lines: int) -> float:
+    """The height of a row of names in their column heads: 17 points, taller when the longest
+    wraps to more ``lines``."""
     return max(17, lines * NAME_FLOOR * 1.15 + 6) if lines > 1 else 17
+
+
+def blocks_across(w: float, least: float, blocks: int | None) -> int:
+    """How many game blocks sit side by side in ``w`` points: up to three at least ``least`` wide,
+    and no more than the ``blocks`` the match can take."""
+    across = max(1, min(3, int((w + GAP) // (least + GAP))))
+    return min(across, blocks) if blocks else across
 
 
 def _draw_name(c: Canvas, x0: float, x1: float, top: float, height: float, name: str) -> None:
@@ -134,6 +146,28 @@ def _draw_name(c: Canvas, x0: float, x1: float, top: float, height: float, name:
     for line in lines:
         draw_text(c, (x0 + x1) / 2, y, line, size=size, bold=True, align="centre")
         y -= lead
+
+
+def draw_feet(c: Canvas, feet: Sequence[tuple[str, str]], x: float, y: float, w: float,
+              cols: Sequence[tuple[float, float]]) -> float:
+    """The totals under a game from ``y`` down: each line's label at the left (the totals and a
+    pair's net in bold), its caption in every column (x, width); returns the bottom."""
+    for i, (label, caption) in enumerate(feet):
+        ry = y - (i + 1) * FOOT
+        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net") or " v " in label)
+        if caption:
+            for x0, cw in cols:
+                draw_text(c, x0 + cw - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
+        c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
+        c.line(x, ry, x + w, ry)
+    return y - len(feet) * FOOT
+
+
+def game_band(c: Canvas, x: float, top: float, w: float, text: str) -> None:
+    """A block's shaded top row, ``text`` ("Game 3") centred in it."""
+    c.setFillColor(SHADE)
+    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
+    draw_text(c, x + w / 2, top - HEAD + 4, text, size=8.5, bold=True, align="centre")
 
 
 def block_height(rules: Mapping, rows: int, names_h: float = 17) -> float:
@@ -191,14 +225,7 @@ def draw_block(c: Canvas, layout: str, rules: Mapping, players: Sequence[str] | 
     c.setStrokeColor(INK)
     y -= rows * ROW
     scores = [col for col in cols if col.kind == "score"]
-    for i, (label, caption) in enumerate(feet):  # the game's totals
-        ry = y - (i + 1) * FOOT
-        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net"))
-        for col in scores:
-            if caption:
-                draw_text(c, col.x + col.w - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
-        c.setLineWidth(0.4 if i < len(feet) - 1 else 0.9)
-        c.line(x, ry, x + w, ry)
+    draw_feet(c, feet, x, y, w, [(col.x, col.w) for col in scores])  # the game's totals
     # Vertical lines: the label area runs across the extra columns in the totals.
     c.setLineWidth(0.4)
     for col in cols[1:]:
@@ -229,15 +256,15 @@ def _legend(layout: str, rules: Mapping) -> str:
 
 def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | None) -> list[list[tuple[float, str, float, bool]]]:
     """The match line: "Match to 500:" and each player's name (up to 60 characters) with room for the
-    score, as lines of (x, text, size, bold). Both names on one line when they fit, else one a line,
-    shrunk down to 7 pt and then wrapped."""
+    score, as lines of (x, text, size, bold). All the names (two, or a bigger table's three) on one line
+    when they fit, else one a line, shrunk down to 7 pt and then wrapped."""
     label = f"Match {length}:" if length.startswith("to ") else f"Match ({length}):"
     blank = "________"
     names = list(players) if players else ["", ""]
     if not players:
         return [[(x, f"{label}   __________  {blank}     __________  {blank}", 9, True)]]
     label_w = stringWidth(label, BOLD, 9) + 10
-    together = f"{names[0]} {blank}     {names[1]} {blank}"
+    together = "     ".join(f"{name} {blank}" for name in names)
     if label_w + stringWidth(together, BOLD, 9) <= w:
         return [[(x, label, 9, True), (x + label_w, together, 9, True)]]
     lines = []
@@ -248,6 +275,25 @@ def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | No
             text = part + (f" {blank}" if j == len(parts) - 1 else "")
             lines.append([(x, label, 9, True)] * (k == 0 and j == 0) + [(x + label_w, text, size, True)])
     return lines
+
+
+def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title: str, game: str = "Gin Rummy"
+                 ) -> None:
+    """The pad's first line from ``y`` down: the club's title, the game and the rules' name, and a place
+    for the date. "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own
+    name says it; ``game`` is "Gin Rummy for three" or "Partnership Gin Rummy" at bigger tables."""
+    name = pad_title(rules)
+    own_name = rules.get("game", "gin") != "gin" or "Gin" in name or name in game
+    first = [title, f"{name} score pad"] if own_name and game == "Gin Rummy" else (
+        [title, f"{game} score pad"] + ([] if name in game else [name]))
+    shorter = ([[title, f"{name} pad"], [f"{name} score pad"]] if game == "Gin Rummy" else
+               [[title, f"{game} pad"] + ([] if name in game else [name]), [f"{game} pad"]])
+    for parts in [first] + shorter:
+        head = " \u00b7 ".join(filter(None, parts))
+        if c.stringWidth(head, BOLD, 11) <= w - 95:
+            break
+    draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, w - 95), size=11, bold=True)
+    draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
 
 
 def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str = "", rules: Mapping,
@@ -262,17 +308,8 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
     layout = pad_layout(rules)
     y = top
     grid = layer != "names"
-    name = pad_title(rules)
     if heading and grid:
-        # "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own name says it.
-        own_name = rules.get("game", "gin") != "gin" or "Gin" in name
-        first = [title, f"{name} score pad"] if own_name else [title, "Gin Rummy score pad", name]
-        for parts in (first, [title, f"{name} pad"], [f"{name} score pad"]):
-            head = " \u00b7 ".join(filter(None, parts))
-            if c.stringWidth(head, BOLD, 11) <= w - 95:
-                break
-        draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, w - 95), size=11, bold=True)
-        draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
+        draw_heading(c, x, y, w, rules, title)
     if heading:
         y -= 18
     length = length or f"to {rules['match_target']}"
@@ -281,9 +318,7 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
     match_rows = match_line_rows(x, w, length, players)
     bottom_space = 16 + 13 * len(match_rows) + 8 + 9 * (len(foot) + len(legend_lines))
     area = y - (top - h) - bottom_space
-    across = 1 if layout == "hollywood" else max(1, min(3, int((w + GAP) // (MIN_WIDTH[layout] + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
     bw = (w - GAP * (across - 1)) / across
     names_h = names_height(layout, rules, bw, players)
     fixed = block_height(rules, 0, names_h)
@@ -321,13 +356,18 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str 
             draw_text(c, x, y, settle, size=8.5)
     y -= 8
     if grid:
-        for line in legend_lines:
-            y -= 9
-            draw_text(c, x, y, line, size=7, color=RULE)
-        for line in foot:
-            y -= 9
-            draw_text(c, x, y, line, size=7)
+        draw_legend_and_rules(c, x, y, legend_lines, foot)
     return drawn * per_block
+
+
+def draw_legend_and_rules(c: Canvas, x: float, y: float, legend: Sequence[str], rules: Sequence[str]) -> None:
+    """A pad's last lines from ``y`` down: how to fill it in (grey), then the rules in words."""
+    for line in legend:
+        y -= 9
+        draw_text(c, x, y, line, size=7, color=RULE)
+    for line in rules:
+        y -= 9
+        draw_text(c, x, y, line, size=7)
 
 
 def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: int | None = None,
@@ -335,9 +375,7 @@ def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: i
     """What a pad's grid depends on besides its rules and box: the height of the names' row and
     the lines of the match line (a grid drawn once serves every sheet of the same shape)."""
     layout = pad_layout(rules)
-    across = 1 if layout == "hollywood" else max(1, min(3, int((w + GAP) // (MIN_WIDTH[layout] + GAP))))
-    if blocks:
-        across = min(across, blocks)
+    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
     bw = (w - GAP * (across - 1)) / across
     return round(names_height(layout, rules, bw, players), 1), len(match_line_rows(0, w, length or f"to {rules['match_target']}", players))
 
@@ -361,8 +399,14 @@ def build_pad(pad: Pad) -> bytes:
     c.setTitle(f"Gin Rummy score pad ({pad_title(rules)})")
     for _ in range(pad.pages):
         for x, top, w, h in areas:
-            draw_pad(c, x, top, w, h, rules=rules, players=pad.players, title=pad.title,
-                     rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
+            if pad.table == "two":
+                draw_pad(c, x, top, w, h, rules=rules, players=pad.players, title=pad.title,
+                         rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
+            else:
+                from ginscore.sheets.group_pads import draw_group_pad
+
+                draw_group_pad(c, x, top, w, h, table=pad.table, rules=rules, players=pad.players, teams=pad.teams,
+                               title=pad.title, rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
         if pad.per_page > 1:  # where to cut
             c.setDash(3, 3)
             c.setStrokeColor(FAINT)

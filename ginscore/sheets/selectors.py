@@ -30,8 +30,10 @@ def match_sheet_data(*, pk: int, paper: str = "letter") -> MatchSheet:
     details = [f"Started {_day(match.created_at)}"]
     if match.finished_at:
         details[0] += f" \u00b7 finished {_day(match.finished_at)}"
-    details.append(f"First dealer {result.first_dealer}"
-                   + (f" \u00b7 stake {match.stake.normalize()} a point" if match.stake is not None else ""))
+    stake = f"stake {match.stake.normalize()} a point" if match.stake is not None else ""
+    dealer = f"First dealer {result.first_dealer}" if result.first_dealer else ""  # a partnership's: not tracked
+    if dealer or stake:
+        details.append(" \u00b7 ".join(filter(None, [dealer, stake])))
     where = _tournament_place(match)
     if where:
         details.insert(0, where)
@@ -53,18 +55,23 @@ def _tournament_place(match) -> str:
 
 
 def pad_for(*, match: int | None = None, tournament: int | None = None) -> dict:
-    """What a blank pad printed from a match (its rules, players and length) or a tournament
-    (its rules and length) carries, as Pad fields (404 when there is no such match or tournament)."""
+    """What a blank pad printed from a match (its rules, players, length and table: two, three or
+    a partnership with its teams) or a tournament (its rules and length) carries, as Pad fields
+    (404 when there is no such match or tournament)."""
     from django.shortcuts import get_object_or_404
 
     from ginscore.engine import MatchLength
     from ginscore.matches.models import Match
-    from ginscore.matches.records import match_length, match_rules
+    from ginscore.matches.records import match_length, match_names, match_rules
 
+    table, teams = "", None  # a tournament's: its preset's (a partnership for the partnership rules)
     if match is not None:
-        m = get_object_or_404(Match.objects.select_related("player_a", "player_b"), pk=match)
+        m = get_object_or_404(Match.objects.select_related("player_a", "player_b", "player_c", "player_d"), pk=match)
         rules, length = match_rules(m), match_length(m)
-        players = (m.player_a.name, m.player_b.name)
+        players = match_names(m)
+        table = m.kind  # "two", "three" or "partnership": the pad of its table
+        if table == "partnership":
+            teams = m.team_names
     else:
         from ginscore.tournaments.services import tournament_rules
 
@@ -76,7 +83,7 @@ def pad_for(*, match: int | None = None, tournament: int | None = None) -> dict:
     if games and length.kind == "best_of" and rules.columns > 1:
         games = -(-games // rules.columns)
     return {"style": rules.preset, "rules": rules.to_json(), "players": players,
-            "length": "" if words.startswith("to ") else words, "games": games}
+            "length": "" if words.startswith("to ") else words, "games": games, "table": table, "teams": teams}
 
 
 # Tournaments
@@ -236,8 +243,16 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
             t.name, number, row.table or 0, (row.entry_a.name, row.entry_b.name), rules,
             url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
             length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games,
-            first_dealer="" if t.doubles else dealer.player.name))
+            first_dealer="" if t.doubles else dealer.player.name, seats=_seats(row)))
     return out
+
+
+def _seats(row) -> tuple[str, ...]:
+    """A doubles match's four players in seat order: team 1's sit A and C, team 2's B and D."""
+    a, b = row.entry_a, row.entry_b
+    if a.partner_id is None or b.partner_id is None:
+        return ()
+    return (a.player.name, b.player.name, a.partner.name, b.partner.name)
 
 
 STANDING_COLUMNS = (("rank", "#"), ("player", "Player"), ("played", "Played"), ("wins", "Won"),

@@ -23,6 +23,7 @@ from ginscore.sheets.common import (
 )
 from ginscore.sheets.data import RoundSheet, Standings, StandingsTable, TableSheet
 from ginscore.sheets.data import pad_layout
+from ginscore.sheets.group_pads import draw_group_pad
 from ginscore.sheets.pads import draw_pad, name_lines, pad_shape
 
 QR_SIZE = 78
@@ -212,7 +213,8 @@ def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float, *, 
     return y
 
 
-def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: set[str]) -> None:
+def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: set[str]) -> int:
+    """Draws one table's sheet; returns the games its pad holds."""
     pw, ph = size
     w = pw - 2 * MARGIN
     top = ph - MARGIN
@@ -237,23 +239,32 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
         y = _lines(c, MARGIN, y, simpleSplit(f"Or open {sheet.url}", FONT, 7.5, w), 7.5, color=RULE)
     pad_top = y - 2
     games = sheet.games or (CONTINUED if pad_layout(sheet.rules) != "hollywood" else None)
-    box = dict(rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False, blocks=games,
-               length="" if to_target else sheet.length)
-    shape = pad_shape(sheet.rules, w, sheet.players, games, box["length"])
-    form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, box['length']))}"
+    length = "" if to_target else sheet.length
     height = pad_top - MARGIN - SIGN
-    if form not in forms:  # the grid once per PDF, then only the names on each sheet
-        c.beginForm(form)
-        draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
-        c.endForm()
-        forms.add(form)
-    c.doForm(form)
-    draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
+    if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
+        held = draw_group_pad(c, MARGIN, pad_top, w, height, table="partnership", rules=sheet.rules,
+                              players=sheet.seats, teams=sheet.players, rules_footer=False, heading=False,
+                              blocks=games, length=length)
+        signers = [f"{p} (signature)" for p in sheet.seats] + ["Winners and final score"]
+    else:
+        box = dict(rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False, blocks=games,
+                   length=length)
+        shape = pad_shape(sheet.rules, w, sheet.players, games, length)
+        form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, length))}"
+        if form not in forms:  # the grid once per PDF, then only the names on each sheet
+            c.beginForm(form)
+            draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
+            c.endForm()
+            forms.add(form)
+        c.doForm(form)
+        draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
+        held = CONTINUED  # the continuation sheet's games follow on from the same game whatever the rules
+        signers = [f"{sheet.players[0]} (signature)", f"{sheet.players[1]} (signature)", "Winner and final score"]
     if to_target and not sheet.games:
         draw_text(c, MARGIN + w, MARGIN + SIGN - 4, "More games: the continuation sheet at the end", size=6.5,
                   align="right", color=RULE)
-    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, [f"{sheet.players[0]} (signature)",
-                                                    f"{sheet.players[1]} (signature)", "Winner and final score"])
+    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
+    return held
 
 
 def signatures_on_canvas(c: Canvas, x: float, y: float, w: float, labels: Sequence[str]) -> None:
@@ -278,22 +289,28 @@ def _lines_font(c: Canvas, x: float, y: float, lines: Sequence[str], size: float
         y -= size * 1.2
 
 
-def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float]) -> None:
-    """A blank sheet for the games after the sixth, for any table of the round."""
+def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held: int = CONTINUED) -> None:
+    """A blank sheet for the games after the table sheet's ``held`` (six; a partnership's fewer), for any
+    table of the round."""
     pw, ph = size
     w = pw - 2 * MARGIN
     top = ph - MARGIN
     draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, w), size=13, bold=True)
     draw_text(c, MARGIN, top - 35, "Continuation sheet  \u00b7  Table ______", size=19, bold=True)
-    draw_text(c, MARGIN, top - 52, f"{sheet.round_name or f'Round {sheet.round}'}: games {CONTINUED + 1} on, for a "
+    draw_text(c, MARGIN, top - 52, f"{sheet.round_name or f'Round {sheet.round}'}: games {held + 1} on, for a "
                                    "match still going when its table sheet is full. Carry the match score over.",
               size=9)
     about = rules_summary(sheet.rules, length=sheet.length or None)
     y = _lines(c, MARGIN, top - 66, simpleSplit(about, FONT, 8, w)[:3], 8, color=RULE, lead=1.25)
-    draw_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, rules=sheet.rules, heading=False, rules_footer=False,
-             blocks=CONTINUED, first_game=CONTINUED + 1)
-    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, ["First player (signature)", "Second player (signature)",
-                                                     "Winner and final score"])
+    if sheet.seats:
+        draw_group_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, table="partnership", rules=sheet.rules,
+                       heading=False, rules_footer=False, blocks=CONTINUED, first_game=held + 1)
+        signers = ["Team A (signatures)", "Team B (signatures)", "Winners and final score"]
+    else:
+        draw_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, rules=sheet.rules, heading=False, rules_footer=False,
+                 blocks=CONTINUED, first_game=CONTINUED + 1)
+        signers = ["First player (signature)", "Second player (signature)", "Winner and final score"]
+    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
 
 
 def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> bytes:
@@ -304,15 +321,17 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
     title = sheets[0].tournament if sheets else "Table sheets"
     c.setTitle(f"{title}: table sheets")
     forms: set[str] = set()
+    continued: dict[tuple, tuple[TableSheet, int]] = {}
     for sheet in sheets:
-        _table_sheet(c, sheet, size, forms)
+        held = _table_sheet(c, sheet, size, forms)
         c.showPage()
-    continued = {}
-    for sheet in sheets:  # one continuation sheet for each set of rules played to the target
         if (not sheet.length or sheet.length.startswith("to ")) and not sheet.games:
-            continued.setdefault(tuple(sorted(sheet.rules.items())), sheet)
-    for sheet in continued.values():
-        _continuation(c, sheet, size)
+            # one continuation sheet for each set of rules played to the target (and each kind of table)
+            key = (tuple(sorted(sheet.rules.items())), bool(sheet.seats))
+            first, least = continued.get(key, (sheet, held))
+            continued[key] = (first, min(least, held))
+    for sheet, held in continued.values():
+        _continuation(c, sheet, size, held)
         c.showPage()
     if not sheets:
         draw_text(c, MARGIN, size[1] - MARGIN - 14, "No tables in this round.", size=12)

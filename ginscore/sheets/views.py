@@ -14,7 +14,7 @@ from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url, site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
-from ginscore.sheets.forms import pad_choices, pad_form_from_query
+from ginscore.sheets.forms import pad_choices, pad_form_from_query, three_handed_choices
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
 from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
@@ -33,7 +33,7 @@ def sheets_index(request):
     """The blank pads' options (a pad for every preset), what else prints from where, and the
     address the table sheets' QR codes carry."""
     return render(request, "sheets/index.html", {
-        "form": pad_form_from_query(None), "presets": pad_choices(),
+        "form": pad_form_from_query(None), "presets": pad_choices(), "three_handed": three_handed_choices(),
         "site_url": site_url() or request.build_absolute_uri("/").rstrip("/"), "site_url_set": bool(site_url()),
     })
 
@@ -46,7 +46,10 @@ def pad_pdf(request):
     pad = form.pad()
     source = {k: request.GET[k] for k in ("match", "tournament") if request.GET.get(k, "").isdigit()}
     if source:  # a pad printed from a match or a tournament carries its rules (and a match its players)
-        pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
+        try:
+            pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
+        except ValueError as e:
+            return HttpResponseBadRequest(f"Cannot print this pad: {e}", content_type="text/plain")
     return pdf_response(build_pad(pad), f"score-pad-{pad.style}")
 
 

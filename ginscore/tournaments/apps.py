@@ -14,16 +14,16 @@ class TournamentsConfig(AppConfig):
         post_save.connect(player_renamed, sender="players.Player", dispatch_uid="tournaments.player_renamed")
 
 
-def follow_match(sender, *, match, action, user=None, **kwargs):
-    """A hand was saved, corrected or taken back: the tournament moves on. A correction
-    of a result the event already relies on is a director's (refused for anyone else)."""
+def follow_match(sender, *, match, action, user=None, hand_number=None, via=None, **kwargs):
+    """A hand was saved, corrected, taken back, confirmed or disputed: the tournament moves on.
+    A correction of a result the event already relies on is a director's (refused for anyone else)."""
     if action in ("created", "imported"):
         return
     from ginscore.tournaments.services import correction_check, tournament_match_follow
 
     if action in ("edited", "deleted", "undone"):
         correction_check(match=match, user=user)
-    tournament_match_follow(match=match)
+    tournament_match_follow(match=match, action=action, hand_number=hand_number, user=user, via=via)
 
 
 def player_renamed(sender, *, instance, created, **kwargs):

@@ -7,8 +7,9 @@ from ginscore.engine import RULE_KEYS, MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
 from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
 from ginscore.matches.models import PRESET_CHOICES
-from ginscore.players.names import NameRefused, name_clean, name_key
+from ginscore.players.names import NameRefused, name_clean
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
+from ginscore.tournaments.services import TournamentRefused, listed_twice, team_line
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 # Each format's own options: the formats ("format" or "format:first_stage") a field is for. The
@@ -56,6 +57,9 @@ class TournamentForm(forms.Form):
                                   label="When time is called, decide",
                                   widget=forms.RadioSelect(attrs=CHOICES),
                                   help_text="After the hand in play is finished.")
+    agree = forms.BooleanField(required=False, label="Both players agree",
+                               help_text="Each hand entered at a table counts for the tournament once the other "
+                                         "player confirms it (on their phone, or by tapping their name).")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,7 +86,7 @@ class TournamentForm(forms.Form):
                    "double_round": t.double_round, "groups": t.groups, "first_stage": t.first_stage,
                    "playoff_size": t.playoff_size, "doubles": t.doubles, "preset": t.preset, "length": length, "games": t.length_games,
                    "seeding": t.seeding, "tables": t.tables, "round_minutes": t.round_minutes,
-                   "time_rule": t.time_rule}
+                   "time_rule": t.time_rule, "agree": t.agree}
         initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
         initial.update({f"rule_{k}": text(v) for k, v in (t.rule_overrides or {}).items()})
         return initial
@@ -90,7 +94,7 @@ class TournamentForm(forms.Form):
     def main_fields(self):
         return [self[n] for n in ("name", "format", "rounds", "third_place", "double_round", "groups", "first_stage",
                                   "playoff_size", "doubles", "preset", "length", "games", "seeding", "tables", "round_minutes",
-                                  "time_rule")]
+                                  "time_rule", "agree")]
 
     def tiebreak_fields(self):
         return [self[f"tiebreak_{i}"] for i in range(len(ORDINALS))]
@@ -144,7 +148,7 @@ class TournamentForm(forms.Form):
                 "rounds": d["rounds"], "third_place": d["third_place"], "double_round": d["double_round"],
                 "groups": d["groups"], "first_stage": d["first_stage"], "playoff_size": d["playoff_size"],
                 "tables": d["tables"], "round_minutes": d["round_minutes"], "time_rule": d["time_rule"] or "match",
-                "doubles": d["doubles"]}
+                "doubles": d["doubles"], "agree": d["agree"]}
 
 
 class EntriesForm(forms.Form):
@@ -175,31 +179,26 @@ class EntriesForm(forms.Form):
                 problems.append(f"Line {i}: this name {e}.")
         if problems:
             raise forms.ValidationError(problems)
-        keys = [name_key(n) for n in names]
-        twice = sorted({n for n, k in zip(names, keys) if keys.count(k) > 1})
+        twice = listed_twice(names)
         if twice:
             raise forms.ValidationError(f"Listed twice: {', '.join(twice)}.")
         return names
 
-
     def _teams(self, lines: list[str]) -> list[str]:
-        from ginscore.tournaments.services import TournamentRefused, team_line
-
-        problems, keys = [], []
+        problems, people = [], []
         for i, line in enumerate(lines, 1):
             try:
-                team, *people = team_line(line)
-                for name in [team, *people] if team else people:
+                team, *pair = team_line(line)
+                for name in [team, *pair] if team else pair:
                     name_clean(name)
-                keys.extend((name_key(name_clean(p)), p) for p in people)
+                people += pair
             except TournamentRefused as e:
                 problems.append(f"Line {i}: {str(e).removeprefix('entries: ')}")
             except NameRefused as e:
                 problems.append(f"Line {i}: a name {e}.")
         if problems:
             raise forms.ValidationError(problems)
-        seen = [k for k, _ in keys]
-        twice = sorted({p for k, p in keys if seen.count(k) > 1})
+        twice = listed_twice(people)
         if twice:
             raise forms.ValidationError(f"In two teams (or twice in one): {', '.join(twice)}.")
         return lines

@@ -84,6 +84,8 @@ class Tournament(models.Model):
                                                             "round is paired from the desk with those present.")
     entry_fee = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True,
                                     help_text="Recorded as paid or owed at check-in.")
+    agree = models.BooleanField("both players agree", default=False,
+                                help_text="A hand entered at a table counts once the other player confirms it.")
     announcement = models.CharField(max_length=200, blank=True,
                                     help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "

@@ -42,7 +42,8 @@ def _desk(request, t, status=200, **forms):
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee}))
     return render(request, "tournaments/desk.html", _context(
         request, t, timed=selectors.timed_round_rows(t), current=services.current_round_key(t),
-        check_in=selectors.check_in_list(t), **forms), status=status)
+        check_in=selectors.check_in_list(t), to_settle=selectors.hands_to_settle(t) if t.agree else [],
+        **forms), status=status)
 
 
 def desk(request, pk):

@@ -11,6 +11,9 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
 from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
+from ginscore.matches.agreement import hand_json, hand_version
+from ginscore.matches.models import AGREED, DISPUTED, Hand
+from ginscore.matches.selectors import record_hand_text
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
 from ginscore.tournaments.services import tournament_table
 
@@ -304,3 +307,27 @@ def check_in_list(t: Tournament) -> dict | None:
     present = sum(1 for row in rows if row["present"])
     return {"round": r, "entries": rows, "present": present, "missing": len(rows) - present,
             "owed": sum(1 for row in rows if not row["entry"].fee_paid) if t.entry_fee else 0}
+
+
+@dataclass(frozen=True)
+class HandToSettle:
+    """A hand of the event that does not count yet, for the director's desk."""
+
+    hand: Hand
+    place: TournamentMatch
+    text: str
+    version: str
+
+
+def hands_to_settle(t: Tournament) -> list[HandToSettle]:
+    """Both players agree: every hand of the event awaiting confirmation or disputed, disputes
+    first, then by round and table (one query)."""
+    hands = (Hand.objects.filter(match__tournament_match__tournament=t).exclude(agreement=AGREED)
+             .select_related("match__player_a", "match__player_b", "match__player_c", "match__player_d",
+                             "match__tournament_match")
+             .order_by("match__tournament_match__play_round", "match__tournament_match__table", "match_id", "number"))
+    out = [HandToSettle(h, h.match.tournament_match,
+                        record_hand_text(hand_json(h.match, h)), hand_version(h))
+           for h in hands]
+    out.sort(key=lambda line: line.hand.agreement != DISPUTED)
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from datetime import timedelta
 from decimal import Decimal
 
@@ -25,7 +26,9 @@ from ginscore.engine.tournament import (
     DECIDED, LaterResult, check_tiebreaks, double_elimination, placings, playoff_seeds, round_robin, single_elimination,
     snake_groups, standings, swiss_round,
 )
+from ginscore.matches.agreement import hand_awaits, match_awaits_agreement
 from ginscore.matches.models import Hand, Match
+from ginscore.matches.services import team_name_clean
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
@@ -118,9 +121,15 @@ def team_line(line: str) -> tuple[str, str, str]:
                             f'(or "North: Ann & Cat" to name the team).')
 
 
-def _team_name(name: str) -> str:
-    from ginscore.matches.services import team_name_clean
+def listed_twice(names: list[str]) -> list[str]:
+    """The names, as typed, that are one player with another name of the list (``name_key`` of the
+    clean name), sorted; ``NameRefused`` for a name that cannot be one."""
+    keys = [name_key(name_clean(n)) for n in names]
+    counts = Counter(keys)
+    return sorted({n for n, k in zip(names, keys) if counts[k] > 1})
 
+
+def _team_name(name: str) -> str:
     try:
         return team_name_clean(name, f"entries: the team name {name!r}")
     except ValueError as e:
@@ -136,10 +145,9 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     teams = [team_line(n) for n in names] if tournament.doubles else [("", n, "") for n in names]
     people = [p for _, first, second in teams for p in (first, second) if p]
     try:
-        keys = [name_key(name_clean(n)) for n in people]
+        twice = listed_twice(people)
     except NameRefused as e:
         raise TournamentRefused(f"entries: {e}") from None
-    twice = sorted({n for n, k in zip(people, keys) if keys.count(k) > 1})
     if twice:
         raise TournamentRefused(f"entries: {twice[0]} is listed twice." if not tournament.doubles else
                                 f"entries: {twice[0]} is in two teams (or twice in one).")
@@ -325,16 +333,21 @@ def _assign_tables(t: Tournament) -> None:
 # Results
 
 
-def tournament_match_follow(*, match: Match) -> None:
+def tournament_match_follow(*, match: Match, action: str = "", hand_number: int | None = None, user=None,
+                            via: str | None = None) -> None:
     """The hook: called (through ``match_changed``) after every write to a
     match's hands. A finished match decides its place; so does the hand in play
     when time was called (decided at time); a match that is no longer finished
-    (a hand taken back) reopens it while nothing later depends on it."""
+    (a hand taken back) reopens it while nothing later depends on it.
+    When both players agree (``Tournament.agree``), a hand just entered or
+    corrected at the table first waits for the other player's confirmation."""
     row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
     if row is None:
         return
     with transaction.atomic():
         t = _locked(row.tournament_id)
+        if t.agree and action in ("added", "edited") and hand_number is not None:
+            hand_awaits(match=match, number=hand_number, user=user, via=via)
         _time_call_if_due(t)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
         _follow_row(t, row, match)
@@ -346,7 +359,9 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
         return   # a place that lost its players to an undo: the match no longer counts
     straight = match.player_a_id == row.entry_a.player_id
     winner, at_time = None, False
-    if match.complete and match.winner_id is not None:
+    if t.agree and match_awaits_agreement(match):
+        pass   # not finished for the event while a hand awaits the other player's word
+    elif match.complete and match.winner_id is not None:
         winner = row.entry_a if match.winner_id == row.entry_a.player_id else row.entry_b
     elif row.time_hands is not None and match.hand_count > row.time_hands:
         if row.at_time and match.hand_count > row.time_hands + 1:
@@ -430,6 +445,11 @@ def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
         _decide(t, row, winner, "forfeit")
 
 
+def _entry_names(t: Tournament) -> dict[int, str]:
+    """Each entry of the event by its name: the player's, or the team's (one query)."""
+    return {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+
+
 def withdrawal_effects(*, entry: Entry) -> list[str]:
     """What withdrawing ``entry`` would do now, in sentences for the director's confirmation
     ("Ben is given Semi-final 1 (against Ann)."); nothing is written."""
@@ -438,7 +458,7 @@ def withdrawal_effects(*, entry: Entry) -> list[str]:
         return [f"{entry} is taken off the entries."]
     if t.status != STATUS_RUNNING:
         return []
-    names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+    names = _entry_names(t)
     out = []
     if t.is_bracket:
         bracket, rows = _bracket(t)
@@ -487,7 +507,8 @@ class _Reinstatement:
     """What bringing a withdrawn player back would take back: the matches their withdrawal gave
     away (``reopened``), in a bracket the engine's changes, and what stops it (``refusal``)."""
 
-    def __init__(self, t: Tournament, entry: Entry):
+    def __init__(self, t: Tournament, entry_pk: int):
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry_pk)
         self.t, self.entry, self.refusal = t, entry, None
         self.reopened: list[TournamentMatch] = []
         self.effects: list[str] = []
@@ -499,25 +520,21 @@ class _Reinstatement:
         elif t.status == STATUS_RUNNING:
             self._plan()
 
-    def _given_away(self) -> list[TournamentMatch]:
-        return list(TournamentMatch.objects.filter(tournament=self.t, stage=self.t.stage, outcome="withdrawal")
-                    .filter(Q(entry_a=self.entry) | Q(entry_b=self.entry)).exclude(winner=self.entry)
-                    .order_by("-play_round", "-id"))
-
     def _plan(self) -> None:
         t, entry = self.t, self.entry
         theirs = TournamentMatch.objects.filter(tournament=t).filter(Q(entry_a=entry) | Q(entry_b=entry))
         if t.stage > 1 and not theirs.filter(stage=t.stage).exists():
             self.refusal = "the first stage is over and the knockout was drawn without them"
             return
-        self.reopened = self._given_away()
-        names = {e.pk: e.name for e in t.entries.select_related("player", "partner")}
+        # the matches the withdrawal gave away, the latest first
+        self.reopened = list(theirs.filter(stage=t.stage, outcome="withdrawal").exclude(winner=entry)
+                             .order_by("-play_round", "-id"))
+        names = _entry_names(t)
         if t.is_bracket:
             self._plan_bracket(names)
         else:
             for row in reversed(self.reopened):
-                self.effects.append(f"Round {row.play_round} against {names[row.winner_id]} is open again "
-                                    f"({names[row.winner_id]}'s win by withdrawal is taken back).")
+                self.effects.append(_open_again(f"Round {row.play_round}", names[row.winner_id]))
             if _stage_kind(t) == "swiss":   # a round robin's rounds were all drawn at the start, with them
                 last = theirs.filter(stage=t.stage).aggregate(r=Max("play_round"))["r"] or 0
                 later = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=last).order_by(
@@ -548,8 +565,7 @@ class _Reinstatement:
         for row in reversed(self.reopened):
             m, other = bracket.by_id[row.key], names[row.winner_id]
             if m.ready:
-                self.effects.append(f"{bracket.title(m)} against {other} is open again "
-                                    f"({other}'s win by withdrawal is taken back).")
+                self.effects.append(_open_again(bracket.title(m), other))
             else:   # a later place the withdrawal reached (a losers' round): it waits for its players again
                 self.effects.append(f"{other}'s win by withdrawal in {bracket.title(m)} is taken back.")
 
@@ -564,11 +580,15 @@ class _Reinstatement:
         _open_matches(self.t)
 
 
+def _open_again(match: str, other: str) -> str:
+    return f"{match} against {other} is open again ({other}'s win by withdrawal is taken back)."
+
+
 def reinstatement_check(*, entry: Entry) -> tuple[str | None, list[str]]:
     """Whether the withdrawn ``entry`` can come back now: (what stops it, in words, or None;
     what it would do, in sentences for the director's confirmation). Nothing is written."""
     t = Tournament.objects.get(pk=entry.tournament_id)
-    plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
+    plan = _Reinstatement(t, entry.pk)
     return plan.refusal, plan.effects
 
 
@@ -579,7 +599,7 @@ def entry_reinstate(*, entry: Entry) -> None:
     away led to a result or a started match, or the stage or the event is over."""
     with transaction.atomic():
         t = _locked(entry.tournament_id)
-        plan = _Reinstatement(t, Entry.objects.select_related("player", "partner").get(pk=entry.pk))
+        plan = _Reinstatement(t, entry.pk)
         if plan.refusal:
             raise TournamentRefused(f"entries: {plan.entry} cannot come back: {plan.refusal}.")
         plan.apply()
@@ -786,6 +806,8 @@ def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
             raise TournamentRefused("clock: no hand was played; give the match as a forfeit instead.")
         if time_winner(t.time_rule, row.match) is None:
             raise TournamentRefused("clock: the players are level; the next hand decides.")
+        if t.agree and match_awaits_agreement(row.match):
+            raise TournamentRefused("clock: a hand of this match awaits confirmation; confirm or settle it first.")
         row.time_hands = row.match.hand_count - 1   # the last hand counts as the hand in play
         row.save(update_fields=["time_hands"])
         _follow_row(t, row, row.match)

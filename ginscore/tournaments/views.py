@@ -3,16 +3,12 @@ update themselves live, see ``ginscore.club.live``); only directors and club
 admins set up and run an event."""
 from __future__ import annotations
 
-import hashlib
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -22,7 +18,7 @@ from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.tables import TournamentTable, standings_html, standings_table
+from ginscore.tournaments.tables import TournamentTable, html_kept, standings_html, standings_table
 
 
 def _director_only(request):
@@ -200,16 +196,13 @@ def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
     if ctx["can_direct"] and ctx["live"]:
         rows = names.titled(selectors.round_rows(t, stage, number))
         return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
-    keys = {pk: "round-row:" + hashlib.sha1(repr(state).encode()).hexdigest()
-            for pk, state in selectors.round_row_states(t, stage, number, names)}
-    drawn = cache.get_many(keys.values())
-    missing = [pk for pk, key in keys.items() if key not in drawn]
-    if missing:
+    states = dict(selectors.round_row_states(t, stage, number, names))
+
+    def draw(missing):
         rows = names.titled(selectors.round_rows(t, stage, number, ids=missing))
-        fresh = {keys[row.pk]: str(render_to_string(ROUND_ROW, {"row": row, "t": t})) for row in rows}
-        cache.set_many(fresh, 3600)
-        drawn.update(fresh)
-    return [mark_safe(drawn[key]) for key in keys.values() if key in drawn]
+        return {row.pk: render_to_string(ROUND_ROW, {"row": row, "t": t}) for row in rows}
+
+    return list(html_kept("round-row", states, draw).values())
 
 
 @live_page(selectors.tournament_live_version, shared=True)

@@ -70,6 +70,8 @@
   function preview() {
     form.dataset.end = checked("end");
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
+    var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
+    if (outbox && navigator.onLine === false) { show(outbox.preview(form)); return; }
     fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form), credentials: "same-origin",
                                     headers: {"Accept": "application/json"}})
       .then(function (r) {
@@ -80,6 +82,7 @@
       })
       .then(show)
       .catch(function () {
+        if (outbox) { show(outbox.preview(form)); return; }
         show({ok: false, message: "No connection to the club's site: what you typed is kept; " +
               "tap Save again when the phone is back on the network."});
       });

@@ -33,12 +33,19 @@ def tap_upcard(page, card):
 
 
 def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
-    """Types the hand (``type_hand``), waits for the preview to say ``expect``, and saves."""
+    """Types the hand (``type_hand``), waits for the preview to say ``expect``, saves and waits for
+    the pad (the save is sent by outbox.js, then the pad opens with its message)."""
+    with page.expect_navigation():
+        enter_hand(page, end, by, knocker, defender, expect, upcard, counts)
+    page.locator(".msg-success").wait_for()
+
+
+def enter_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):
+    """``record_hand`` up to the tap on Save (an offline phone gets no answer from the site)."""
     type_hand(page, end, by, knocker, defender, upcard=upcard, counts=counts)
-    if expect:  # the live preview, from the engine, before saving
+    if expect:  # the live preview, from the engine (or worked out on the phone offline), before saving
         page.locator("#hand-preview .preview-text").filter(has_text=expect).wait_for()
     page.locator("form.hand-form #save-hand").click()
-    page.locator(".msg-success").wait_for()
 
 
 def type_hand(page, end, by=None, knocker=None, defender=None, upcard=None, counts=None):

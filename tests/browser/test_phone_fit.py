@@ -40,7 +40,9 @@ OFFENDERS = """() => {
 TARGETS = """(selectors) => {
   const out = [];
   for (const sel of selectors) {
-    for (const el of document.querySelectorAll(sel)) {
+    for (const found of document.querySelectorAll(sel)) {
+      // a check box or radio inside its label is tapped anywhere on the label: the label is the target
+      const el = (found.type === 'checkbox' || found.type === 'radio') && found.closest('label') || found;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       out.push([sel, Math.round(r.width), Math.round(r.height), el.textContent.trim().slice(0, 30)]);

@@ -4,7 +4,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginscore.engine import PRESETS, Hand, MatchScorer, RecordError, parse_card, rules_from
+from ginscore.engine import PRESETS, Hand, MatchRecord, MatchScorer, RecordError, parse_card, rules_from, score_match
 
 PLAYERS = ("Ann", "Ben")
 CARDS = [f"{r}{s}" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] for s in "SHDC"]
@@ -58,6 +58,13 @@ def play(rules_, hands, players=PLAYERS, first_dealer=None):
 
 
 matches = st.tuples(rules(), st.lists(hand(), max_size=60))
+
+
+@given(matches)
+def test_hand_by_hand_and_the_whole_record_in_one_loop_score_the_same(m):
+    """The site previews one hand at a time (``play``); a pad scores its record in one loop."""
+    result, kept = play(*m)
+    assert score_match(MatchRecord(m[0], PLAYERS, None, hands=tuple(kept))) == result
 
 
 @given(matches)

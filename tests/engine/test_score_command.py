@@ -76,6 +76,21 @@ def test_pad_prints_the_score_pad(record_file):
     assert "Next to deal: Ben" in out
 
 
+def test_pad_for_three_players_and_a_partnership(record_file):
+    from tests.engine.test_partnerships import SPEC_DEALS, four
+    from tests.engine.test_three_players import WORKED, three
+    code, out, err = run(["--pad", record_file(three(WORKED))])
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert "Ben v Cat: net 378 to Cat (with the shutout: Ben won no hand)" in lines
+    assert "Match score: Ann 41, Ben 0, Cat 615 (to 500)" in lines
+    assert [line.split()[-2] for line in lines if line.startswith("Settlement:")] == ["41", "237", "378"]
+    code, out, err = run(["--pad", "-"], stdin=json.dumps([four(SPEC_DEALS), three(WORKED[:1])]))
+    assert code == 0 and err == ""
+    assert "   2  Ann v Dan: dead    Cat v Ben: Cat 25" in out and "+25 (25)" in out
+    assert "Next to deal: Ben (sits out; Ann v Cat play hand 2)" in out
+
+
 NESTED = "[" * 100_000 + "]" * 100_000
 HUGE_INT = '{"format": "ginscore/1", "players": ["Ann", "Ben"], "stake": 1' + "0" * 5000 + "}"
 

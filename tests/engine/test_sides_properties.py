@@ -156,6 +156,21 @@ def test_a_partnership_under_each_is_two_player_bookkeeping_per_team(over, deals
             assert g["net"] == abs(total - g["players"][lose]["total"])
 
 
+@settings(max_examples=40, deadline=None)
+@given(rule_overrides, st.sampled_from(["difference", "each"]), st.lists(st.tuples(table_hand, table_hand), max_size=20),
+       st.permutations(["Zoë", "Åsa-Lee", "Bo", "Jean-Éric"]))
+def test_renaming_a_partnerships_players_and_teams_renames_the_result(over, scoring, deals, new_names):
+    record = partnership_record({"preset": "partnership", "partnership_scoring": scoring, **over}, deals)
+    names = dict(zip(["Ann", "Ben", "Cat", "Dan"], new_names)) | {"North": "Les Éclairs", "South": "Sud-Ouest"}
+    try:
+        before = result_to_json(score_match(record_from_json(record)))
+    except RecordError as e:
+        assert "the match already ended" in str(e)
+        return
+    after = result_to_json(score_match(record_from_json(_rename(record, names))))
+    assert after == _rename(before, names)
+
+
 rulings = st.fixed_dictionaries({}, optional={
     "missing_cards": st.dictionaries(st.sampled_from(["Ann", "Ben"]), st.integers(1, 10), min_size=1),
     "extra_cards": st.lists(st.sampled_from(["Ann", "Ben"]), min_size=1, max_size=2, unique=True),

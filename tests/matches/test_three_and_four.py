@@ -219,3 +219,18 @@ def test_default_team_names_are_not_stored():
     assert match.team_names == ("Ann & Cat", "Ben & Dan")
     assert match.stake == Decimal("0.5")
     assert "teams" in match_to_json(match)
+
+
+def test_the_admin_shows_every_seat_and_edits_only_the_stake(admin_client):
+    match = partnership()
+    url = f"/admin/matches/match/{match.pk}/change/"
+    page = admin_client.get(url).content.decode()
+    assert "Dan" in page and "North" in page
+    cat = Player.objects.get(name="Cat")
+    admin_client.post(url, {"stake": "0.25", "player_c": cat.pk, "player_d": "", "score_c": "999",
+                            "hands-TOTAL_FORMS": "0", "hands-INITIAL_FORMS": "0"})
+    match.refresh_from_db()
+    assert match.stake == Decimal("0.25")
+    assert match.player_d.name == "Dan" and match.score_c == 0
+    assert admin_client.get("/admin/matches/match/", {"q": "Dan"}).context["cl"].result_count == 1
+    assert admin_client.get("/admin/matches/match/", {"q": "Zed"}).context["cl"].result_count == 0

@@ -195,10 +195,10 @@ def test_a_partnership_table_refuses_a_player_of_the_other_table(client):
     assert client.get(f"/matches/{m.pk}/tables/3/")["Location"] == f"/matches/{m.pk}/"
 
 
-def test_card_entry_says_it_is_for_two_players_for_now(admin_client, imported):
+def test_card_entry_is_for_the_two_who_play_the_hand(admin_client, imported):
     m = imported[2]
     response = admin_client.get(f"/matches/{m.pk}/hands/cards/", follow=True)
-    assert "Entering the cards is for two-player hands for now" in text_of(response)
+    assert response.status_code == 200 and "Hand 3: the cards" in text_of(response)
     assert response.context["form"].fields["by"].choices == [("b", "Ben"), ("c", "Cat")]
 
 
@@ -254,3 +254,12 @@ def test_three_handed_and_partnership_pads_cost_the_same_queries_at_any_length(
     assert len(r.context["pad"].result.hands) == 200
     assert r.context["form"] is not None or 'class="card entry tables-entry"' in r.content.decode()
     assert len(ctx.captured_queries) <= 9
+
+
+def test_a_hand_typed_at_table_2_under_a_renewed_link_is_kept_with_its_players(client, imported):
+    m = imported[1]
+    client.get(reverse("matches:table_at", args=[m.table_token, 2]))
+    services.table_link_renew(match=m)
+    page = client.post(f"/matches/{m.pk}/tables/2/hands/new/", {
+        "end": "gin", "by": "d", "defender_deadwood": 12, "number": 3, "revision": m.revision, "action": "save"})
+    assert page.status_code == 403 and "Dan went gin (Cat 12)" in text_of(page)

@@ -61,6 +61,51 @@ def full_match(rules="standard", players=("Ann", "Ben"), *, seed: int = 7, **ext
     return rec, result
 
 
+def _table_hand(rng: random.Random, pair) -> dict:
+    """One legal hand between the two players of ``pair`` (mostly knocks, some gins, a few dead)."""
+    by = rng.choice(pair)
+    other = pair[1] if by == pair[0] else pair[0]
+    roll = rng.random()
+    if roll < 0.08:
+        return {"end": "dead"}
+    if roll < 0.25:
+        return {"end": "gin", "by": by, "deadwood": {other: rng.randint(0, 60)}}
+    return {"end": "knock", "by": by, "deadwood": {by: rng.randint(1, 10), other: rng.randint(0, 50)}}
+
+
+def three_handed_match(players=("Ann", "Ben", "Cat"), *, seed: int = 7, rules="standard", most: int = 400,
+                       **extra) -> tuple[dict, dict]:
+    """Three players to the end of the match (or ``most`` hands): the dealer sits out, the other two play."""
+    from ginscore.engine import score_match
+
+    rng = random.Random(seed)
+    rec = record([], rules, players, **extra)
+    result = score_match(record_from_json(rec))
+    while not result.complete and len(rec["hands"]) < most:
+        rec["hands"].append(_table_hand(rng, [p for p in players if p != result.next_dealer]))
+        result = score_match(record_from_json(rec))
+    return rec, result_to_json(result)
+
+
+def partnership_match(players=("Ann", "Ben", "Cat", "Dan"), teams=None, *, seed: int = 7, rules="partnership",
+                      most: int = 300, **extra) -> tuple[dict, dict]:
+    """Two teams, (players[0], players[2]) v (players[1], players[3]), to the end of the match: each deal
+    two tables with the spec's alternating opponents."""
+    rng = random.Random(seed)
+    a1, b1, a2, b2 = players
+    names = teams or (None, None)
+    rec = record([], rules, players, teams=[
+        {**({"name": names[0]} if names[0] else {}), "players": [a1, a2]},
+        {**({"name": names[1]} if names[1] else {}), "players": [b1, b2]}], **extra)
+    result = scored(rec)
+    while not result["match"]["complete"] and len(rec["hands"]) < most:
+        n = len(rec["hands"]) + 1
+        seats = ((a1, b1), (a2, b2)) if n % 2 else ((a1, b2), (a2, b1))
+        rec["hands"].append({"tables": [_table_hand(rng, seats[0]), _table_hand(rng, seats[1])]})
+        result = scored(rec)
+    return rec, result
+
+
 def long_match(n: int = 300, *, seed: int = 3) -> tuple[dict, dict]:
     """``n`` hands of a match whose target is out of reach: a long sheet."""
     rec = record(random_hands(n, seed=seed), {"preset": "standard", "match_target": 1_000_000})

@@ -76,12 +76,15 @@ PAPERS = ("letter", "a4")
 def test_pad_of_every_preset(preset):
     paper = PAPERS[len(preset) % 2]  # both papers over the presets
     names = NAMES["longest"] if len(preset) % 3 else NAMES["club"]
+    if preset == "partnership":  # four players in two teams
+        names = names + NAMES["long"]
     pdf = build_pad(Pad(style=preset, paper=paper, players=names))
     clean(pdf)
     got = text(pdf)
     for name in names:  # the match line holds a 60-character name whole
         assert name in got
-    clean(build_pad(Pad(style=preset, paper=PAPERS[1 - PAPERS.index(paper)], per_page=2, players=NAMES["long"])))
+    clean(build_pad(Pad(style=preset, paper=PAPERS[1 - PAPERS.index(paper)], per_page=2,
+                        players=NAMES["long"] + (NAMES["club"] if preset == "partnership" else ()))))
 
 
 def _tables(rules: str, players, **kw) -> list[TableSheet]:

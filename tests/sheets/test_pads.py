@@ -45,7 +45,8 @@ def test_a_pad_holds_six_games_as_clubs_play_a_match_to_500(style, paper):
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_has_its_pad_with_its_own_captions(preset):
     rules = PRESETS[preset].to_json()
-    got = text(build_pad(Pad(style=preset, players=("Ann", "Ben"))))
+    players = ("Ann", "Ben", "Cat", "Dan") if preset == "partnership" else ("Ann", "Ben")
+    got = text(build_pad(Pad(style=preset, players=players)))
     assert f"{PRESET_NAMES[preset]} rules" in got
     box = rules["box_bonus"]
     assert (f"\u00d7{box}" in got) == bool(box)  # a box's value as the rules have it, none when a box pays 0

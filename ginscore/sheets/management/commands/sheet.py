@@ -1,6 +1,8 @@
 """Print a sheet to a PDF file.
 
     python manage.py sheet pad --style {standard,hollywood,oklahoma} [--paper {letter,a4}] [--players A B] -o FILE
+    python manage.py sheet pad --table three [--players A B C] -o FILE   (the dealer sits out)
+    python manage.py sheet pad --style partnership [--players A B C D] [--teams AC BD] -o FILE
     python manage.py sheet match ID -o FILE
     python manage.py sheet bracket TOURNAMENT -o FILE
     python manage.py sheet tables TOURNAMENT --round R [--stage S] [--site URL] -o FILE
@@ -37,7 +39,11 @@ class Command(BaseCommand):
 
         pad = kind("pad", "blank score pads")
         pad.add_argument("--style", choices=PAD_STYLES, default="standard")
-        pad.add_argument("--players", nargs=2, metavar=("A", "B"), help="the players' names, printed in")
+        pad.add_argument("--table", choices=["two", "three", "partnership"],
+                         help="the players at the table (default: two; four in two teams for --style partnership)")
+        pad.add_argument("--players", nargs="+", metavar="NAME",
+                         help="the players' names, printed in (a partnership: A B C D, teams A & C and B & D)")
+        pad.add_argument("--teams", nargs=2, metavar=("AC", "BD"), help="a partnership's team names")
         pad.add_argument("--per-page", type=int, choices=[1, 2], default=1, help="pads per page")
         pad.add_argument("--pages", type=int, default=1)
         pad.add_argument("--no-rules", action="store_true", help="leave the rules summary out of the footer")
@@ -72,8 +78,10 @@ class Command(BaseCommand):
         kind, paper = opts["kind"], opts["paper"]
         if kind == "pad":
             players = tuple(opts["players"]) if opts["players"] else None
+            teams = tuple(opts["teams"]) if opts["teams"] else None
             return build_pad(Pad(style=opts["style"], paper=paper, players=players, per_page=opts["per_page"],
-                                 pages=opts["pages"], rules_footer=not opts["no_rules"]))
+                                 pages=opts["pages"], rules_footer=not opts["no_rules"], table=opts["table"] or "",
+                                 teams=teams))
         if kind == "match":
             try:
                 return build_match_sheet(selectors.match_sheet_data(pk=opts["id"], paper=paper))

@@ -1,0 +1,111 @@
+"""Hands sent from a table phone's outbox (``static/ginscore/outbox.js``): form fields in, JSON out.
+
+The phone puts every hand it saves in its outbox under a key it made (a UUID) and sends the
+outbox in order whenever it has the network, so a hand typed through a network drop is sent
+when the network returns. The key makes a resend harmless: a key the match already holds is
+answered with that hand (``"again": true``), never a second one. The answers:
+
+- 200 ``{"ok": true, "number", "again", "next_number", "revision"}``: saved (or saved before).
+- 409 ``{"ok": false, "conflict": {...}}``: another device saved hand ``number`` first: the
+  recorded hand and the typed one, for the table to keep both, drop theirs or correct it.
+- 422 ``{"ok": false, "message" | "errors"}``: refused (the rules, the form), nothing saved.
+- 403 ``{"ok": false, "message", "renewed"}``: this phone may not score the match (any more).
+- 400 ``{"ok": false, "message"}``: no usable ``entry_key``.
+"""
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from ginscore.matches import permissions, selectors, services
+from ginscore.matches.forms import HandForm
+from ginscore.matches.models import KIND_TWO, Hand
+from ginscore.matches.records import HandEntry
+from ginscore.matches.views import RENEWED, _conflict_context, _for_scoring, saved_text
+
+MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
+
+
+def _refused(message: str, status: int = 422, **extra) -> JsonResponse:
+    return JsonResponse({"ok": False, "message": message, **extra}, status=status)
+
+
+def _entry_key(text: str) -> UUID | None:
+    try:
+        return UUID(text.strip())
+    except (ValueError, AttributeError):
+        return None
+
+
+@require_POST
+def hand_send(request, pk):
+    """Saves one hand from the outbox: the next hand (``number`` as the phone counted it), or with
+    ``replace=1`` in place of hand ``number`` at the pad's ``revision`` (a conflict resolved by
+    correcting the recorded hand). ``direct=1``: typed online, the pad opens next with the message."""
+    match, via = _for_scoring(request, pk)
+    if via is None:
+        renewed = permissions.link_renewed(request, match)
+        return _refused(RENEWED if renewed else MAY_NOT, status=403, renewed=renewed)
+    if match.kind != KIND_TWO:
+        return _refused("This match is not played by two players: enter its hands on its pad, with the network.")
+    raw_key = request.POST.get("entry_key", "")
+    key = _entry_key(raw_key)
+    if key is None:
+        return _refused(f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).', status=400)
+    form = HandForm(request.POST, match=match)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "errors": form.errors.get_json_data()}, status=422)
+    entry = form.entry()
+    number = form.cleaned_data["number"]
+    try:
+        hand = _save(request, match, via, entry, number, form.cleaned_data["revision"], key)
+    except services.HandConflict as e:
+        return JsonResponse({"ok": False, "conflict": _conflict_json(match, entry, number, str(e))}, status=409)
+    except services.HandRefused as e:
+        return _refused(str(e), field="entry_key" if isinstance(e, services.EntryKeyReused) else None)
+    match.refresh_from_db(fields=["revision", "hand_count", "complete"])
+    if request.POST.get("direct") == "1" and not hand.resent:
+        _say_saved(request, match, hand, entry, replace=request.POST.get("replace") == "1")
+    return JsonResponse({"ok": True, "number": hand.number, "again": hand.resent,
+                         "next_number": match.hand_count + 1, "revision": match.revision,
+                         "complete": match.complete, "url": reverse("matches:detail", args=[match.pk])})
+
+
+def _save(request, match, via, entry: HandEntry, number: int, revision: int, key: UUID) -> Hand:
+    args = {"match_id": match.pk, "entry": entry, "user": request.user, "via": via, "entry_key": key}
+    try:
+        if request.POST.get("replace") == "1":
+            return services.hand_edit(number=number, expected_revision=revision, **args)
+        return services.hand_add(expected_number=number, **args)
+    except services.HandConflict:
+        # A send of this same entry still in flight may have saved it meanwhile: then it is that hand.
+        if not Hand.objects.filter(match_id=match.pk, entry_key=key).exists():
+            raise
+        return services.hand_add(expected_number=number, **args)
+
+
+def _say_saved(request, match, hand: Hand, entry: HandEntry, *, replace: bool) -> None:
+    """The message the pad shows next, as for a hand saved through the form."""
+    preview = selectors.hand_preview(match, selectors.match_hands(match), entry, hand.number)
+    messages.success(request, saved_text(match, hand.number, preview, editing=replace))
+
+
+def _conflict_json(match, typed: HandEntry, number: int, why: str) -> dict:
+    c = _conflict_context(match, typed, number, why)
+
+    def scored(p):
+        if p is None:
+            return None
+        return {"text": p.text, "after": p.after} if hasattr(p, "text") else {"error": str(p)}
+
+    recorded = c["recorded"]
+    return {
+        "why": why, "number": number, "typed": c["typed"], "next_number": c["next_number"],
+        "revision": c["match"].revision, "complete": c["complete"],
+        "recorded": recorded and {"text": recorded.text, "winner": recorded.winner, "points": recorded.points},
+        "replace": scored(c["replace"]), "add": scored(c["add"]),
+    }

@@ -1,0 +1,90 @@
+// ginscore's service worker (served as /sw.js, scope: the whole site). It keeps a table's
+// pages usable through a network drop: the score pad and the hand entry page of every match
+// opened on this phone are answered from the network when it answers, else from the copy
+// kept at the last visit; the scripts and styles are kept at install. Everything else (the
+// live polling, saves, other pages) goes to the network as if there were no worker.
+// Hands typed offline wait in the page's outbox (static/ginscore/outbox.js), not here.
+"use strict";
+var VERSION = "ginscore-__VERSION__";
+var PRECACHE = {{ precache|safe }};
+var STATIC = {{ static_url|safe }};
+var TABLE_PAGE = /^\/matches\/\d+\/(hands\/new\/)?$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(VERSION).then(function (cache) { return cache.addAll(PRECACHE); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf("ginscore-") === 0 && n !== VERSION; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function tablePage(url) {
+  return url.origin === self.location.origin && TABLE_PAGE.test(url.pathname);
+}
+
+// A table page as the server drew it: kept under its path (no query), never a redirect or an error.
+function keep(request, response) {
+  if (!response || !response.ok || response.redirected || response.type !== "basic") return response;
+  var copy = response.clone();
+  var url = new URL(request.url);
+  caches.open(VERSION).then(function (cache) { return cache.put(url.origin + url.pathname, copy); });
+  return response;
+}
+
+// The kept copy, saying so (X-Ginscore-Copy: kept).
+function marked(hit) {
+  var headers = new Headers(hit.headers);
+  headers.set("X-Ginscore-Copy", "kept");
+  return new Response(hit.body, {status: hit.status, statusText: hit.statusText, headers: headers});
+}
+
+function offlinePage() {
+  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+    "<title>No connection · ginscore</title><h1>No connection to the club's site</h1>" +
+    "<p>This page was not opened on this phone while it had the network, so there is no copy to show. " +
+    "Go back to the score pad, or try again when the phone is back on the network.</p>",
+    {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && tablePage(url)) {
+    event.respondWith(fetch(request).then(function (response) { return keep(request, response); })
+      .catch(function () {
+        return caches.match(url.origin + url.pathname, {ignoreVary: true}).then(function (hit) {
+          return hit ? marked(hit) : offlinePage();
+        });
+      }));
+    return;
+  }
+  if (url.pathname.indexOf(STATIC) === 0) {
+    event.respondWith(caches.match(request, {ignoreVary: true}).then(function (hit) {
+      return hit || fetch(request).then(function (response) {
+        if (response.ok) {
+          var copy = response.clone();
+          caches.open(VERSION).then(function (cache) { return cache.put(request, copy); });
+        }
+        return response;
+      });
+    }));
+  }
+});
+
+// A page asks for its table pages to be kept now (the first visit came before the worker).
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(Promise.all(urls.map(function (path) {
+    var url = new URL(path, self.location.origin);
+    if (!tablePage(url)) return null;
+    return fetch(url.href, {credentials: "same-origin"}).then(function (response) {
+      return keep(new Request(url.href), response);
+    }).catch(function () { return null; });
+  })));
+});

@@ -1,0 +1,140 @@
+"""Scoring through a network drop, in a real browser on a phone: hands typed offline wait in the
+phone's outbox (shown as "not yet sent" with the points worked out on the phone), are sent in
+order once when the network returns, and a hand saved elsewhere meanwhile is put to the table."""
+import pytest
+from playwright.sync_api import expect
+
+from ginscore.matches.models import Hand
+from tests.browser.conftest import new_phone
+from tests.browser.steps import enter_hand, log_in, next_deal, record_hand
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SENT = 10_000  # ms: the outbox sends within a few seconds of the network's return
+
+
+@pytest.fixture
+def second_phone(phone):
+    page = new_phone(phone.context.browser, phone.base)
+    yield page
+    page.context.close()
+
+
+def hands(match):
+    return list(Hand.objects.filter(match=match).order_by("number").values_list(
+        "number", "end", "by", "knocker_deadwood", "defender_deadwood"))
+
+
+def open_pad(page, match, username):
+    log_in(page, username)
+    page.goto(f"{page.base}/matches/{match.pk}/")
+    page.locator("form.hand-form[data-outbox]").wait_for()
+    # The service worker is in charge of the page and keeps a copy of it for a reload offline.
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("async () => !!(await caches.match(location.origin + location.pathname, "
+                           "{ignoreVary: true}))")
+
+
+def type_three_offline(page):
+    enter_hand(page, "knock", "Ann", knocker=5, defender=30)
+    expect(page.locator("#outbox .outbox-hand")).to_have_count(1)
+    expect(page.locator("#entry h2")).to_have_text("Hand 2")
+    enter_hand(page, "gin", "Ben", defender=12, expect="Ben scores 37")   # the preview, worked out on the phone
+    enter_hand(page, "knock", "Ann", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
+    expect(page.locator("#outbox .outbox-hand")).to_have_count(3)
+
+
+def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_match, member):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    phone.context.set_offline(True)
+    type_three_offline(phone)
+    lines = phone.locator("#outbox .outbox-hand")
+    assert [" ".join(t.split()) for t in lines.all_inner_texts()] == [
+        "Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent",
+        "Hand 2 Ben went gin (Ann 12) · Ben +37 not yet sent",
+        "Hand 3 Ann knocked 3 v 3 · Ben +25 (undercut) not yet sent",
+    ]
+    expect(phone.locator("#outbox")).to_contain_text("Game 1 on this phone: Ann 25, Ben 62.")
+    expect(phone.locator("#entry h2")).to_have_text("Hand 4")
+    assert next_deal(phone) == "Hand 4 · Ben deals (worked out on this phone)"   # the winner deals
+    expect(phone.locator(".first-deal")).to_be_hidden()
+    assert hands(match) == []
+    shot("offline-01-three-not-yet-sent")
+    # The page works offline once opened: a reload comes from the service worker, the outbox from the phone.
+    kept = phone.reload()
+    assert kept.from_service_worker and kept.headers.get("x-ginscore-copy") == "kept"
+    expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)
+    expect(phone.locator("#entry h2")).to_have_text("Hand 4")
+    assert hands(match) == []
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hands 1, 2, 3", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]
+    assert len({h.entry_key for h in Hand.objects.filter(match=match)}) == 3
+    expect(phone.locator("#hand-3")).to_be_visible(timeout=SENT)   # the live pad has them
+    expect(phone.locator("#entry h2")).to_have_text("Hand 4")
+    expect(phone.locator(".score-head .next")).to_have_text("Hand 4 · Ben deals", timeout=SENT)   # the server's
+    shot("offline-02-sent")
+    # ... and the next hand, with the network, is saved as it always was.
+    record_hand(phone, "knock", "Ben", knocker=2, defender=22)
+    expect(phone.locator(".msg-success")).to_contain_text("Hand 4 saved. Ben scores 20")
+    assert len(hands(match)) == 4
+
+
+@pytest.mark.parametrize("resolve, button, stored", [
+    ("keep", "Keep both: save mine as hand 2",
+     [(1, "gin", "b", None, 40), (2, "knock", "a", 5, 30), (3, "gin", "b", None, 12), (4, "knock", "a", 3, 3)]),
+    ("replace", "Hand 1 was mine: correct it to what I typed",
+     [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
+    ("drop", "Drop mine: hand 1 stands as recorded",
+     [(1, "gin", "b", None, 40), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
+])
+def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phone, shot, make_match, member,
+                                                              resolve, button, stored):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    log_in(second_phone, member.username)
+    second_phone.goto(f"{second_phone.base}/matches/{match.pk}/")
+    phone.context.set_offline(True)
+    type_three_offline(phone)
+    record_hand(second_phone, "gin", "Ben", defender=40)   # hand 1, on the other phone, meanwhile
+    phone.context.set_offline(False)
+    problem = phone.locator("#outbox .outbox-problem")
+    expect(problem).to_contain_text("Hand 1 was recorded on another device meanwhile: Ben went gin (Ann 40) · "
+                                    "Ben +65.", timeout=SENT)
+    expect(problem).to_contain_text("This phone's hand: Ann knocked 5 v 30.")
+    expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)   # nothing sent past it, nothing dropped
+    assert hands(match) == [(1, "gin", "b", None, 40)]
+    if resolve == "keep":
+        shot("offline-03-conflict")
+    problem.get_by_role("button", name=button).tap()
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hands", timeout=SENT)
+    assert hands(match) == stored
+    expect(phone.locator(f"#hand-{len(stored)}")).to_be_visible(timeout=SENT)
+    expect(phone.locator("#entry h2")).to_have_text(f"Hand {len(stored) + 1}")
+    # The outbox is empty: a reload shows the pad, nothing sent again.
+    phone.reload()
+    expect(phone.locator("#outbox .outbox-hand")).to_have_count(0)
+    phone.wait_for_timeout(500)
+    assert hands(match) == stored
+
+
+def test_a_save_whose_answer_was_lost_is_not_saved_twice(phone, make_match, member):
+    """The hand reached the site but its answer did not reach the phone: sent again, it is the same hand."""
+    match = make_match()
+    open_pad(phone, match, member.username)
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()   # the site saves the hand ...
+        lost.append(route.request.url)
+        route.abort("internetdisconnected")   # ... and the phone hears nothing
+
+    phone.route("**/hands/send/", lose_the_first_answer)
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
+    assert lost
+    assert hands(match) == [(1, "knock", "a", 5, 30)]

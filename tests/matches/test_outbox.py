@@ -1,0 +1,267 @@
+"""Hands sent from a phone's outbox: each entry carries a key the phone made, so a hand sent
+again (the answer was lost in a network drop) is the hand already saved, never a second one."""
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from ginscore.matches import services
+from ginscore.matches.models import Hand, HandChange
+from ginscore.matches.records import HandEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client, match, key, number, revision=None, **fields):
+    data = {"end": "knock", "by": "a", "knocker_deadwood": "5", "defender_deadwood": "30",
+            "number": str(number), "revision": str(match.revision if revision is None else revision),
+            "entry_key": str(key), **fields}
+    return client.post(reverse("matches:hand_send", args=[match.pk]), data)
+
+
+def _hands(match):
+    return list(Hand.objects.filter(match=match).order_by("number").values_list(
+        "number", "end", "by", "knocker_deadwood", "defender_deadwood"))
+
+
+# The service
+
+
+def test_the_same_key_twice_saves_one_hand(make_match):
+    match = make_match([{"end": "dead"}])
+    key = uuid.uuid4()
+    entry = HandEntry("knock", "a", 5, 30)
+    first = services.hand_add(match_id=match.pk, entry=entry, expected_number=2, entry_key=key)
+    again = services.hand_add(match_id=match.pk, entry=entry, expected_number=2, entry_key=key)
+    assert (first.resent, again.resent) == (False, True)
+    assert again.pk == first.pk and again.number == 2
+    assert _hands(match) == [(1, "dead", "", None, None), (2, "knock", "a", 5, 30)]
+    assert HandChange.objects.filter(match=match, action="added").count() == 1
+    match.refresh_from_db()
+    assert (match.hand_count, match.game_a) == (2, 25)
+
+
+def test_a_resend_after_later_hands_is_still_the_first_hand(make_match):
+    """The answer to hand 2 was lost; hand 3 went on meanwhile; hand 2 comes again with its old number."""
+    match = make_match()
+    k1, k2 = uuid.uuid4(), uuid.uuid4()
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1, entry_key=k1)
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 12), expected_number=2, entry_key=k2)
+    again = services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1,
+                              entry_key=k1)
+    assert again.resent and again.number == 1
+    assert len(_hands(match)) == 2
+
+
+def test_a_key_reused_with_other_content_is_refused(make_match):
+    match = make_match()
+    key = uuid.uuid4()
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1, entry_key=key)
+    with pytest.raises(services.EntryKeyReused, match="saved before as hand 1"):
+        services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 31), expected_number=2,
+                          entry_key=key)
+    assert _hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+def test_the_same_key_in_two_matches_is_two_hands(make_match, ann, ben):
+    from ginscore.players.models import Player
+
+    one = make_match()
+    two = make_match(player_a=Player.objects.create(name="Cat"), player_b=ben)
+    key = uuid.uuid4()
+    for match in (one, two):
+        services.hand_add(match_id=match.pk, entry=HandEntry("dead"), expected_number=1, entry_key=key)
+    assert Hand.objects.filter(entry_key=key).count() == 2
+
+
+def test_a_hand_without_key_is_saved_as_before(make_match):
+    match = make_match()
+    hand = services.hand_add(match_id=match.pk, entry=HandEntry("dead"), expected_number=1)
+    services.hand_add(match_id=match.pk, entry=HandEntry("dead"), expected_number=2)
+    assert hand.entry_key is None and not hand.resent
+    assert len(_hands(match)) == 2
+
+
+def test_correcting_with_a_key_takes_the_recorded_hands_place_once(make_match):
+    match = make_match([{"end": "gin", "by": "Ben", "deadwood": {"Ann": 10}}])
+    key = uuid.uuid4()
+    entry = HandEntry("knock", "a", 5, 30)
+    hand = services.hand_edit(match_id=match.pk, number=1, entry=entry, expected_revision=match.revision,
+                              entry_key=key)
+    again = services.hand_add(match_id=match.pk, entry=entry, expected_number=1, entry_key=key)
+    assert (hand.resent, again.resent, again.pk) == (False, True, hand.pk)
+    assert _hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+# The view (JSON)
+
+
+@pytest.fixture
+def scorer(client, member, make_match):
+    client.force_login(member)
+    return client
+
+
+def test_send_saves_then_answers_a_resend_with_the_same_hand(scorer, make_match):
+    match = make_match()
+    key = uuid.uuid4()
+    first = _post(scorer, match, key, 1)
+    assert first.status_code == 200, first.content
+    assert first.json() == {"ok": True, "number": 1, "again": False, "next_number": 2, "revision": match.revision + 1,
+                            "complete": False, "url": f"/matches/{match.pk}/"}
+    again = _post(scorer, match, key, 1, revision=match.revision)
+    assert again.status_code == 200
+    assert again.json()["again"] is True and again.json()["number"] == 1
+    assert _hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+def test_send_three_in_order(scorer, make_match):
+    match = make_match()
+    keys = [uuid.uuid4() for _ in range(3)]
+    for n, (key, by) in enumerate(zip(keys, "aba"), 1):
+        r = _post(scorer, match, key, n, by=by)
+        assert r.status_code == 200 and r.json()["number"] == n
+    # the whole outbox again (every answer was lost): still three
+    for n, (key, by) in enumerate(zip(keys, "aba"), 1):
+        assert _post(scorer, match, key, n, by=by).json()["again"] is True
+    assert [h[2] for h in _hands(match)] == ["a", "b", "a"]
+
+
+def test_send_with_a_reused_key_is_a_clear_refusal(scorer, make_match):
+    match = make_match()
+    key = uuid.uuid4()
+    _post(scorer, match, key, 1)
+    r = _post(scorer, match, key, 2, defender_deadwood="31")
+    assert r.status_code == 422
+    assert r.json()["field"] == "entry_key"
+    assert "saved before as hand 1" in r.json()["message"] and "nothing was saved" in r.json()["message"]
+    assert len(_hands(match)) == 1
+
+
+@pytest.mark.parametrize("key", ["", "not-a-key", "1" * 200])
+def test_send_without_a_usable_key_is_refused(scorer, make_match, key):
+    match = make_match()
+    r = _post(scorer, match, key, 1)
+    assert r.status_code == 400
+    assert r.json()["message"].startswith("entry_key:")
+    assert _hands(match) == []
+
+
+def test_send_a_hand_the_form_refuses(scorer, make_match):
+    match = make_match()
+    r = _post(scorer, match, uuid.uuid4(), 1, knocker_deadwood="11")
+    assert r.status_code == 422
+    assert "at most 10" in r.json()["errors"]["knocker_deadwood"][0]["message"]
+    assert _hands(match) == []
+
+
+def test_send_when_another_phone_saved_that_hand_is_a_conflict(scorer, make_match):
+    match = make_match()
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 12), expected_number=1)
+    r = _post(scorer, match, uuid.uuid4(), 1, revision=match.revision)
+    assert r.status_code == 409
+    c = r.json()["conflict"]
+    assert c["number"] == 1 and c["next_number"] == 2
+    assert c["recorded"] == {"text": "Ben went gin (Ann 12)", "winner": "Ben", "points": 37}
+    assert c["typed"] == "Ann knocked 5 v 30"
+    assert c["add"]["text"].startswith("Ann scores 25") and c["replace"]["text"].startswith("Ann scores 25")
+    assert _hands(match) == [(1, "gin", "b", None, 12)]
+
+
+def test_a_conflict_resolved_by_correcting_the_recorded_hand(scorer, make_match):
+    match = make_match()
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 12), expected_number=1)
+    match.refresh_from_db()
+    key = uuid.uuid4()
+    r = _post(scorer, match, key, 1, revision=match.revision, replace="1")
+    assert r.status_code == 200 and r.json()["number"] == 1
+    assert _hands(match) == [(1, "knock", "a", 5, 30)]
+    assert _post(scorer, match, key, 1, revision=match.revision, replace="1").json()["again"] is True
+    assert _hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+def test_a_direct_send_leaves_the_pads_message(scorer, make_match):
+    match = make_match()
+    _post(scorer, match, uuid.uuid4(), 1, direct="1")
+    page = scorer.get(reverse("matches:detail", args=[match.pk]))
+    assert "Hand 1 saved. Ann scores 25 and 1 box." in page.content.decode()
+
+
+def test_a_visitor_may_not_send(client, make_match):
+    match = make_match()
+    r = _post(client, match, uuid.uuid4(), 1)
+    assert r.status_code == 403 and r.json()["renewed"] is False
+    assert _hands(match) == []
+
+
+def test_a_table_link_sends(client, make_match):
+    match = make_match()
+    client.get(reverse("matches:table", args=[match.table_token]))
+    assert _post(client, match, uuid.uuid4(), 1).status_code == 200
+    assert Hand.objects.get(match=match).entered_via == "table_link"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sends_of_one_entry_at_once_save_it_once(make_match, member):
+    """The phone retried while its first send was still on its way: one hand, two answers of it."""
+    match = make_match([{"end": "dead"}])
+    key = uuid.uuid4()
+    phones = [Client(), Client()]
+    for p in phones:
+        p.force_login(member)
+    barrier = threading.Barrier(2)
+    answers = [None, None]
+
+    def send(i):
+        try:
+            barrier.wait()
+            answers[i] = _post(phones[i], match, key, 2)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert [a.status_code for a in answers] == [200, 200], [a.content for a in answers]
+    assert sorted(a.json()["again"] for a in answers) == [False, True]
+    assert _hands(match) == [(1, "dead", "", None, None), (2, "knock", "a", 5, 30)]
+
+
+def test_a_live_poll_leaves_the_saved_message_for_the_pad(scorer, make_match):
+    """The pad's live poll may be answered between the save and the pad opening: the message waits."""
+    match = make_match()
+    _post(scorer, match, uuid.uuid4(), 1, direct="1")
+    pad = reverse("matches:detail", args=[match.pk])
+    poll = scorer.get(pad, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH='"stale"')
+    assert poll.status_code == 200
+    page = scorer.get(pad).content.decode()
+    assert "Hand 1 saved. Ann scores 25 and 1 box." in page
+    assert "Hand 1 saved." not in scorer.get(pad).content.decode()   # shown once
+
+
+def test_the_service_worker_is_served_from_the_root(client):
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/javascript")
+    assert r["Cache-Control"] == "no-cache" and r["Service-Worker-Allowed"] == "/"
+    body = r.content.decode()
+    assert '"/static/ginscore/outbox.js"' in body and '"/static/ginscore/pad.css"' in body
+    assert "__VERSION__" not in body and 'var VERSION = "ginscore-' in body
+    assert client.head("/sw.js").status_code == 200
+    assert client.post("/sw.js").status_code == 405
+
+
+def test_the_pad_carries_the_outbox_for_a_two_player_match(scorer, make_match):
+    import json
+
+    match = make_match([{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}}])
+    page = scorer.get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert "data-outbox" in page and 'id="outbox"' in page
+    data = json.loads(page.split('<script id="outbox-data" type="application/json">')[1].split("</script>")[0])
+    assert data["next_number"] == 2 and data["names"] == ["Ann", "Ben"] and data["rules"]["gin_bonus"] == 25
+    assert data["game"] == {"n": 1, "points": [25, 0], "target": 100}
+    assert data["send"] == reverse("matches:hand_send", args=[match.pk]) and data["worker"] == "/sw.js"

@@ -1,0 +1,174 @@
+"""Both players agree, on the pages: the pad marks the hands that do not count yet and offers
+"Confirm hand N" to the other player (their account, or a tap on their name on a shared table
+link); only those who may score the match may answer; the desk lists the hands and settles them."""
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ginscore.matches import services as match_services
+from ginscore.matches.agreement import hand_version
+from ginscore.matches.models import AGREED, AWAITING, DISPUTED, Hand, HandChange, Match
+from ginscore.matches.records import HandEntry
+from ginscore.players.models import Player
+from ginscore.tournaments.models import TournamentMatch
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_tournament):
+    """A Swiss event of 4 (both players agree): round 1's two tables."""
+    t = make_tournament("swiss", 4, rounds=2, agree=True)
+    rows = list(TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("match").order_by("table"))
+    return t, rows
+
+
+def _add(match, side="a", user=None, via="table_link", entry=None):
+    match = Match.objects.get(pk=match.pk)
+    match_services.hand_add(match_id=match.pk, entry=entry or HandEntry("knock", side, 5, 25),
+                            expected_number=match.hand_count + 1, user=user, via=via)
+    return Hand.objects.get(match=match, number=match.hand_count + 1)
+
+
+def _pad(client, match):
+    return client.get(reverse("matches:detail", args=[match.pk]))
+
+
+def _open_link(client, match):
+    client.get(reverse("matches:table", args=[match.table_token]))
+
+
+def _post(client, name, match, n, **data):
+    return client.post(reverse(f"matches:{name}", args=[match.pk, n]), data)
+
+
+def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_by_name(client, event):
+    t, (first, _) = event
+    match = first.match
+    hand = _add(match, "a")
+    _open_link(client, match)
+    page = _pad(client, match).content.decode()
+    assert 'class="hand-awaiting"' in page and "? not yet confirmed" in page
+    assert "Confirm hand 1</summary>" in page
+    a, b = match.player_a.name, match.player_b.name
+    assert f'name="side" value="a">{a}</button>' in page and f'name="side" value="b">{b}</button>' in page
+    r = _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
+    assert r.status_code == 302 and r.url.endswith("#agree")
+    hand.refresh_from_db()
+    assert hand.agreement == AGREED
+    page = _pad(client, match).content.decode()
+    assert "Hand 1 confirmed: it counts." in page and "Confirm hand 1" not in page
+    assert re.search(r"hand 1 <strong>confirmed</strong> by " + re.escape(b) + r" \(table link\)", page)
+
+
+def test_a_visitor_without_the_link_cannot_confirm(client, event, other_member):
+    t, (first, _) = event
+    hand = _add(first.match, "a")
+    page = _pad(client, first.match).content.decode()
+    assert "not yet confirmed" in page and "Confirm hand 1" not in page
+    r = _post(client, "hand_confirm", first.match, 1, side="b", version=hand_version(hand))
+    assert r.status_code == 302 and "login" in r.url
+    client.force_login(other_member)      # a member who plays in neither seat
+    r = _post(client, "hand_confirm", first.match, 1, side="b", version=hand_version(hand))
+    assert r.status_code == 403
+    r = _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="no")
+    assert r.status_code == 403
+    r = _post(client, "hand_settle", first.match, 1, version=hand_version(hand))
+    assert r.status_code == 403
+    hand.refresh_from_db()
+    assert hand.agreement == AWAITING
+
+
+def test_the_entrant_sees_no_confirm_button_and_the_other_player_confirms_from_their_account(
+        client, event, django_user_model):
+    t, (first, _) = event
+    match = Match.objects.select_related("player_a", "player_b").get(pk=first.match_id)
+    ua = django_user_model.objects.create_user(username="seat-a", password="x-table-talk-42")
+    ub = django_user_model.objects.create_user(username="seat-b", password="x-table-talk-42")
+    Player.objects.filter(pk=match.player_a_id).update(user=ua)
+    Player.objects.filter(pk=match.player_b_id).update(user=ub)
+    hand = _add(match, "a", user=ua, via="account")
+    client.force_login(ua)
+    page = _pad(client, match).content.decode()
+    assert "not yet confirmed" in page and "Confirm hand 1" not in page
+    assert f"entered by {match.player_a.name}" in page
+    r = _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
+    assert "You entered hand 1" in _pad(client, match).content.decode()
+    client.force_login(ub)
+    page = _pad(client, match).content.decode()
+    assert 'type="submit">Confirm hand 1</button>' in page     # one tap: the account names the player
+    r = _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
+    assert r.status_code == 302
+    assert Hand.objects.get(pk=hand.pk).agreement == AGREED
+
+
+def test_a_dispute_shows_on_the_pad_and_the_desk_where_the_director_settles_it(client, event, director):
+    t, (first, second) = event
+    hand = _add(first.match, "a")
+    _add(second.match, "b")
+    _open_link(client, first.match)
+    r = _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="")
+    assert "reason: say in a few words" in _pad(client, first.match).content.decode()
+    _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="Deadwood was 15")
+    hand.refresh_from_db()
+    assert (hand.agreement, hand.dispute_reason) == (DISPUTED, "Deadwood was 15")
+    page = _pad(client, first.match).content.decode()
+    assert "Disputed</strong>: “Deadwood was 15”" in page and "Confirm hand 1" not in page
+    client.force_login(director)
+    desk = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
+    section = desk[desk.index('id="agree"'):desk.index('id="check-in"')]
+    assert section.count("<li ") == 2
+    assert section.index("“Deadwood was 15”") < section.index("awaiting confirmation")   # disputes first
+    desk_url = reverse("tournaments:desk", args=[t.pk])
+    r = _post(client, "hand_settle", first.match, 1, version=hand_version(hand), next=desk_url + "#agree")
+    assert r.status_code == 302 and r.url == desk_url + "#agree"
+    hand.refresh_from_db()
+    assert hand.agreement == AGREED
+    change = HandChange.objects.filter(match=first.match).first()
+    assert (change.action, change.who) == ("settled", director)
+    desk = client.get(desk_url).content.decode()
+    assert desk[desk.index('id="agree"'):desk.index('id="check-in"')].count("<li ") == 1
+
+
+def test_the_round_page_says_a_finished_match_awaits_confirmation(client, event):
+    t, (first, _) = event
+    for _ in range(2):
+        _add(first.match, "a", entry=HandEntry("gin", "a", None, 60))
+    page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
+    assert "awaiting confirmation" in page
+
+
+def test_the_new_tournament_form_sets_the_option(client, director):
+    client.force_login(director)
+    page = client.get(reverse("tournaments:new")).content.decode()
+    assert 'name="agree"' in page and "Both players agree" in page
+
+
+@pytest.mark.parametrize("role", ["table_link", "director"])
+def test_pad_and_desk_query_counts_stay_constant_as_awaiting_hands_grow(client, make_tournament, director, role):
+    counts = []
+    for n in (1, 8):
+        t = make_tournament("swiss", 4, rounds=2, agree=True)
+        rows = list(TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("match")
+                    .order_by("table"))
+        for m in (rows[0].match, rows[1].match):
+            for i in range(n):
+                _add(m, "ab"[i % 2])
+        client.logout()
+        if role == "director":
+            client.force_login(director)
+        else:
+            _open_link(client, rows[0].match)
+        with CaptureQueriesContext(connection) as pad:
+            r = _pad(client, rows[0].match)
+        assert len(r.context["awaiting"]) == n
+        desk = None
+        if role == "director":
+            with CaptureQueriesContext(connection) as desk:
+                r = client.get(reverse("tournaments:desk", args=[t.pk]))
+            assert len(r.context["to_settle"]) == 2 * n
+        counts.append((len(pad.captured_queries), len(desk.captured_queries) if desk else 0))
+    assert counts[0] == counts[1]
