@@ -53,8 +53,8 @@ TARGETS = """(selectors) => {
 MAIN_TARGETS = [".nav a", ".nav button", ".t-tabs a", ".r-card", "a.b-link", ".pager a", "main .btn",
                 ".r-director summary", "a.match-row", ".choices label"]
 # The score pad is used at the table with a thumb: every button, link button, summary and field on it.
-PAD_TARGETS = MAIN_TARGETS + ["main button", "main summary", "main .check label",
-                              "main input:not([type=hidden]):not(.choices input):not(.check input)", "main select"]
+PAD_TARGETS = MAIN_TARGETS + ["main button", "main summary", "main input:not([type=hidden]):not(.choices input)",
+                              "main select"]
 
 # A table row with a row link is one target (the link covers the row): the row is tall enough.
 ROW_LINKS = """() => [...document.querySelectorAll('table.table tbody tr')].filter(tr => tr.querySelector('a.row-link'))
