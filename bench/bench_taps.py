@@ -136,7 +136,10 @@ def enter(page, base, match_id, hand, upcard_used, first):
         folder = Path(os.environ["BENCH_TAPS_SHOTS"])
         folder.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(folder / f"{match_id}-{label.replace(' ', '-')}.png"))
-    c.tap(page.locator("#save-hand"))
+    # outbox.js sends the hand, then opens the pad: wait for that page (the last hand's saved
+    # message is still on this one until then)
+    with page.expect_navigation():
+        c.tap(page.locator("#save-hand"))
     page.locator(".msg-success").wait_for()
     return c
 
