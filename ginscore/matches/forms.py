@@ -244,7 +244,7 @@ BY_LABELS = {"gin": "Who knocked or went gin?", "skarney": "Who went gin?",
              "colonel": "Who went out, or challenged?"}
 COUNT_HELP = {
     "skarney": "Every card still in hand, melded or not: aces 15, faces 10. Who went gin holds none.",
-    "colonel": "Every card still in hand: A, K, Q, J 10, the others their number. Who went out holds none.",
+    "colonel": "Every card still in hand: A, K, Q and J count 10, the others their number. Who went out holds none.",
 }
 
 

@@ -69,6 +69,7 @@
   }
   function preview() {
     form.dataset.end = checked("end");
+    form.dataset.by = checked("by") || "";
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
     var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
     if (outbox && navigator.onLine === false) { show(outbox.preview(form)); return; }
@@ -109,6 +110,10 @@
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
   form.addEventListener("change", function (ev) {
     if (ev.target.name === "upcard_rank") knockLimit();
+    if (ev.target.name === "end" || ev.target.name === "by") {
+      form.dataset.end = checked("end");
+      form.dataset.by = checked("by") || "";
+    }
     next(ev.target.name);
     clearTimeout(timer);
     timer = setTimeout(preview, 50);
@@ -116,6 +121,7 @@
   form.querySelectorAll("[data-show-with-js]").forEach(function (b) { b.hidden = false; });
   form.querySelectorAll("[data-hide-with-js]").forEach(function (b) { b.hidden = true; });
   form.dataset.end = checked("end");
+  form.dataset.by = checked("by") || "";
   knockLimit();
   if (form.dataset.previewNow !== undefined && ready()) preview();
 })();

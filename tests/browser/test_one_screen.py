@@ -3,6 +3,7 @@ needs, the preview and Save are on screen together (none under the sticky foot, 
 under every preset and for every way a hand can end. bench/bench_taps.py counts the taps."""
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from ginscore.engine import PRESETS, rules_from
 from ginscore.matches import services
@@ -42,6 +43,24 @@ TYPE_NUMBERS = """() => {
   }
 }"""
 
+# Words broken inside on the ending's buttons ("challen / ge"): a word whose letters lie on two lines.
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const label of document.querySelectorAll('form.hand-form #field-end .choices label')) {
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
 
 def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, shot, ann, ben, member):
     page = phone
@@ -54,6 +73,9 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
                                                     upcard="9H" if rules.oklahoma else None)))
         form = page.locator("form.hand-form")
         assert page.locator(".msg-success").is_visible()
+        broken = page.evaluate(BROKEN_WORDS)
+        if broken:
+            problems.append((preset, "words broken on the ending's buttons", broken))
         for end in form.locator("#field-end .choices label").all_inner_texts():
             page.evaluate("window.scrollTo(0, 0)")
             if rules.oklahoma:
@@ -65,6 +87,9 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
             by = form.locator("#field-by")
             if by.is_visible():
                 by.locator(".choices label:visible").first.tap()
+            if rules.counts_cards_held and value in ("gin", "out"):   # Ann went out: only Ben's count to give
+                expect(form.locator("#field-count_a")).to_be_hidden()
+                expect(form.locator("#field-count_b")).to_be_visible()
             page.evaluate(TYPE_NUMBERS)
             page.locator("#hand-preview p").first.wait_for()
             fit = page.evaluate(OFF_SCREEN)
