@@ -51,12 +51,13 @@
     if (!e) return false;
     if (e === "dead") return true;
     var by = checked("by");
-    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: each player's count of cards held
-      var a = form.querySelector("[name=count_a]").value, b = form.querySelector("[name=count_b]").value;
-      if (e === "stock_out") return a !== "" && b !== "";
+    var counts = form.querySelectorAll("input[name^=count_]");   // Skarney, Colonel: each player's count
+    if (counts.length) {   // (count_a and count_b; three players, a partnership: the two who play's seats)
+      var all = Array.prototype.every.call(counts, function (c) { return c.value !== ""; });
+      if (e === "stock_out") return all;
       if (!by) return false;
-      if (e === "challenge") return a !== "" && b !== "";
-      return (by === "a" ? b : a) !== "";
+      if (e === "challenge") return all;
+      return Array.prototype.every.call(counts, function (c) { return c.name === "count_" + by || c.value !== ""; });
     }
     var d = form.querySelector("[name=defender_deadwood]").value;
     var k = form.querySelector("[name=knocker_deadwood]").value;
