@@ -94,14 +94,13 @@
     if (changed !== "end" && changed !== "by") return;
     if (!e || e === "dead") return;
     var target = null;
-    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: the first count still to type
+    var counts = form.querySelectorAll("input[name^=count_]");
+    if (counts.length) {  // Skarney, Colonel: the first count still to type (of the two who play)
       if (e !== "stock_out" && !by) return;
-      var sides = e === "stock_out" || e === "challenge" ? ["a", "b"] : [by === "a" ? "b" : "a"];
-      sides.some(function (side) {
-        var field = form.querySelector("[name=count_" + side + "]");
-        if (field && field.value === "") target = field;
-        return !!target;
-      });
+      var both = e === "stock_out" || e === "challenge";
+      target = Array.prototype.filter.call(counts, function (c) {
+        return c.value === "" && (both || c.name !== "count_" + by);
+      })[0] || null;
     } else if (by) {
       target = form.querySelector(e === "knock" ? "[name=knocker_deadwood]" : "[name=defender_deadwood]");
     }

@@ -164,7 +164,9 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     phone.goto(f"{phone.base}/matches/{match.pk}/")
     form = phone.locator("form.hand-form[data-outbox]")
     assert [form.locator(f"[name=count_{s}]").count() for s in "abc"] == [0, 1, 1]
-    type_hand(phone, "went out", "Ben", counts={"c": 27})
+    type_hand(phone, "went out", "Ben")
+    expect(form.locator("[name=count_c]")).to_be_focused()   # the count still to type: Cat's
+    form.locator("[name=count_c]").fill("27")
     expect(phone.locator("#hand-preview .preview-text")).to_have_text("Ben scores 27 (went out).")
     phone.context.set_offline(True)
     form.locator("[name=count_c]").fill("28")
