@@ -7,9 +7,12 @@ the upcard (when the rules use it), how the hand ended, who ended it, type the d
 
 A tap on something outside the screen (or under the sticky foot) counts as a scroll first.
 Typing a number is counted as its digits, not as taps; a field the page moves to by itself
-costs no tap. Prints one line per hand and a summary; asserts nothing, times nothing.
+costs no tap. Skarney and Colonel hands are entered with each player's count of the cards
+held. Prints one line per hand (with whether the preview and Save were on screen once the
+hand was typed), each preset's totals and a summary; asserts nothing, times nothing.
 
-    .venv/bin/python bench/bench_taps.py
+    .venv/bin/python bench/bench_taps.py               # every preset
+    .venv/bin/python bench/bench_taps.py oklahoma      # some presets
 """
 import os
 import signal
@@ -31,7 +34,8 @@ CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "bench-taps-42"
 SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-# The hands, as a player enters them: (label, end, by, knocker's deadwood, defender's, upcard).
+# The hands, as a player enters them: (label, end, by, knocker's deadwood, defender's, upcard),
+# or in Skarney and Colonel (label, end, by, {side: count of the cards held}).
 HANDS = [
     ("knock", "knock", "Ann", 5, 30, "9H"),
     ("undercut", "knock", "Ben", 6, 4, "9D"),
@@ -39,6 +43,12 @@ HANDS = [
     ("big gin", "big gin", "Ben", None, 15, "8H"),
     ("dead hand", "dead hand", None, None, None, "QD"),
 ]
+COUNTS_HANDS = {
+    "skarney": [("gin", "gin", "Ann", {"b": 30}), ("stock out", "stock ran out", None, {"a": 12, "b": 20}),
+                ("dead hand", "dead hand", None, {})],
+    "colonel": [("went out", "went out", "Ben", {"a": 27}), ("challenge", "challenge", "Ann", {"a": 12, "b": 30}),
+                ("stock out", "stock ran out", None, {"a": 12, "b": 20}), ("dead hand", "dead hand", None, {})],
+}
 
 
 def setup_site():
@@ -82,6 +92,8 @@ class Counter:
     def tap(self, locator):
         if not self.on_screen(locator):
             self.scrolls += 1
+            if os.environ.get("BENCH_TAPS_VERBOSE"):
+                print("    scrolled to", locator, locator.bounding_box(), self.page.evaluate("scrollY"))
             locator.scroll_into_view_if_needed()
         locator.tap()
         self.taps += 1
@@ -97,7 +109,10 @@ class Counter:
 def enter(page, base, match_id, hand, upcard_used, first):
     """One hand on the pad as it stands: the first from a fresh pad, the others on the pad the
     last Save came back to (with its saved message, as at the table)."""
-    label, end, by, knocker, defender, upcard = hand
+    if len(hand) == 4:   # Skarney, Colonel: each player's count
+        (label, end, by, counts), knocker, defender, upcard = hand, None, None, None
+    else:
+        (label, end, by, knocker, defender, upcard), counts = hand, {}
     if first:
         page.goto(f"{base}/matches/{match_id}/")
     page.locator("form.hand-form").wait_for()
@@ -113,7 +128,10 @@ def enter(page, base, match_id, hand, upcard_used, first):
         c.type_into(form.locator("[name=knocker_deadwood]"), str(knocker))
     if defender is not None:
         c.type_into(form.locator("[name=defender_deadwood]"), str(defender))
+    for side, count in counts.items():
+        c.type_into(form.locator(f"[name=count_{side}]"), str(count))
     page.locator("#hand-preview .preview-text").wait_for()
+    c.preview_seen = c.on_screen(page.locator("#hand-preview")) and c.on_screen(page.locator("#save-hand"))
     if os.environ.get("BENCH_TAPS_SHOTS"):  # what the screen shows before Save (not the full page)
         folder = Path(os.environ["BENCH_TAPS_SHOTS"])
         folder.mkdir(parents=True, exist_ok=True)
@@ -151,20 +169,30 @@ def main():
             page.fill("[name=password]", PASSWORD)
             page.locator("form button[type=submit]").last.click()
             page.wait_for_load_state()
-            print(f"{'preset':<12} {'hand':<10} {'taps':>4} {'digits':>6} {'scrolls':>7}  (390x844, touch)")
-            worst = {}
-            for preset, rules in PRESETS.items():
+            print(f"{'preset':<12} {'hand':<10} {'taps':>4} {'digits':>6} {'scrolls':>7}  "
+                  "preview+Save on screen  (390x844, touch)")
+            worst, per_preset = {}, {}
+            chosen = sys.argv[1:] or list(PRESETS)
+            for preset in chosen:
+                rules = PRESETS[preset]
                 uses_upcard = rules.oklahoma
-                for i, hand in enumerate(HANDS):
+                totals = per_preset.setdefault(preset, [0, 0, 0, 0, 0])   # hands, taps, digits, scrolls, unseen
+                for i, hand in enumerate(COUNTS_HANDS.get(preset, HANDS)):
                     try:
                         c = enter(page, base, matches[preset], hand, uses_upcard, first=i == 0)
                     except Exception as e:  # noqa: BLE001 - report and go on with the next hand
                         print(f"{preset:<12} {hand[0]:<10} not measured: {type(e).__name__}: {str(e)[:80]}")
                         continue
                     upcard = " (2 of them the upcard)" if uses_upcard else ""
-                    print(f"{preset:<12} {hand[0]:<10} {c.taps:>4} {c.digits:>6} {c.scrolls:>7}{upcard}")
+                    seen = "yes" if c.preview_seen else "NO"
+                    print(f"{preset:<12} {hand[0]:<10} {c.taps:>4} {c.digits:>6} {c.scrolls:>7}  {seen:<22}{upcard}")
                     key = hand[0]
                     worst[key] = max(worst.get(key, (0, 0)), (c.taps - (2 if uses_upcard else 0), c.scrolls))
+                    for j, v in enumerate((1, c.taps, c.digits, c.scrolls, 0 if c.preview_seen else 1)):
+                        totals[j] += v
+            print("each preset, over its hands: hands, taps, digits, scrolls, hands whose preview or Save was off screen")
+            for preset, (hands, taps, digits, scrolls, unseen) in per_preset.items():
+                print(f"  {preset:<12} {hands} hands, {taps} taps, {digits} digits, {scrolls} scrolls, {unseen} off screen")
             print("most taps (upcard taps left out) and scrolls per kind of hand over the presets:")
             for key, (taps, scrolls) in worst.items():
                 print(f"  {key:<10} {taps} taps, {scrolls} scrolls")

@@ -300,16 +300,16 @@ class HandForm(RulingFields, forms.Form):
     knocker_deadwood = _deadwood_field("Knocker's deadwood")
     defender_deadwood = _deadwood_field("Defender's, after lay-offs")
     bonus = forms.IntegerField(
-        min_value=0, max_value=MAX_BONUS, required=False, label="Sequence bonus, to the hand's winner",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}),
+        min_value=0, max_value=MAX_BONUS, required=False, label="Run bonus (winner's)",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "placeholder": "0"}),
         help_text="A point a card in each of the winner's runs of six or more, and a point for each J, Q, K "
                   "in their runs. Empty: 0 (or enter the cards and it is found).")
     no_contract = forms.BooleanField(
-        required=False, label="The other player had not laid down the contract meld (the gin bonus doubles)")
+        required=False, label="The other had not laid down the contract meld (gin bonus doubles)")
     number = forms.IntegerField(widget=forms.HiddenInput)
     revision = forms.IntegerField(widget=forms.HiddenInput)
 
-    LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood")  # placed by the template
+    LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood", "bonus")  # placed by the template
 
     def __init__(self, *args, match, pair: Pair | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -383,6 +383,11 @@ class HandForm(RulingFields, forms.Form):
                 help_text=COUNT_HELP[rules.game])
         order = ["end", "by", *(f"count_{s}" for s in self.pair.seats), "no_contract"]
         self.order_fields(order + [f for f in self.fields if f not in order])
+
+    @property
+    def run_bonus(self):
+        """Sequence Gin's bonus box (beside the deadwood, one screen for a hand), else None."""
+        return self["bonus"] if "bonus" in self.fields else None
 
     @property
     def counts_cards_held(self) -> bool:

@@ -665,15 +665,24 @@ def match_changes(match: Match) -> list[ChangeLine]:
             for c in changes]
 
 
-def redo_offer(match: Match, next_number: int) -> ChangeLine | None:
-    """The undo the pad may offer to take back: the latest change, if it undid the hand that
-    would now be the next one (one query)."""
-    last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
+def redo_offer(match: Match, next_number: int, table: int | None = None) -> ChangeLine | None:
+    """The undo the pad may offer to take back: the latest change (a partnership: ``table``'s),
+    if it undid the hand that would now be the next one of its table (one query)."""
+    changes = HandChange.objects.filter(match=match)
+    if table is not None:
+        changes = changes.filter(table=table)
+    last = changes.order_by("-created_at", "-id").first()
     if last and last.action == "undone" and last.hand_number == next_number and last.before:
         return ChangeLine(last, record_hand_text(last.before), "")
     return None
 
 
+def table_redo_offers(match: Match, head: ScoreHead, table: int | None = None) -> list[tuple]:
+    """A partnership's undo row: (the table's next hand, the undone hand it may put back or None)
+    for each table (on a table's page, its own only) that has a hand to undo or to redo (a
+    query per table)."""
+    offers = [(t, redo_offer(match, t.deal, t.table)) for t in head.tables if table in (None, t.table)]
+    return [(t, redo) for t, redo in offers if t.deal > 1 or redo]
 
 
 # The preview of a hand before it is saved

@@ -195,28 +195,10 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         entry = replace(entry, table=table)
         if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
             return again
-        mine = [h for h in rows if h.table == table]
-        n = len(mine) + 1
+        n = len([h for h in rows if h.table == table]) + 1
         if expected_number != n:
             raise HandConflict(conflict_text(expected_number, n))
-        problem = hands_problem(n)
-        if problem:
-            raise HandRefused(sentence(f"Hand {n} would make {problem}"))
-        if match.kind == KIND_PARTNERSHIP:
-            other = len(rows) - len(mine)
-            if other < n - 1:
-                raise HandRefused(f"Table {table} has entered deal {n - 1}; deal {n} starts when table "
-                                  f"{3 - table}'s hand of deal {n - 1} is in.")
-        entries = _sorted_entries(rows, entry, n)
-        result = _score(match, entries)
-        try:
-            with transaction.atomic():
-                hand = Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via,
-                                           entry_key=entry_key, **entry.fields())
-        except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
-            raise HandConflict(conflict_text(expected_number, n + 1)) from None
-        _log(match, n, "added", None, entry, user, via, entries)
-        _write_through(match, result, "added", n, user, via)
+        hand = _insert(match, rows, entry, n, user=user, via=via, entry_key=entry_key)
     hand.resent = False
     return hand
 
@@ -299,13 +281,21 @@ def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VI
     return last[0]
 
 
-def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT) -> int:
+def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VIA_ACCOUNT,
+              table: int | None = None) -> int:
     """Puts back the hand the last change undid, as the next hand; returns its number.
-    Only straight after the undo (nothing changed since), else ``HandRefused``."""
+    ``table``: a partnership table's last change and its next deal (each table undoes and redoes
+    its own hands; the other table's hands meanwhile do not matter). Without a table, the
+    match's last change. Only straight after the undo (nothing changed since at that table),
+    else ``HandRefused``."""
     with transaction.atomic():
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
-        last = HandChange.objects.filter(match=match).order_by("-created_at", "-id").first()
+        changes = HandChange.objects.filter(match=match)
+        if table is not None:
+            table = _check_table(match, table)
+            changes = changes.filter(table=table)
+        last = changes.order_by("-created_at", "-id").first()
         table = last.table if last is not None else 1
         n = len([h for h in rows if h.table == table]) + 1
         if last is None or last.action != "undone" or last.hand_number != n or not last.before:
@@ -314,12 +304,33 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
             entry = replace(entry_from_json(last.before, match, n, table), table=table)
         except (RecordError, CardError) as e:
             raise HandRefused(sentence(str(e))) from None
-        entries = _sorted_entries(rows, entry, n)
-        result = _score(match, entries)
-        Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via, **entry.fields())
-        _log(match, n, "added", None, entry, user, via, entries)
-        _write_through(match, result, "added", n, user, via)
+        _insert(match, rows, entry, n, user=user, via=via)
     return n
+
+
+def _insert(match: Match, rows: list[Hand], entry: HandEntry, n: int, *, user, via: str,
+            entry_key: UUID | None = None) -> Hand:
+    """Writes ``entry`` as hand ``n`` of its table (the next one), scoring the whole match with
+    it first; a partnership's table may not run more than one deal ahead of the other."""
+    problem = hands_problem(n)
+    if problem:
+        raise HandRefused(sentence(f"Hand {n} would make {problem}"))
+    if match.kind == KIND_PARTNERSHIP:
+        other = len([h for h in rows if h.table != entry.table])
+        if other < n - 1:
+            raise HandRefused(f"Table {entry.table} has entered deal {n - 1}; deal {n} starts when table "
+                              f"{3 - entry.table}'s hand of deal {n - 1} is in.")
+    entries = _sorted_entries(rows, entry, n)
+    result = _score(match, entries)
+    try:
+        with transaction.atomic():
+            hand = Hand.objects.create(match=match, number=n, entered_by=_account(user), entered_via=via,
+                                       entry_key=entry_key, **entry.fields())
+    except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
+        raise HandConflict(conflict_text(n, n + 1)) from None
+    _log(match, n, "added", None, entry, user, via, entries)
+    _write_through(match, result, "added", n, user, via)
+    return hand
 
 
 def match_refresh(*, match: Match) -> MatchResult:

@@ -104,6 +104,7 @@ def match_detail(request, pk, table=None):
         "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
+        "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and via else None,
         "awaiting": selectors.awaiting_lines(match, request.user, via),
         "outbox": selectors.table_outbox(match, pad.head) if form and match.kind == KIND_TWO else None,
     })
@@ -369,32 +370,35 @@ def hand_delete(request, pk, number, table=1):
 
 
 def _last_hand_action(request, pk, service, said):
-    """Undo or redo the last hand: ``service`` returns the hand's number, ``said(n)`` the message."""
+    """Undo or redo the last hand (a partnership: the last hand of the table the button was for):
+    ``service`` returns the hand's number, ``said(what, button)`` the message, given the hand
+    ("Hand 2", "Table 1's hand of deal 2") and its buttons' words ("hand 2", "table 1's deal 2")."""
     match, via = _for_scoring(request, pk)
     if via is None:
         return _deny(request)
     table = None
     kwargs = {}
-    if match.kind == KIND_PARTNERSHIP and service is services.hand_undo:
+    if match.kind == KIND_PARTNERSHIP:
         table = kwargs["table"] = _table(request, match)
     try:
         n = service(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via, **kwargs)
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, said(n) if table is None else f"Table {table}'s hand of deal {n} undone.")
+        what = f"Hand {n}" if table is None else f"Table {table}'s hand of deal {n}"
+        messages.success(request, said(what, f"hand {n}" if table is None else f"table {table}'s deal {n}"))
     return redirect(_pad_url(match, table) if request.POST.get("back") == "table" else _pad_url(match))
 
 
 @require_POST
 def hand_undo(request, pk):
     return _last_hand_action(request, pk, services.hand_undo,
-                             lambda n: f"Hand {n} undone. Tap \"Redo hand {n}\" to put it back.")
+                             lambda what, button: f"{what} undone. Tap \"Redo {button}\" to put it back.")
 
 
 @require_POST
 def hand_redo(request, pk):
-    return _last_hand_action(request, pk, services.hand_redo, lambda n: f"Hand {n} put back.")
+    return _last_hand_action(request, pk, services.hand_redo, lambda what, button: f"{what} put back.")
 
 
 @require_POST

@@ -307,6 +307,8 @@
     if (sending) return;
     var list = load();
     if (!list.length || list[0].state !== "waiting") { render(); return; }
+    // The phone knows it has no network: nothing is tried until it says the network is back ("online").
+    if (navigator.onLine === false) { render(); return; }
     var entry = list[0];
     sending = true;
     render();

@@ -91,8 +91,19 @@
   function next(changed) {
     var e = checked("end"), by = checked("by");
     if (changed !== "end" && changed !== "by") return;
-    if (!e || e === "dead" || !by) return;
-    var target = form.querySelector(e === "knock" ? "[name=knocker_deadwood]" : "[name=defender_deadwood]");
+    if (!e || e === "dead") return;
+    var target = null;
+    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: the first count still to type
+      if (e !== "stock_out" && !by) return;
+      var sides = e === "stock_out" || e === "challenge" ? ["a", "b"] : [by === "a" ? "b" : "a"];
+      sides.some(function (side) {
+        var field = form.querySelector("[name=count_" + side + "]");
+        if (field && field.value === "") target = field;
+        return !!target;
+      });
+    } else if (by) {
+      target = form.querySelector(e === "knock" ? "[name=knocker_deadwood]" : "[name=defender_deadwood]");
+    }
     if (target && target.value === "") target.focus();
   }
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });

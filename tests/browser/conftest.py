@@ -49,12 +49,13 @@ def second_phone(phone):
 
 @pytest.fixture
 def shot(phone):
-    """``shot(name)`` saves a full-page screenshot when GINSCORE_SHOTS names a folder."""
+    """``shot(name)`` saves a full-page screenshot (``full_page=False``: the screen) when
+    GINSCORE_SHOTS names a folder."""
     folder = os.environ.get("GINSCORE_SHOTS")
 
-    def take(name):
+    def take(name, full_page=True):
         if folder:
             os.makedirs(folder, exist_ok=True)
-            phone.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+            phone.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full_page)
 
     return take

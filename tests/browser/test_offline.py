@@ -64,6 +64,7 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
     # The page works offline once opened: a reload comes from the service worker, the outbox from the phone.
     kept = phone.reload()
     assert kept.from_service_worker and kept.headers.get("x-ginscore-copy") == "kept"
+    assert phone.evaluate("navigator.onLine") is False   # so the outbox waits for "online" to send
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)
     expect(phone.locator("#entry h2")).to_have_text("Hand 4")
     assert hands(match) == []

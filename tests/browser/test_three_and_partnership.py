@@ -1,6 +1,8 @@
 """Three at the table and four in two partnerships, on 390x844 phones: a whole three-handed
 game (the spec's worked example) entered at the table to its end, and a partnership game
 entered from two phones, one per table, by their table links."""
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -133,10 +135,21 @@ def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann):
     a.get_by_role("button", name="Yes, undo table 1's deal 2").click()
     a.locator(".msg-success").filter(has_text="Table 1's hand of deal 2 undone.").wait_for()
     expect(b.locator(".score-head .waiting")).to_contain_text("Deal 2: waiting for table 1", timeout=LIVE)
-    record_hand(a, "dead hand", expect="Dead hand")
+    # ... and puts it back with one tap (table 2's phone has nothing to put back)
+    redo = a.get_by_role("button", name="Redo table 1's deal 2 (Dead hand)")
+    box = redo.bounding_box()
+    assert box["height"] >= 40 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert b.get_by_role("button", name=re.compile("^Redo")).count() == 0
+    fits(a)
+    shot("four-05-redo-offered")
+    redo.tap()
+    a.locator(".msg-success").filter(has_text="Table 1's hand of deal 2 put back.").wait_for()
+    expect(a.locator("#entry h2")).to_have_text("Table 1: Ann v Ben, deal 3")
+    assert a.get_by_role("button", name=re.compile("^Redo")).count() == 0
+    expect(b.locator("#deal-2")).to_contain_text("North +25", timeout=LIVE)
     for page in (a, b):
         fits(page)
-    shot("four-05-two-deals")
+    shot("four-06-two-deals")
     match.refresh_from_db()
     assert (match.game_a, match.game_b, match.hand_count) == (25, 14, 2)
 

@@ -119,7 +119,8 @@ def test_a_saved_card_hand_scores_on_the_pad(as_role, match):
     assert pad.hands[0].points == 14 and pad.hands[0].winner == "Ann"
     assert pad.result.games[0].players["Ann"].points == 14
     html = page.content.decode()
-    assert "Ann +14" in html and "The cards" in html and "laid off" in html
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))   # the Hands row: winner, then points
+    assert "Ann +14" in words and "The cards" in html and "laid off" in html
     assert "deadwood 10" in html and "deadwood 24" in html
     assert reverse("matches:hand_cards_edit", args=[match.pk, 1]) in html
 

@@ -182,6 +182,80 @@ def test_partnership_undo_takes_a_tables_last_hand_only():
     assert match.hand_count == 1 and match.game_b == 15
 
 
+def test_partnership_redo_puts_back_a_tables_undone_hand_whatever_the_other_table_did():
+    match = partnership()
+    add(match, HandEntry("knock", "a", 3, 25), table=1)  # deal 1: Ann v Ben
+    add(match, HandEntry("gin", "d", None, 12), table=2)  # deal 1: Cat v Dan
+    add(match, HandEntry("knock", "c", 6, 31), table=2)  # deal 2 table 2: Cat v Ben
+    add(match, HandEntry("knock", "a", 4, 20), table=1)  # deal 2 table 1: Ann v Dan
+    match.refresh_from_db()
+    assert (match.game_a, match.game_b, match.hand_count) == (41, 15, 2)  # deal 2: Cat +25, Ann +16
+    services.hand_undo(match_id=match.pk, expected_revision=match.revision, table=1)
+    match.refresh_from_db()
+    assert match.hand_count == 1
+    # table 2 has nothing to redo: its last change was an add
+    with pytest.raises(services.HandRefused, match="There is no undone hand to put back"):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=2)
+    # table 2 corrects its deal 2 meanwhile: table 1's redo still stands (its own hands did not change)
+    services.hand_edit(match_id=match.pk, number=2, table=2, entry=HandEntry("knock", "c", 5, 31),
+                       expected_revision=match.revision)
+    match.refresh_from_db()
+    assert services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1) == 2
+    match.refresh_from_db()
+    back = Hand.objects.get(match=match, number=2, table=1)
+    assert (back.end, back.by, back.knocker_deadwood, back.defender_deadwood) == ("knock", "a", 4, 20)
+    assert (match.game_a, match.game_b, match.hand_count) == (42, 15, 2)  # Cat now +26
+    assert HandChange.objects.filter(match=match).first().action == "added"
+    # once put back there is nothing more to redo; a stale revision is a conflict
+    with pytest.raises(services.HandRefused, match="There is no undone hand to put back"):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1)
+    with pytest.raises(services.HandConflict):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision - 1, table=1)
+    with pytest.raises(services.HandRefused, match="table: a partnership deal is played at table 1 and table 2"):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=3)
+
+
+def table_1_undid_deal_2() -> Match:
+    """A partnership whose deal 1 was dead at both tables; table 1 entered deal 2 and undid it."""
+    match = partnership()
+    add(match, HandEntry("dead"), table=1)
+    add(match, HandEntry("dead"), table=2)
+    add(match, HandEntry("knock", "a", 4, 20), table=1)  # deal 2 table 1
+    undo(match, table=1)
+    return match
+
+
+def undo(match, table):
+    match.refresh_from_db()
+    services.hand_undo(match_id=match.pk, expected_revision=match.revision, table=table)
+    match.refresh_from_db()
+
+
+def test_partnership_redo_waits_for_the_other_table_as_a_new_hand_does():
+    match = table_1_undid_deal_2()
+    undo(match, table=1)  # deal 1 too
+    # table 1's last undo was deal 1: that comes back first; deal 2 is no longer the one to redo
+    assert services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1) == 1
+    match.refresh_from_db()
+    assert list(match.hands.values_list("number", "table")) == [(1, 1), (1, 2)]
+    with pytest.raises(services.HandRefused, match="There is no undone hand to put back"):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1)
+
+
+def test_partnership_redo_is_refused_when_the_other_table_undid_the_deal_before():
+    match = table_1_undid_deal_2()
+    undo(match, table=2)  # table 2's deal 1
+    with pytest.raises(services.HandRefused, match="Table 1 has entered deal 1; deal 2 starts when table 2's"):
+        services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1)
+    assert list(match.hands.values_list("number", "table")) == [(1, 1)]
+    assert services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=2) == 1
+    match.refresh_from_db()
+    assert services.hand_redo(match_id=match.pk, expected_revision=match.revision, table=1) == 2
+    match.refresh_from_db()
+    assert list(match.hands.values_list("number", "table")) == [(1, 1), (1, 2), (2, 1)]
+    assert match.hand_count == 1  # deal 2 waits for table 2 again
+
+
 def test_rulings_are_stored_by_seat_and_scored():
     a, b = players("Ann", "Ben")
     match = services.match_create(player_a=a, player_b=b, rules=rules_from({"preset": "standard"}))

@@ -185,6 +185,36 @@ def test_a_table_undoes_only_its_own_last_hand(client):
     assert list(Hand.objects.values_list("number", "table")) == [(1, 1), (1, 2)]
 
 
+def test_a_table_redoes_only_its_own_undone_hand(client):
+    m = partnership()
+    client.get(reverse("matches:table", args=[m.table_token]))
+    for table, data in ((1, {"end": "dead"}), (2, {"end": "dead"}),
+                        (1, {"end": "knock", "by": "a", "knocker_deadwood": 4, "defender_deadwood": 20})):
+        m.refresh_from_db()
+        n = m.hands.filter(table=table).count() + 1
+        client.post(f"/matches/{m.pk}/tables/{table}/hands/new/", {**data, "number": n, "revision": m.revision,
+                                                                   "action": "save"})
+    m.refresh_from_db()
+    undone = client.post(f"/matches/{m.pk}/hands/undo/", {"revision": m.revision, "table": 1, "back": "table"},
+                         follow=True)
+    page = text_of(undone).replace("&quot;", '"')
+    assert "Table 1's hand of deal 2 undone. Tap \"Redo table 1's deal 2\" to put it back." in page
+    assert "Yes, undo table 1's deal 1 Redo table 1's deal 2 (Ann knocked 4 v 20)" in page
+    assert "Redo table 2" not in page
+    # table 2's page offers table 1's redo nowhere; the match's pad offers it under table 1
+    assert "Redo table 1" not in text_of(client.get(f"/matches/{m.pk}/tables/2/"))
+    assert "Redo table 1's deal 2" in text_of(client.get(f"/matches/{m.pk}/"))
+    m.refresh_from_db()
+    refused = client.post(f"/matches/{m.pk}/hands/redo/", {"revision": m.revision, "table": 2}, follow=True)
+    assert "There is no undone hand to put back" in text_of(refused)
+    done = client.post(f"/matches/{m.pk}/hands/redo/", {"revision": m.revision, "table": 1, "back": "table"})
+    assert done["Location"] == f"/matches/{m.pk}/tables/1/"
+    assert list(Hand.objects.values_list("number", "table", "knocker_deadwood")) == [(1, 1, None), (1, 2, None),
+                                                                                    (2, 1, 4)]
+    page = text_of(client.get(done["Location"]))
+    assert "Table 1's hand of deal 2 put back." in page and "Redo table 1" not in page
+
+
 def test_a_partnership_table_refuses_a_player_of_the_other_table(client):
     m = partnership()
     client.get(reverse("matches:table", args=[m.table_token]))
