@@ -116,6 +116,14 @@ class Tournament(models.Model):
         return self.format in BRACKET_FORMATS or self.format == "two_stage"
 
 
+def entry_name(player: str, partner: str | None, team_name: str = "") -> str:
+    """An entry's name from its players' names: the player's, or the team's ("Ann & Cat" when it
+    has no name of its own)."""
+    if partner is None:
+        return player
+    return team_name or f"{player} & {partner}"
+
+
 class Entry(models.Model):
     """One entrant: a player, or in a doubles event a team of two (``player`` and ``partner``)."""
 
@@ -144,7 +152,7 @@ class Entry(models.Model):
         """The player's name, or the team's ("Ann & Cat" when it has no name of its own)."""
         if self.partner_id is None:
             return self.player.name
-        return self.team_name or f"{self.player.name} & {self.partner.name}"
+        return entry_name(self.player.name, self.partner.name, self.team_name)
 
     @property
     def players(self) -> tuple:

@@ -341,7 +341,7 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
     (a hand taken back) reopens it while nothing later depends on it.
     When both players agree (``Tournament.agree``), a hand just entered or
     corrected at the table first waits for the other player's confirmation."""
-    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
+    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").order_by("pk").first()
     if row is None:
         return
     with transaction.atomic():
