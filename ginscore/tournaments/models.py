@@ -90,6 +90,9 @@ class Tournament(models.Model):
                                     help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
                                                                 "(the live pages' ETag).")
+    results_revision = models.PositiveIntegerField(
+        default=0, help_text="Counts the writes that can change the standings: every write but a hand in a match "
+                             "still in play (the standings page's ETag).")
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -32,6 +32,13 @@ def tournament_live_version(pk: int, **_) -> str | None:
     return None if revision is None else f"t{pk}.{revision}"
 
 
+def standings_live_version(pk: int, **_) -> str | None:
+    """The version of the standings page (one query): it moves with every write to the event but
+    a hand in a match still in play (which changes no standing). None: no such tournament."""
+    revision = Tournament.objects.filter(pk=pk).order_by().values_list("results_revision", flat=True).first()
+    return None if revision is None else f"s{pk}.{revision}"
+
+
 def tournament_list():
     return Tournament.objects.select_related(
         "champion", "champion_entry__player", "champion_entry__partner").order_by("-created_at", "-id")
