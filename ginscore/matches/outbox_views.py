@@ -3,11 +3,16 @@
 The phone puts every hand it saves in its outbox under a key it made (a UUID) and sends the
 outbox in order whenever it has the network, so a hand typed through a network drop is sent
 when the network returns. The key makes a resend harmless: a key the match already holds is
-answered with that hand (``"again": true``), never a second one. The answers:
+answered with that hand (``"again": true``), never a second one. Every kind of match: a
+three-handed hand names the two who played it (the ``by`` of the form is checked against them);
+a partnership's table hand carries its ``table`` (1 or 2) and ``number`` is that table's deal.
+The answers:
 
 - 200 ``{"ok": true, "number", "again", "next_number", "revision"}``: saved (or saved before).
 - 409 ``{"ok": false, "conflict": {...}}``: another device saved hand ``number`` first: the
   recorded hand and the typed one, for the table to keep both, drop theirs or correct it.
+- 409 ``{"ok": false, "wait": message}``: a partnership table's deal that must wait for the other
+  table's hand of the deal before (the phone sends it again later; nothing is wrong with it).
 - 422 ``{"ok": false, "message" | "errors"}``: refused (the rules, the form), nothing saved.
 - 403 ``{"ok": false, "message", "renewed"}``: this phone may not score the match (any more).
 - 400 ``{"ok": false, "message"}``: no usable ``entry_key``.
@@ -18,14 +23,15 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.http import JsonResponse
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm
-from ginscore.matches.models import KIND_TWO, Hand
+from ginscore.matches.models import KIND_PARTNERSHIP, Hand
 from ginscore.matches.records import HandEntry
-from ginscore.matches.views import RENEWED, _conflict_context, _for_scoring, saved_text
+from ginscore.matches.views import (
+    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, _table_hands, saved_text,
+)
 
 MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
 
@@ -50,33 +56,48 @@ def hand_send(request, pk):
     if via is None:
         renewed = permissions.link_renewed(request, match)
         return _refused(RENEWED if renewed else MAY_NOT, status=403, renewed=renewed)
-    if match.kind != KIND_TWO:
-        return _refused("This match is not played by two players: enter its hands on its pad, with the network.")
     raw_key = request.POST.get("entry_key", "")
     key = _entry_key(raw_key)
     if key is None:
         return _refused(f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).', status=400)
-    form = HandForm(request.POST, match=match)
+    table = _table(request, match)
+    hands = selectors.match_hands(match)
+    form = HandForm(request.POST, match=match, pair=_pair(match, hands, _number(request, hands, table), table))
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": form.errors.get_json_data()}, status=422)
     entry = form.entry()
     number = form.cleaned_data["number"]
     try:
-        hand = _save(request, match, via, entry, number, form.cleaned_data["revision"], key)
+        hand = _save(request, match, via, entry, number, form.cleaned_data["revision"], key, table)
     except services.HandConflict as e:
-        return JsonResponse({"ok": False, "conflict": _conflict_json(match, entry, number, str(e))}, status=409)
+        return JsonResponse({"ok": False, "conflict": _conflict_json(match, entry, number, str(e), table)},
+                            status=409)
+    except services.TableAhead as e:
+        return JsonResponse({"ok": False, "wait": str(e)}, status=409)
     except services.HandRefused as e:
         return _refused(str(e), field="entry_key" if isinstance(e, services.EntryKeyReused) else None)
     match.refresh_from_db(fields=["revision", "hand_count", "complete"])
     if request.POST.get("direct") == "1" and not hand.resent:
-        _say_saved(request, match, hand, entry, replace=request.POST.get("replace") == "1")
+        _say_saved(request, match, hand, entry, replace=request.POST.get("replace") == "1", table=table)
+    mine = Hand.objects.filter(match=match, table=table).count() if match.kind == KIND_PARTNERSHIP \
+        else match.hand_count
     return JsonResponse({"ok": True, "number": hand.number, "again": hand.resent,
-                         "next_number": match.hand_count + 1, "revision": match.revision,
-                         "complete": match.complete, "url": reverse("matches:detail", args=[match.pk])})
+                         "next_number": mine + 1, "revision": match.revision,
+                         "complete": match.complete, "url": _pad_url(match, table)})
 
 
-def _save(request, match, via, entry: HandEntry, number: int, revision: int, key: UUID) -> Hand:
-    args = {"match_id": match.pk, "entry": entry, "user": request.user, "via": via, "entry_key": key}
+def _number(request, hands, table: int) -> int:
+    """The hand the phone sent, as far as the stored hands go (who played it follows from them)."""
+    following = len(_table_hands(hands, table)) + 1
+    try:
+        return max(1, min(int(request.POST.get("number", "")), following))
+    except ValueError:
+        return following
+
+
+def _save(request, match, via, entry: HandEntry, number: int, revision: int, key: UUID, table: int) -> Hand:
+    args = {"match_id": match.pk, "entry": entry, "user": request.user, "via": via, "entry_key": key,
+            "table": table}
     try:
         if request.POST.get("replace") == "1":
             return services.hand_edit(number=number, expected_revision=revision, **args)
@@ -88,14 +109,14 @@ def _save(request, match, via, entry: HandEntry, number: int, revision: int, key
         return services.hand_add(expected_number=number, **args)
 
 
-def _say_saved(request, match, hand: Hand, entry: HandEntry, *, replace: bool) -> None:
+def _say_saved(request, match, hand: Hand, entry: HandEntry, *, replace: bool, table: int) -> None:
     """The message the pad shows next, as for a hand saved through the form."""
-    preview = selectors.hand_preview(match, selectors.match_hands(match), entry, hand.number)
-    messages.success(request, saved_text(match, hand.number, preview, editing=replace))
+    preview = selectors.hand_preview(match, selectors.match_hands(match), entry, hand.number, table)
+    messages.success(request, saved_text(match, hand.number, preview, editing=replace, table=table))
 
 
-def _conflict_json(match, typed: HandEntry, number: int, why: str) -> dict:
-    c = _conflict_context(match, typed, number, why)
+def _conflict_json(match, typed: HandEntry, number: int, why: str, table: int) -> dict:
+    c = _conflict_context(match, typed, number, why, table)
 
     def scored(p):
         if p is None:

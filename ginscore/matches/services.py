@@ -56,6 +56,10 @@ class HandRefused(ValueError):
     """The change would make the record invalid; the message names the hand and the reason."""
 
 
+class TableAhead(HandRefused):
+    """A partnership table's deal that must wait for the other table's hand of the deal before."""
+
+
 class EntryKeyReused(HandRefused):
     """An entry key already names a saved hand whose content differs from this entry."""
 
@@ -318,7 +322,7 @@ def _insert(match: Match, rows: list[Hand], entry: HandEntry, n: int, *, user, v
     if match.kind == KIND_PARTNERSHIP:
         other = len([h for h in rows if h.table != entry.table])
         if other < n - 1:
-            raise HandRefused(f"Table {entry.table} has entered deal {n - 1}; deal {n} starts when table "
+            raise TableAhead(f"Table {entry.table} has entered deal {n - 1}; deal {n} starts when table "
                               f"{3 - entry.table}'s hand of deal {n - 1} is in.")
     entries = _sorted_entries(rows, entry, n)
     result = _score(match, entries)

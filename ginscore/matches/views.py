@@ -19,7 +19,7 @@ from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import permissions, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import KIND_PARTNERSHIP, KIND_TWO, VIA_TABLE_LINK, Match
+from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
 
 
@@ -106,7 +106,7 @@ def match_detail(request, pk, table=None):
         "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
         "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and via else None,
         "awaiting": selectors.awaiting_lines(match, request.user, via),
-        "outbox": selectors.table_outbox(match, pad.head) if form and match.kind == KIND_TWO else None,
+        **(_outbox(match, pad.head, table) if form else {}),
     })
 
 
@@ -292,8 +292,18 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
         "match": match, "form": form, "preview": preview, "number": number, "editing": editing,
         "table": table if match.kind == KIND_PARTNERSHIP else None,
         "head": replace(pad.head, correcting=correcting), "pair": form.pair,
-        "outbox": selectors.table_outbox(match, pad.head) if not editing and match.kind == KIND_TWO else None,
+        **(_outbox(match, pad.head, table) if not editing else {}),
     })
+
+
+def _outbox(match, head, table=None) -> dict:
+    """The table phone's outbox (outbox.js): its settings, and with three players or at a
+    partnership's table the entry form for every two who may play a hand it keeps (the phone puts
+    the right one in place for the hand after the ones waiting to be sent)."""
+    outbox = selectors.table_outbox(match, head, table)
+    initial = {"number": outbox["next_number"], "revision": match.revision}
+    return {"outbox": outbox, "outbox_forms": [HandForm(match=match, pair=pair, initial=initial)
+                                               for pair in selectors.outbox_pairs(match, table)]}
 
 
 def _save(request, match, form, save, entry, number, preview, *, editing, table=1):

@@ -33,4 +33,5 @@ def player_renamed(sender, *, instance, created, **kwargs):
         return
     from ginscore.tournaments.models import Tournament
 
-    Tournament.objects.filter(entries__player=instance).update(revision=F("revision") + 1)
+    Tournament.objects.filter(entries__player=instance).update(revision=F("revision") + 1,
+                                                               results_revision=F("results_revision") + 1)

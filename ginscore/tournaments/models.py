@@ -90,6 +90,9 @@ class Tournament(models.Model):
                                     help_text="The director's line on the board (the room's screen).")
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
                                                                 "(the live pages' ETag).")
+    results_revision = models.PositiveIntegerField(
+        default=0, help_text="Counts the writes that can change the standings: every write but a hand in a match "
+                             "still in play (the standings page's ETag).")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -114,6 +117,14 @@ class Tournament(models.Model):
     @property
     def has_bracket(self) -> bool:
         return self.format in BRACKET_FORMATS or self.format == "two_stage"
+
+
+def entry_name(player: str, partner: str | None, team_name: str = "") -> str:
+    """An entry's name from its players' names: the player's, or the team's ("Ann & Cat" when it
+    has no name of its own)."""
+    if partner is None:
+        return player
+    return team_name or f"{player} & {partner}"
 
 
 class Entry(models.Model):
@@ -144,7 +155,7 @@ class Entry(models.Model):
         """The player's name, or the team's ("Ann & Cat" when it has no name of its own)."""
         if self.partner_id is None:
             return self.player.name
-        return self.team_name or f"{self.player.name} & {self.partner.name}"
+        return entry_name(self.player.name, self.partner.name, self.team_name)
 
     @property
     def players(self) -> tuple:

@@ -341,22 +341,27 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
     (a hand taken back) reopens it while nothing later depends on it.
     When both players agree (``Tournament.agree``), a hand just entered or
     corrected at the table first waits for the other player's confirmation."""
-    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").first()
+    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").order_by("pk").first()
     if row is None:
         return
     with transaction.atomic():
-        t = _locked(row.tournament_id)
+        # Most hands only move a match still in play on: the standings stay as they are.
+        t = _locked(row.tournament_id, results=False)
+        results = t.agree
         if t.agree and action in ("added", "edited") and hand_number is not None:
             hand_awaits(match=match, number=hand_number, user=user, via=via)
+        called = t.clock_called
         _time_call_if_due(t)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
-        _follow_row(t, row, match)
+        if _follow_row(t, row, match) or results or t.clock_called != called:
+            _results_moved(t)
 
 
-def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
-    """The place's result from its match: finished, decided at time, or open again."""
+def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> bool:
+    """The place's result from its match: finished, decided at time, or open again.
+    True when the place's result changed (decided, or open again)."""
     if row.entry_a is None or row.entry_b is None:
-        return   # a place that lost its players to an undo: the match no longer counts
+        return False   # a place that lost its players to an undo: the match no longer counts
     straight = match.player_a_id == row.entry_a.player_id
     winner, at_time = None, False
     if t.agree and match_awaits_agreement(match):
@@ -371,7 +376,9 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
         if side is not None:
             winner = row.entry_a if (side == "a") == straight else row.entry_b
             at_time = True
-    if row.outcome == "played" and (winner is None or winner.pk != row.winner_id):
+    counted = (row.points_a, row.points_b) if row.outcome in DECIDED else None
+    changed = row.outcome == "played" and (winner is None or winner.pk != row.winner_id)
+    if changed:
         _undo(t, row)
     points = (match.score_a, match.score_b)
     if at_time:   # what the players scored: the match score and the game in play
@@ -380,9 +387,12 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> None:
     row.at_time = at_time
     if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
         _decide(t, row, winner, "played")
+        changed = True
     else:
         row.save(update_fields=["points_a", "points_b"])
     TournamentMatch.objects.filter(pk=row.pk).update(at_time=at_time)
+    # A correction to a finished match moves the points its result counts with.
+    return changed or (counted is not None and counted != (row.points_a, row.points_b))
 
 
 def time_winner(rule: str, match: Match) -> str | None:
@@ -1001,10 +1011,22 @@ def _bracket_seeds(rows) -> list[int]:
     return [by_seed[s] for s in sorted(by_seed)] if by_seed else []
 
 
-def _locked(pk: int) -> Tournament:
+def _locked(pk: int, *, results: bool = True) -> Tournament:
     """The tournament, its row locked until the transaction ends; every write locks it, so the
-    revision moves on here (the live pages ask for it; a write rolled back takes it back)."""
+    revision moves on here (the live pages ask for it; a write rolled back takes it back).
+    ``results=False``: a write that leaves the standings as they are (a hand's points in a match
+    still in play) moves ``revision`` only, not ``results_revision``."""
     t = Tournament.objects.select_for_update().get(pk=pk)
     t.revision += 1
-    t.save(update_fields=["revision"])
+    fields = ["revision"]
+    if results:
+        t.results_revision += 1
+        fields.append("results_revision")
+    t.save(update_fields=fields)
     return t
+
+
+def _results_moved(t: Tournament) -> None:
+    """A write under ``_locked(results=False)`` that changed a result after all."""
+    t.results_revision += 1
+    t.save(update_fields=["results_revision"])

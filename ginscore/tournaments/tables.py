@@ -89,8 +89,8 @@ def html_kept(kind: str, states: dict, draw) -> dict:
 
 def standings_html(table: StandingsTable, request) -> str:
     """The standings table drawn as HTML, kept in the cache under the rows and columns it is drawn
-    from: a hand saved anywhere in the event moves the tournament's revision (so the page is asked
-    for again), but the standings only change when a result does, and drawing 256 rows through
-    django-tables2 costs far more than working them out."""
+    from: the standings only change when a result does (the page's version is the tournament's
+    ``results_revision``), and drawing 256 rows through django-tables2 costs far more than working
+    them out."""
     drawn_from = (type(table).__name__, table.exclude, table.data.data, table.template_name)
     return html_kept("standings-html", {"table": drawn_from}, lambda _: {"table": table.as_html(request)})["table"]

@@ -223,7 +223,7 @@ def bracket(request, pk):
         request, t, names=names, sections=selectors.tournament_bracket(t, names=names), refresh=True))
 
 
-@live_page(selectors.tournament_live_version, shared=True)
+@live_page(selectors.standings_live_version, shared=True)
 def standings(request, pk):
     t = selectors.tournament_get(pk)
     table = standings_table(selectors.tournament_standings(t), t)

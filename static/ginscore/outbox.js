@@ -9,6 +9,10 @@
 // the server holds is the hand already saved, never a second one. A hand that meets one saved
 // on another device meanwhile stops the outbox and is shown to the table to keep both, drop
 // theirs, or correct the recorded hand to it; nothing is dropped or doubled unasked.
+// Three players: the phone follows who deals and sits out (the loser deals the next) and puts the
+// next two's names on the form. A partnership's table: each hand carries its table and deal
+// (who plays there follows from the deal), and the deal's team points, which need both tables'
+// hands, are left to the pad; a deal the other table has not reached yet waits and is sent later.
 // It also registers the service worker (/sw.js) that keeps the table's pages for a reload offline.
 (function () {
   "use strict";
@@ -16,11 +20,16 @@
   if (!data || !window.fetch || !window.JSON) return;
   var cfg = JSON.parse(data.textContent);
   var STORE = "ginscore-outbox-" + cfg.match;
-  var OTHER = {a: "b", b: "a"};
-  var names = {a: cfg.names[0], b: cfg.names[1]};
+  var names = cfg.seats || {a: cfg.names[0], b: cfg.names[1]};   // by seat letter
+  var partnership = cfg.kind === "partnership";
   var panel = document.getElementById("outbox");
   var sending = false, timer = null, wait = 2000, sent = [];
-  var known = {next: cfg.next_number, revision: cfg.revision};   // the pad as the server last told it
+  // The pad as the server last told it: the next hand, the revision, who deals the next hand.
+  var known = {next: cfg.next_number, revision: cfg.revision, dealer: cfg.dealer || ""};
+
+  // A hand's two players are a pair of seat letters ("ab"; three players "ac", a partnership's table "cb").
+  function other(pair, seat) { return pair.charAt(0) === seat ? pair.charAt(1) : pair.charAt(0); }
+  function what(n) { return (partnership ? "Deal " : "Hand ") + n; }
 
   function storage() { try { return window.localStorage; } catch (e) { return null; } }
   var local = storage();
@@ -53,32 +62,36 @@
   function num(v) { return v === "" || v === null || v === undefined ? null : Number(v); }
 
   function handOf(form) {
-    var rank = val(form, "upcard_rank"), suit = val(form, "upcard_suit");
-    var h = {end: val(form, "end"), by: val(form, "by"), bonus: num(val(form, "bonus")),
+    var rank = val(form, "upcard_rank"), suit = val(form, "upcard_suit"), pair = form.dataset.pair || "ab";
+    var h = {end: val(form, "end"), by: val(form, "by"), bonus: num(val(form, "bonus")), pair: pair,
              upcard: rank || suit ? (rank && suit ? rank + suit : "?") : val(form, "upcard").toUpperCase(),
              noContract: !!(form.querySelector("[name=no_contract]:checked"))};
-    if (form.querySelector("[name=count_a]")) {   // Skarney, Colonel: each player's count of cards held
-      var a = num(val(form, "count_a")), b = num(val(form, "count_b"));
+    if (form.querySelector("[name^=count_]")) {   // Skarney, Colonel: each player's count of cards held
+      var a = num(val(form, "count_" + pair.charAt(0))), b = num(val(form, "count_" + pair.charAt(1)));
       if (h.end === "stock_out") { h.by = ""; h.k = a; h.d = b; }
-      else if (h.by) { h.k = h.by === "a" ? a : b; h.d = h.by === "a" ? b : a; }
+      else if (h.by) { h.k = h.by === pair.charAt(0) ? a : b; h.d = h.by === pair.charAt(0) ? b : a; }
     } else {
       h.k = num(val(form, "knocker_deadwood"));
       h.d = num(val(form, "defender_deadwood"));
     }
     // The director's rulings (folded away on the form): cards short, too many cards, no bonus, knock accepted.
     function ticked(name) { return !!form.querySelector("[name=" + name + "]:checked"); }
-    h.missing = {a: num(val(form, "ruling_missing_a")) || 0, b: num(val(form, "ruling_missing_b")) || 0};
-    h.extra = {a: ticked("ruling_extra_a"), b: ticked("ruling_extra_b")};
-    h.noBonus = {a: ticked("ruling_no_bonus_a"), b: ticked("ruling_no_bonus_b")};
+    h.missing = {}; h.extra = {}; h.noBonus = {};
+    h.ruled = ticked("ruling_knock_accepted");
+    pair.split("").forEach(function (seat) {
+      h.missing[seat] = num(val(form, "ruling_missing_" + seat)) || 0;
+      h.extra[seat] = ticked("ruling_extra_" + seat);
+      h.noBonus[seat] = ticked("ruling_no_bonus_" + seat);
+      h.ruled = h.ruled || !!(h.missing[seat] || h.extra[seat] || h.noBonus[seat]);
+    });
     h.accepted = ticked("ruling_knock_accepted");
-    h.ruled = !!(h.missing.a || h.missing.b || h.extra.a || h.extra.b || h.noBonus.a || h.noBonus.b || h.accepted);
     return h;
   }
 
   function rankValue(rank) { return rank === "A" ? 1 : "JQK".indexOf(rank) >= 0 ? 10 : Number(rank); }
 
   function score(h, rules) {
-    var r = rules || cfg.rules;
+    var r = rules || cfg.rules, pair = h.pair || "ab", first = pair.charAt(0), second = pair.charAt(1);
     if (!h.end) return {error: "Tap how the hand ended."};
     if (h.upcard === "?") return {error: "Tap the upcard's rank and its suit."};
     if (r.oklahoma && !h.upcard) return {error: "Tap the upcard: under Oklahoma rules it sets the knock limit."};
@@ -88,11 +101,11 @@
     if (h.end === "stock_out" || h.end === "challenge") {   // the lower count scores; no bonus
       if (h.end === "challenge" && !h.by) return {error: "Say who challenged."};
       if (h.k === null || h.d === null || h.k === undefined) return {error: "Give both players' counts."};
-      var first = h.end === "stock_out" || h.by === "a";
-      var ca = (first ? h.k : h.d) + 10 * h.missing.a, cb = (first ? h.d : h.k) + 10 * h.missing.b;
-      if (ca === cb || h.extra[ca < cb ? "a" : "b"]) return {winner: null, points: 0};
+      var inOrder = h.end === "stock_out" || h.by === first;   // k is the first seat's count
+      var ca = (inOrder ? h.k : h.d) + 10 * h.missing[first], cb = (inOrder ? h.d : h.k) + 10 * h.missing[second];
+      if (ca === cb || h.extra[ca < cb ? first : second]) return {winner: null, points: 0};
       points = (h.end === "stock_out" ? Math.abs(ca - cb) : Math.max(ca, cb)) + r.hand_bonus;
-      return {winner: ca < cb ? "a" : "b", points: doubled ? points * 2 : points};
+      return {winner: ca < cb ? first : second, points: doubled ? points * 2 : points};
     }
     if (!h.by) return {error: "Say who ended the hand."};
     if (h.d === null || h.d === undefined) return {error: "Give the other player's deadwood."};
@@ -106,9 +119,9 @@
         if (k > limit) return {error: "The knocker's deadwood is at most " + limit + ", not " + k + "."};
       }
     }
-    var other = OTHER[h.by], scoredAs = end;
-    var byBonus = !(h.noBonus[h.by] || h.missing[h.by]), otherBonus = !(h.noBonus[other] || h.missing[other]);
-    d += 10 * h.missing[other];   // missing cards: 10 a card on the count; a gin of such a player is a knock
+    var loser = other(pair, h.by), scoredAs = end;
+    var byBonus = !(h.noBonus[h.by] || h.missing[h.by]), otherBonus = !(h.noBonus[loser] || h.missing[loser]);
+    d += 10 * h.missing[loser];   // missing cards: 10 a card on the count; a gin of such a player is a knock
     if (h.missing[h.by]) {
       if (end === "knock") k += 10 * h.missing[h.by];
       else { scoredAs = "knock"; k = 10 * h.missing[h.by]; }
@@ -117,7 +130,7 @@
       if (d > k) points = r.knock_scores === "defender_deadwood" ? d : d - k;
       else {
         undercut = true;
-        winner = other;
+        winner = loser;
         points = d === 0 && r.gin_off_bonus !== null ? k + (otherBonus ? r.gin_off_bonus : 0)
           : k - d + (otherBonus ? r.undercut_bonus : 0);
       }
@@ -140,11 +153,14 @@
     var up = h.upcard ? ", upcard " + h.upcard : "";
     up += (h.bonus ? ", bonus " + h.bonus : "") + (h.ruled ? ", with rulings" : "");
     if (h.end === "dead") return "Dead hand" + up;
-    if (h.end === "stock_out") return "Stock ran out (" + names.a + " " + h.k + ", " + names.b + " " + h.d + ")" + up;
-    var by = names[h.by], other = names[OTHER[h.by]];
+    var pair = h.pair || "ab";
+    if (h.end === "stock_out") {
+      return "Stock ran out (" + names[pair.charAt(0)] + " " + h.k + ", " + names[pair.charAt(1)] + " " + h.d + ")" + up;
+    }
+    var by = names[h.by], them = names[other(pair, h.by)];
     if (h.end === "knock") return by + " knocked " + h.k + " v " + h.d + up;
-    if (h.end === "challenge") return by + " challenged: " + by + " " + h.k + " v " + other + " " + h.d + up;
-    return by + " " + (HOW[h.end] || h.end) + " (" + other + " " + h.d + (h.noContract ? ", no contract" : "") + ")" + up;
+    if (h.end === "challenge") return by + " challenged: " + by + " " + h.k + " v " + them + " " + h.d + up;
+    return by + " " + (HOW[h.end] || h.end) + " (" + them + " " + h.d + (h.noContract ? ", no contract" : "") + ")" + up;
   }
   function scored(s) {
     if (!s.winner) return "no score";
@@ -173,18 +189,62 @@
     return Math.max(known.next, last);
   }
 
-  // The form shows the hand the table enters next: after the server's hands and the outbox's.
+  // Who deals after a hand: the engine's rule (the winner, the loser or in turn; three players:
+  // the loser, so the winner and the one who sat out play next); the same dealer after no score.
+  function dealerAfter(dealer, e) {
+    if (!dealer || !e.winner) return dealer;
+    if (cfg.kind === "three") return other(e.pair, e.winner);
+    var rule = cfg.rules.dealer;
+    return rule === "winner" ? e.winner : rule === "loser" ? other("ab", e.winner) : other("ab", dealer);
+  }
+
+  // The hand the table enters next, after the server's hands and the outbox's: its number, who
+  // deals it and the two who play it (a partnership's table: as its deal's number says).
+  function seating(list) {
+    var n = nextNumber(list);
+    if (partnership) return {n: n, dealer: "", pair: cfg.deal_pairs[n % 2 ? 0 : 1]};
+    var dealer = list.reduce(dealerAfter, known.dealer);
+    return {n: n, dealer: dealer, pair: cfg.kind === "three" ? "abc".replace(dealer, "") : "ab"};
+  }
+  function players(pair) { return names[pair.charAt(0)] + " v " + names[pair.charAt(1)]; }
+
+  // The form for another two players (three players, a partnership's table): the server drew one
+  // for every two (template.outbox-pair); its fields take the place of the form's, whose hidden
+  // fields and foot (the preview, Save) stay.
+  function fitPair(form, pair) {
+    if ((form.dataset.pair || "ab") === pair) return;
+    var drawn = document.querySelector('template.outbox-pair[data-pair="' + pair + '"]');
+    var fresh = drawn && drawn.content.querySelector("form");
+    if (!fresh) return;
+    var foot = form.querySelector(".entry-foot");
+    function kept(node) { return node === foot || (node.nodeName === "INPUT" && node.type === "hidden"); }
+    Array.prototype.slice.call(form.childNodes).forEach(function (node) { if (!kept(node)) node.remove(); });
+    var after = false;
+    Array.prototype.forEach.call(fresh.childNodes, function (node) {
+      if (node.nodeType === 1 && node.classList.contains("entry-foot")) { after = true; return; }
+      if (node.nodeName === "INPUT" && node.type === "hidden") return;
+      var copy = document.importNode(node, true);
+      if (after || !foot) form.appendChild(copy); else form.insertBefore(copy, foot);
+    });
+    form.dataset.pair = pair;
+  }
+
+  // The form shows the hand the table enters next.
   function syncForm() {
     var form = theForm();
     if (!form) return;
-    var n = nextNumber(load());
+    var next = seating(load()), n = next.n;
+    if (cfg.kind !== "two") fitPair(form, next.pair);
     var number = form.querySelector("[name=number]"), revision = form.querySelector("[name=revision]");
     if (number) number.value = n;
     if (revision) revision.value = known.revision;
-    var title = document.querySelector("#entry h2");
-    if (title) title.textContent = "Hand " + n;
+    var title = document.querySelector("#entry h2, h1.entry-title");   // the pad's, the entry page's
+    if (title) {
+      title.textContent = partnership ? "Table " + cfg.table + ": " + players(next.pair) + ", deal " + n
+        : "Hand " + n + (cfg.kind === "three" ? ": " + players(next.pair) : "");
+    }
     var save = form.querySelector("#save-hand");
-    if (save && !form.dataset.sending) save.textContent = "Save hand " + n;
+    if (save && !form.dataset.sending) save.textContent = (partnership ? "Save deal " : "Save hand ") + n;
   }
 
   function clearForm(form) {
@@ -223,7 +283,7 @@
         fields.push([k, v]);
       }
     });
-    var entry = {key: uuid(), number: nextNumber(list), revision: known.revision, fields: fields,
+    var entry = {key: uuid(), number: nextNumber(list), revision: known.revision, fields: fields, pair: h.pair,
                  text: describe(h), winner: s.winner, points: s.points, undercut: !!s.undercut,
                  direct: direct, state: "waiting"};
     list.push(entry);
@@ -353,6 +413,7 @@
       store(list);
       known.next = Math.max(known.next, json.next_number);
       known.revision = json.revision;
+      if (!entry.replace) known.dealer = dealerAfter(known.dealer, entry);
       if (entry.direct) { location.assign(json.url); return; }
       sent.push(json.number);
       if (list.length) { flush(); return; }
@@ -363,6 +424,14 @@
       list.splice(i, 1);
       store(list);
       postAsBefore(form);
+      return;
+    }
+    if (status === 409 && json.wait) {   // a partnership's deal ahead of the other table: sent again later
+      list[i].note = json.wait;
+      store(list);
+      wait = 2000;
+      later();
+      render();
       return;
     }
     if (status === 409 && json.conflict) {
@@ -415,7 +484,7 @@
     var c = entry.problem, box = el("div", "outbox-problem", undefined);
     box.setAttribute("role", "alert");
     if (entry.state === "refused") {
-      box.appendChild(el("p", "", "Hand " + entry.number + " (" + entry.text + ") was not accepted: " + c.message));
+      box.appendChild(el("p", "", what(entry.number) + " (" + entry.text + ") was not accepted: " + c.message));
       var row = el("div", "btn-row");
       row.appendChild(button("Try again", "retry", true));
       row.appendChild(button("Drop this hand", "drop"));
@@ -424,50 +493,58 @@
     }
     var head = el("p", "");
     if (c.recorded) {
-      head.appendChild(el("strong", "", "Hand " + c.number + " was recorded on another device meanwhile: "));
+      head.appendChild(el("strong", "", what(c.number) + " was recorded on another device meanwhile: "));
       head.appendChild(document.createTextNode(c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner +
                                                " +" + c.recorded.points : "") + "."));
     } else {
       head.appendChild(el("strong", "", "The hands changed on another device meanwhile"));
-      head.appendChild(document.createTextNode(" (the pad now has " + (c.next_number - 1) + " hands)."));
+      head.appendChild(document.createTextNode(partnership ? " (table " + cfg.table + " now has " + (c.next_number - 1) +
+                                               " deals)." : " (the pad now has " + (c.next_number - 1) + " hands)."));
     }
     box.appendChild(head);
     box.appendChild(el("p", "", "This phone's hand: " + c.typed + "."));
     var row2 = el("div", "btn-row");
     if (!c.complete && c.add && c.add.text) {
-      row2.appendChild(button("Keep both: save mine as hand " + c.next_number, "keep", true));
+      row2.appendChild(button("Keep both: save mine as " + what(c.next_number).toLowerCase(), "keep", true));
     }
     if (c.recorded && c.replace && c.replace.text) {
-      row2.appendChild(button("Hand " + c.number + " was mine: correct it to what I typed", "replace"));
+      row2.appendChild(button(what(c.number) + " was mine: correct it to what I typed", "replace"));
     }
-    row2.appendChild(button("Drop mine: hand " + c.number + " stands as recorded", "drop"));
+    row2.appendChild(button("Drop mine: " + what(c.number).toLowerCase() + " stands as recorded", "drop"));
     box.appendChild(row2);
     if (c.add && c.add.error && !c.complete) box.appendChild(el("p", "muted small", "As a new hand: " + c.add.error));
     return box;
   }
 
-  // The head of the pad says who deals the next hand, after the outbox's hands (the engine's rule:
-  // the winner, the loser or in turn deals the next hand; the same dealer again after no score).
+  // The head of the pad says who deals and plays the next hand, after the outbox's hands
+  // (a partnership's table: its next deal and who plays it there).
   function headNext(list) {
     var next = document.querySelector(".score-head .next");
     if (!next) return;
     if (next.dataset.server === undefined) next.dataset.server = next.innerHTML;
     var choose = document.querySelector(".score-head .first-deal");
     if (choose) choose.hidden = list.length > 0;   // the first deal is settled once a hand is typed
-    if (!list.length) { next.innerHTML = next.dataset.server; return; }
-    var drawn = document.createElement("p");
-    drawn.innerHTML = next.dataset.server;
-    var who = (drawn.querySelector("strong") || {}).textContent;
-    var dealer = who === names.a ? "a" : who === names.b ? "b" : "";
-    list.forEach(function (e) {
-      if (!dealer || !e.winner) return;
-      var rule = cfg.rules.dealer;
-      dealer = rule === "winner" ? e.winner : rule === "loser" ? OTHER[e.winner] : OTHER[dealer];
-    });
+    next.innerHTML = next.dataset.server;
+    if (!list.length) return;
+    var s = seating(list), MINE = " (worked out on this phone)";
+    if (partnership) {
+      var span = next.querySelectorAll(".table-next")[cfg.table - 1];
+      if (span) span.textContent = "Table " + cfg.table + ": " + players(s.pair) + ", deal " + s.n + MINE;
+      return;
+    }
     next.textContent = "";
-    next.appendChild(document.createTextNode("Hand " + nextNumber(list) + (dealer ? " · " : "")));
-    if (dealer) next.appendChild(el("strong", "", names[dealer]));
-    next.appendChild(document.createTextNode((dealer ? " deals" : "") + " (worked out on this phone)"));
+    next.appendChild(document.createTextNode("Hand " + s.n + (s.dealer ? " · " : "")));
+    if (s.dealer) {
+      next.appendChild(el("strong", "", names[s.dealer]));
+      next.appendChild(document.createTextNode(cfg.kind === "three" ? " deals and sits out · " : " deals"));
+    }
+    if (s.dealer && cfg.kind === "three") {
+      next.appendChild(el("strong", "", names[s.pair.charAt(0)]));
+      next.appendChild(document.createTextNode(" v "));
+      next.appendChild(el("strong", "", names[s.pair.charAt(1)]));
+      next.appendChild(document.createTextNode(" play"));
+    }
+    next.appendChild(document.createTextNode(MINE));
   }
 
   function render() {
@@ -478,14 +555,18 @@
     panel.hidden = !list.length && !sent.length;
     if (panel.hidden) return;
     if (!list.length) {
-      panel.appendChild(el("p", "msg msg-success", "Sent: hand" + (sent.length > 1 ? "s " : " ") +
-                           sent.join(", ") + ", now on the pad."));
+      var noun = partnership ? "deal" : "hand";
+      panel.appendChild(el("p", "msg msg-success", "Sent: " + noun + (sent.length > 1 ? "s " : " ") + sent.join(", ") +
+                           (partnership ? " of table " + cfg.table : "") + ", now on the pad."));
       sent = [];
       return;
     }
-    panel.appendChild(el("h2", "", "Not yet sent: " + list.length + " hand" + (list.length > 1 ? "s" : "")));
-    var state = list[0].state !== "waiting" ? "Stopped: the table must decide about hand " + list[0].number + " below."
+    panel.appendChild(el("h2", "", "Not yet sent: " + list.length + (partnership ? " deal" : " hand") +
+                         (list.length > 1 ? "s" : "")));
+    var state = list[0].state !== "waiting" ? "Stopped: the table must decide about " +
+                                              what(list[0].number).toLowerCase() + " below."
       : sending ? "Sending…"
+      : list[0].note ? list[0].note + " It is sent as soon as that is in."
       : navigator.onLine === false ? "No connection to the club's site: these hands are kept on this phone and " +
                                      "sent in order when the network returns."
       : "No answer from the club's site yet: trying again.";
@@ -495,26 +576,39 @@
       var li = el("li", "outbox-hand");
       li.dataset.key = e.key;
       li.dataset.state = e.state;
-      li.appendChild(el("strong", "", "Hand " + e.number + " "));
+      li.appendChild(el("strong", "", what(e.number) + " "));
       li.appendChild(document.createTextNode(e.text + " · " + scored(e) + " "));
       li.appendChild(el("span", "badge badge-unsent", e.state === "waiting" ? "not yet sent" : "to decide"));
       ol.appendChild(li);
     });
     panel.appendChild(ol);
     if (list[0].state !== "waiting") panel.appendChild(conflictBox(list[0]));
-    var game = provisional(list);
-    panel.appendChild(el("p", "muted small", "Points worked out on this phone from the match's rules, for each " +
-                         "hand alone; the pad adds them up, with boxes and bonuses, once they are sent." + game));
+    panel.appendChild(el("p", "muted small", partnership
+      ? "Points worked out on this phone from the match's rules, for this table's hand alone. A deal's team " +
+        "points need both tables' hands, so this phone cannot work them out: the pad does, once they are sent."
+      : "Points worked out on this phone from the match's rules, for each hand alone; the pad adds them up, " +
+        "with boxes and bonuses, once they are sent." + provisional(list)));
   }
 
-  // The game in play with the outbox's points added, while no hand of the outbox ends it.
+  // The game in play with the outbox's points added (each player's; two or three players), while
+  // no hand of the outbox ends it.
   function provisional(list) {
     if (!cfg.game) return "";
-    var pts = {a: cfg.game.points[0], b: cfg.game.points[1]};
+    var seats = Object.keys(names).sort(), pts = {};
+    seats.forEach(function (seat, i) { pts[seat] = cfg.game.points[i]; });
     list.forEach(function (e) { if (e.winner) pts[e.winner] += e.points; });
-    var over = pts.a >= cfg.game.target || pts.b >= cfg.game.target;
-    return " Game " + cfg.game.n + " on this phone: " + names.a + " " + pts.a + ", " + names.b + " " + pts.b +
-      (over ? " (the target is reached: the pad ends the game when the hands are sent)." : ".");
+    var over = seats.some(function (seat) { return pts[seat] >= cfg.game.target; });
+    return " Game " + cfg.game.n + " on this phone: " + seats.map(function (seat) {
+      return names[seat] + " " + pts[seat];
+    }).join(", ") + (over ? " (the target is reached: the pad ends the game when the hands are sent)." : ".");
+  }
+
+  // Who deals the next hand, as the server drew the head ("Hand 3 · <strong>Ben</strong> deals").
+  function headDealer() {
+    var next = document.querySelector(".score-head .next");
+    var who = next && next.dataset.server === undefined ? next.querySelector("strong") : null;
+    var name = who ? who.textContent : "";
+    return Object.keys(names).filter(function (seat) { return names[seat] === name; })[0] || "";
   }
 
   function renumber(list, from, n) {
@@ -553,8 +647,12 @@
   document.addEventListener("ginscore:live", function () {   // live.js drew a fresh form: keep counting on
     var form = theForm();
     var number = form && form.querySelector("[name=number]");
-    if (number) known.next = Math.max(known.next, Number(number.value));
+    if (number && Number(number.value) >= known.next) {   // the server's next hand, and who deals it
+      known.next = Number(number.value);
+      known.dealer = headDealer() || known.dealer;
+    }
     syncForm();
+    if (load().length) flush();   // (a deal waiting for the other table may go now)
   });
   window.addEventListener("online", function () { wait = 2000; flush(); });
   window.addEventListener("offline", render);

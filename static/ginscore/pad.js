@@ -51,12 +51,13 @@
     if (!e) return false;
     if (e === "dead") return true;
     var by = checked("by");
-    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: each player's count of cards held
-      var a = form.querySelector("[name=count_a]").value, b = form.querySelector("[name=count_b]").value;
-      if (e === "stock_out") return a !== "" && b !== "";
+    var counts = form.querySelectorAll("input[name^=count_]");   // Skarney, Colonel: each player's count
+    if (counts.length) {   // (count_a and count_b; three players, a partnership: the two who play's seats)
+      var all = Array.prototype.every.call(counts, function (c) { return c.value !== ""; });
+      if (e === "stock_out") return all;
       if (!by) return false;
-      if (e === "challenge") return a !== "" && b !== "";
-      return (by === "a" ? b : a) !== "";
+      if (e === "challenge") return all;
+      return Array.prototype.every.call(counts, function (c) { return c.name === "count_" + by || c.value !== ""; });
     }
     var d = form.querySelector("[name=defender_deadwood]").value;
     var k = form.querySelector("[name=knocker_deadwood]").value;
@@ -94,14 +95,13 @@
     if (changed !== "end" && changed !== "by") return;
     if (!e || e === "dead") return;
     var target = null;
-    if (form.querySelector("[name=count_a]")) {  // Skarney, Colonel: the first count still to type
+    var counts = form.querySelectorAll("input[name^=count_]");
+    if (counts.length) {  // Skarney, Colonel: the first count still to type (of the two who play)
       if (e !== "stock_out" && !by) return;
-      var sides = e === "stock_out" || e === "challenge" ? ["a", "b"] : [by === "a" ? "b" : "a"];
-      sides.some(function (side) {
-        var field = form.querySelector("[name=count_" + side + "]");
-        if (field && field.value === "") target = field;
-        return !!target;
-      });
+      var both = e === "stock_out" || e === "challenge";
+      target = Array.prototype.filter.call(counts, function (c) {
+        return c.value === "" && (both || c.name !== "count_" + by);
+      })[0] || null;
     } else if (by) {
       target = form.querySelector(e === "knock" ? "[name=knocker_deadwood]" : "[name=defender_deadwood]");
     }

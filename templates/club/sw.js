@@ -1,14 +1,15 @@
 // ginscore's service worker (served as /sw.js, scope: the whole site). It keeps a table's
-// pages usable through a network drop: the score pad and the hand entry page of every match
-// opened on this phone are answered from the network when it answers, else from the copy
-// kept at the last visit; the scripts and styles are kept at install. Everything else (the
-// live polling, saves, other pages) goes to the network as if there were no worker.
+// pages usable through a network drop: the score pad (a partnership's table page) and the hand
+// entry page of every match opened on this phone are answered from the network when it
+// answers, else from the copy kept at the last visit; the scripts and styles are kept at
+// install. Everything else (the live polling, saves, other pages) goes to the network as if
+// there were no worker.
 // Hands typed offline wait in the page's outbox (static/ginscore/outbox.js), not here.
 "use strict";
 var VERSION = "ginscore-__VERSION__";
 var PRECACHE = {{ precache|safe }};
 var STATIC = {{ static_url|safe }};
-var TABLE_PAGE = /^\/matches\/\d+\/(hands\/new\/)?$/;
+var TABLE_PAGE = /^\/matches\/\d+\/(tables\/[12]\/)?(hands\/new\/)?$/;   // a partnership's table pages too
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(VERSION).then(function (cache) { return cache.addAll(PRECACHE); })

@@ -265,3 +265,125 @@ def test_the_pad_carries_the_outbox_for_a_two_player_match(scorer, make_match):
     assert data["next_number"] == 2 and data["names"] == ["Ann", "Ben"] and data["rules"]["gin_bonus"] == 25
     assert data["game"] == {"n": 1, "points": [25, 0], "target": 100}
     assert data["send"] == reverse("matches:hand_send", args=[match.pk]) and data["worker"] == "/sw.js"
+
+
+# Three players and partnerships
+
+
+def _outbox_data(page: str) -> dict:
+    import json
+
+    return json.loads(page.split('<script id="outbox-data" type="application/json">')[1].split("</script>")[0])
+
+
+@pytest.fixture
+def three(member, ann, ben):
+    """Ann, Ben and Cat, scored by the member; Cat deals hand 1 (Ann v Ben)."""
+    from ginscore.engine import rules_from
+    from ginscore.players.models import Player
+
+    return services.match_create(player_a=ann, player_b=ben, player_c=Player.objects.get_or_create(name="Cat")[0],
+                                 rules=rules_from({"preset": "standard"}), first_dealer="c", created_by=member)
+
+
+@pytest.fixture
+def four(client, ann, ben):
+    """North (Ann & Cat) v South (Ben & Dan); the client holds the table link."""
+    from ginscore.engine import rules_from
+    from ginscore.players.models import Player
+
+    match = services.match_create(player_a=ann, player_b=ben, player_c=Player.objects.get_or_create(name="Cat")[0],
+                                  player_d=Player.objects.create(name="Dan"), team_a_name="North",
+                                  team_b_name="South", rules=rules_from({"preset": "partnership"}))
+    client.get(reverse("matches:table", args=[match.table_token]))
+    return match
+
+
+def test_send_three_handed_hands_names_the_two_who_play_each(scorer, three):
+    r = _post(scorer, three, uuid.uuid4(), 1, by="a", knocker_deadwood="4", defender_deadwood="20")
+    assert r.status_code == 200 and r.json()["next_number"] == 2, r.content
+    # hand 2 is Ann v Cat (Ben lost and deals): Ben cannot have knocked, and nothing is saved
+    three.refresh_from_db()
+    refused = _post(scorer, three, uuid.uuid4(), 2, by="b")
+    assert refused.status_code == 422
+    assert refused.json()["errors"]["by"][0]["message"] == "Tap Ann or Cat: they played this hand."
+    key = uuid.uuid4()
+    saved = _post(scorer, three, key, 2, end="gin", by="c", knocker_deadwood="", defender_deadwood="30")
+    again = _post(scorer, three, key, 2, end="gin", by="c", knocker_deadwood="", defender_deadwood="30")
+    assert saved.status_code == again.status_code == 200 and again.json()["again"] is True
+    assert _hands(three) == [(1, "knock", "a", 4, 20), (2, "gin", "c", None, 30)]
+    three.refresh_from_db()
+    assert (three.game_a, three.game_b, three.game_c) == (16, 0, 55)
+
+
+def test_a_three_handed_conflict_offers_what_the_typed_hand_would_score(scorer, three):
+    services.hand_add(match_id=three.pk, entry=HandEntry("knock", "b", 2, 12), expected_number=1)  # Ben +10
+    r = _post(scorer, three, uuid.uuid4(), 1, by="a", knocker_deadwood="4", defender_deadwood="20")
+    assert r.status_code == 409
+    c = r.json()["conflict"]
+    assert c["recorded"] == {"text": "Ben knocked 2 v 12", "winner": "Ben", "points": 10}
+    assert c["replace"]["text"].startswith("Ann scores 16")
+    # Ann lost hand 1 as recorded, so she deals hand 2 and sits out: her knock cannot be hand 2
+    assert "error" in c["add"] and "Ann dealt this hand and sat it out" in c["add"]["error"]
+
+
+def test_send_a_partnership_tables_deals(client, four):
+    one = _post(client, four, uuid.uuid4(), 1, table="1", knocker_deadwood="3", defender_deadwood="25")
+    assert one.status_code == 200, one.content
+    assert one.json() | {"revision": 0} == {"ok": True, "number": 1, "again": False, "next_number": 2, "revision": 0,
+                                           "complete": False, "url": f"/matches/{four.pk}/tables/1/"}
+    # table 1's deal 2 (Ann v Dan) must wait for table 2's deal 1: the phone is told to wait
+    four.refresh_from_db()
+    ahead = _post(client, four, uuid.uuid4(), 2, table="1", end="gin", by="d", knocker_deadwood="",
+                  defender_deadwood="10")
+    assert ahead.status_code == 409
+    assert ahead.json() == {"ok": False, "wait": "Table 1 has entered deal 1; deal 2 starts when table 2's hand "
+                                                 "of deal 1 is in."}
+    # table 2's deal 1 is Cat v Dan: its own players, its own count
+    four.refresh_from_db()
+    wrong = _post(client, four, uuid.uuid4(), 1, table="2", by="a")
+    assert wrong.status_code == 422 and "Tap Cat or Dan" in wrong.json()["errors"]["by"][0]["message"]
+    two = _post(client, four, uuid.uuid4(), 1, table="2", end="gin", by="d", knocker_deadwood="",
+                defender_deadwood="12")
+    assert two.status_code == 200 and two.json()["next_number"] == 2
+    assert two.json()["url"] == f"/matches/{four.pk}/tables/2/"
+    four.refresh_from_db()
+    again = _post(client, four, uuid.uuid4(), 2, table="1", end="gin", by="d", knocker_deadwood="",
+                  defender_deadwood="10")
+    assert again.status_code == 200 and again.json()["next_number"] == 3
+    assert list(Hand.objects.filter(match=four).values_list("number", "table", "by")) == [
+        (1, 1, "a"), (1, 2, "d"), (2, 1, "d")]
+    four.refresh_from_db()
+    assert (four.game_a, four.game_b, four.hand_count) == (0, 15, 1)
+
+
+def test_a_partnership_tables_conflict_is_about_its_own_deal(client, four):
+    services.hand_add(match_id=four.pk, entry=HandEntry("dead"), expected_number=1, table=2)
+    services.hand_add(match_id=four.pk, entry=HandEntry("knock", "b", 2, 12), expected_number=1, table=1)
+    four.refresh_from_db()
+    r = _post(client, four, uuid.uuid4(), 1, table="1", knocker_deadwood="3", defender_deadwood="25")
+    assert r.status_code == 409
+    c = r.json()["conflict"]
+    assert c["number"] == 1 and c["next_number"] == 2
+    assert c["recorded"]["text"] == "Ben knocked 2 v 12"
+    assert c["replace"]["text"].startswith("Ann scores 22") and c["add"]["text"].startswith("Ann scores 22")
+
+
+def test_the_pads_of_three_and_four_carry_the_outbox_and_a_form_for_every_two(scorer, client, three, four):
+    page = scorer.get(reverse("matches:detail", args=[three.pk])).content.decode()
+    data = _outbox_data(page)
+    assert (data["kind"], data["dealer"], data["next_number"]) == ("three", "c", 1)
+    assert data["seats"] == {"a": "Ann", "b": "Ben", "c": "Cat"} and data["game"]["points"] == [0, 0, 0]
+    assert 'data-outbox data-pair="ab"' in page
+    assert [p.split('"')[0] for p in page.split('<template class="outbox-pair" data-pair="')[1:]] == ["ab", "ac", "bc"]
+    entry = scorer.get(reverse("matches:hand_new", args=[three.pk])).content.decode()
+    assert 'id="outbox-data"' in entry and entry.count('<template class="outbox-pair"') == 3
+    client.logout()
+    client.get(reverse("matches:table", args=[four.table_token]))
+    table = client.get(reverse("matches:table_pad", args=[four.pk, 2])).content.decode()
+    data = _outbox_data(table)
+    assert (data["kind"], data["table"], data["deal_pairs"], data["game"]) == ("partnership", 2, ["cd", "cb"], None)
+    assert data["pad"] == f"/matches/{four.pk}/tables/2/" and data["entry"] == f"/matches/{four.pk}/tables/2/hands/new/"
+    assert [p.split('"')[0] for p in table.split('<template class="outbox-pair" data-pair="')[1:]] == ["cd", "cb"]
+    # the match's own pad has no entry form for a partnership, so no outbox
+    assert 'id="outbox-data"' not in client.get(reverse("matches:detail", args=[four.pk])).content.decode()
