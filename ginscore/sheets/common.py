@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from functools import lru_cache
 from typing import Callable, Mapping
 
@@ -265,6 +266,23 @@ def ellipsis(text: str, font: str, size: float, width: float) -> str:
     while text and pdfmetrics.stringWidth(text + "\u2026", font, size) > width:
         text = text[:-1]
     return text.rstrip() + "\u2026"
+
+
+def word_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` points, broken at spaces and after a word's own
+    hyphens ("Montgomery-" / "Worthington"), never inside a word: a piece wider than ``width``
+    stands alone on its line. (Reportlab breaks a word too long for its column anywhere, and
+    its own hyphenation loses hyphens when a table wraps a cell twice.)"""
+    lines, line = [], ""
+    for word in text.split():
+        for k, part in enumerate(re.findall(r"[^-]+-*|-+", word)):
+            longer = line + (" " if line and k == 0 else "") + part
+            if line and pdfmetrics.stringWidth(longer, font, size) > width:
+                lines.append(line)
+                line = part
+            else:
+                line = longer
+    return lines + [line] if line else lines
 
 
 def shrink(text: str, font: str, width: float, size: float, floor: float) -> float:

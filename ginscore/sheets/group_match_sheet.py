@@ -19,24 +19,44 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from ginscore.sheets.common import BOLD, FAINT, INK, SHADE, ellipsis, esc, style
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.match_sheet import (
-    BASE, SIZE, _game_ends, _games_table, _how, _natural, build_document, hand_marks, match_lines, sheet_width, sides,
+    BASE, CELL, SIZE, _game_ends, _games_table, _how, _natural, _pieces, build_document, cell, hand_marks,
+    match_lines, sheet_width, sides,
 )
 
-CELL = dict(leading=SIZE * 1.15)
 
-
-def _paragraphs(values: Sequence[str], wrap: set[int], *, right: set[int] = frozenset(), bold: bool = False) -> list:
-    """A row's cells, those at the ``wrap`` positions as Paragraphs that wrap in their column."""
+def _paragraphs(values: Sequence[str], wrap: set[int], widths: Sequence[float], *, right: set[int] = frozenset(),
+                bold: bool = False) -> list:
+    """A row's cells, those at the ``wrap`` positions as Paragraphs that wrap in their column (of
+    ``widths``) between words."""
     plain, to_right = style(SIZE, bold=bold, **CELL), style(SIZE, bold=bold, alignment=TA_RIGHT, **CELL)
-    return [Paragraph(esc(v), to_right if k in right else plain) if k in wrap else v for k, v in enumerate(values)]
+    return [cell(v, widths[k], to_right if k in right else plain) if k in wrap else v for k, v in enumerate(values)]
 
 
-def _widths(width: float, fixed: Sequence[float | None], share: Sequence[float]) -> list[float]:
-    """Column widths: the fixed ones as given, the rest (None) sharing what is left in ``share`` proportions."""
+def _widths(width: float, fixed: Sequence[float | None], share: Sequence[float],
+            floors: Sequence[float] = ()) -> list[float]:
+    """Column widths: the fixed ones as given, the rest (None) sharing what is left in ``share``
+    proportions, none narrower than its floor (a column of names: the widest piece a line cannot break)."""
     rest = width - sum(w for w in fixed if w is not None)
-    shares = iter(share)
-    total = sum(share)
-    return [w if w is not None else rest * next(shares) / total for w in fixed]
+    floors = list(floors) or [0.0] * len(share)
+    got: dict[int, float] = {}
+    free = list(range(len(share)))
+    while free:
+        room = rest - sum(got.values())
+        total = sum(share[i] for i in free)
+        pinned = [i for i in free if room * share[i] / total < floors[i]]
+        if not pinned:
+            got.update({i: room * share[i] / total for i in free})
+            break
+        got.update({i: floors[i] for i in pinned})
+        free = [i for i in free if i not in pinned]
+    shares = iter(got[i] for i in range(len(share)))
+    return [w if w is not None else next(shares) for w in fixed]
+
+
+def _wants(rows: Sequence[Sequence[str]], columns: Sequence[int]) -> list[float]:
+    """How wide each of ``columns`` would be with its longest text on one line: the shares in which
+    the columns of words divide the room (a column of two names wants more than one of a name)."""
+    return [_natural([r[c] for r in rows] or [""]) for c in columns]
 
 
 # Three players
@@ -67,12 +87,16 @@ def three_hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str],
 def _three_hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:
     head, rows = three_hand_rows(result, record)
     players = result["players"]
-    run_w = max(40, _natural([c for r in rows for c in r[-3:]]),
-                min(70, _natural([w for p in players for w in p.split()], BOLD)))
-    widths = _widths(width, [28, None, None, None, None, 26, 22, 30, run_w, run_w, run_w], [1, 1.4, 1.7, 1])
+    floors = [_pieces(players), _pieces(players), _pieces([r[3] for r in rows]), _pieces(players)]
+    fixed = [28, None, None, None, None, 26, 22, 30]
+    room = (width - sum(w for w in fixed if w) - sum(floors)) / 3  # what the name columns leave the totals
+    run_w = max(40, _natural([c for r in rows for c in r[-3:]]), min(70, room, _natural(players, BOLD)))
+    widths = _widths(width, fixed + [run_w] * 3, _wants(rows, (1, 2, 3, 4)), floors)
+    short = [ellipsis(p, BOLD, SIZE, run_w - 6) for p in players]  # the title and the games say them whole
     wrap = {1, 2, 3, 4}
-    data = [_paragraphs(head[:8], wrap, bold=True) + _paragraphs(players, {0, 1, 2}, right={0, 1, 2}, bold=True)]
-    data += [_paragraphs(r, wrap) for r in rows]
+    data = [_paragraphs(head[:8], wrap, widths, bold=True)
+            + _paragraphs(short, {0, 1, 2}, widths[8:], right={0, 1, 2}, bold=True)]
+    data += [_paragraphs(r, wrap, widths) for r in rows]
     cmds = list(BASE) + [("ALIGN", (5, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT"),
                          ("LINEBEFORE", (8, 0), (8, -1), 0.8, INK)] + hand_marks(result)
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
@@ -118,12 +142,13 @@ def three_game_rows(result: Mapping) -> list[tuple[list[str], str]]:
 
 
 def _three_games_table(result: Mapping, width: float) -> Table:
-    widths = _widths(width, [None, None] + [44] * 6, [0.4, 0.6])
+    names = _pieces(result["players"])
+    widths = _widths(width, [None, None] + [44] * 6, [0.4, 0.6], [names, names])
     data = [list(THREE_GAME_HEAD)]
     cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (6, 1), (7, -1), BOLD, SIZE)]
     for lines, words in three_game_rows(result):
         first = len(data)
-        data += [_paragraphs(line, {0, 1}) for line in lines]
+        data += [_paragraphs(line, {0, 1}, widths) for line in lines]
         if words:
             data.append([Paragraph(esc(words), style(SIZE, **CELL))] + [""] * 7)
             cmds += [("SPAN", (0, len(data) - 1), (-1, len(data) - 1)),
@@ -191,10 +216,12 @@ def _deals_table(result: Mapping, record: Mapping | None, width: float) -> Table
     figures = [line for r in rows for c in r[7:9] + r[10:12] for line in c.split("\n")]
     team_w = max(40, min(60, _natural(figures, BOLD)))
     short = [ellipsis(t, BOLD, SIZE, team_w - 6) for t in teams]  # the title and the games say them whole
-    widths = _widths(width, [24, 26, None, None, None, 26, 22, team_w, team_w, 30, team_w, team_w], [1.2, 2, 0.9])
+    names = _pieces([p for t in result["teams"] for p in t["players"]])
+    widths = _widths(width, [24, 26, None, None, None, 26, 22, team_w, team_w, 30, team_w, team_w],
+                     _wants(rows, (2, 3, 4)), [names, _pieces([r[3] for r in rows]), names])
     top = ["", "", "", "", "", "", "", "The deal", "", "", "Game totals", ""]
     data = [top, head[:7] + short + ["Game"] + short]
-    data += [_paragraphs(r, {2, 3, 4}) for r in rows]
+    data += [_paragraphs(r, {2, 3, 4}, widths) for r in rows]
     cmds = list(BASE) + [
         ("FONT", (0, 0), (-1, 1), BOLD, SIZE), ("BACKGROUND", (0, 0), (-1, 1), SHADE),
         ("LINEBELOW", (0, 0), (-1, 0), 0, SHADE), ("LINEBELOW", (0, 1), (-1, 1), 0.8, INK),

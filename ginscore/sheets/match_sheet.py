@@ -8,15 +8,18 @@ rules and the signatures always share their page with the last hands.
 """
 from __future__ import annotations
 
+import re
+
 from typing import Mapping, Sequence
 
 from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
-    length_words, new_buffer, numbered_canvas, page_size, rules_rows, spade, style,
+    length_words, new_buffer, numbered_canvas, page_size, register_fonts, rules_rows, spade, style, word_lines,
 )
 from ginscore.sheets.data import MatchSheet
 
@@ -118,8 +121,29 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
     return head, rows
 
 
+CELL = dict(leading=SIZE * 1.15)  # a table cell's paragraph
+
+
+def cell(text: str, width: float, st: ParagraphStyle, padding: float = 6) -> Paragraph:
+    """A cell of a column ``width`` points wide (``padding`` inside, both sides) whose lines break at
+    spaces and after a word's own hyphens, never inside a word while the column is as wide as
+    ``_pieces`` says (a piece wider than the column, a name with no space in 60 letters, is cut
+    with an ellipsis: the sheet's title and games table say every name whole)."""
+    room = width - padding
+    lines = [ellipsis(line, st.fontName, st.fontSize, room) for line in word_lines(str(text), st.fontName,
+                                                                                   st.fontSize, room)]
+    return Paragraph("<br/>".join(esc(line) for line in lines), st)
+
+
 def _natural(texts, font: str = FONT, size: float = SIZE) -> float:
+    register_fonts()
     return max((stringWidth(t, font, size) for t in texts), default=0) + 7
+
+
+def _pieces(texts, font: str = FONT, size: float = SIZE) -> float:
+    """The width a column needs so that no word of ``texts`` breaks inside: its widest piece (a word,
+    or a part of a hyphenated word up to its hyphen), with the cell's padding."""
+    return _natural([p for t in texts for w in t.split() for p in re.findall(r"[^-]+-*|-+", w)], font, size)
 
 
 def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:
@@ -133,17 +157,17 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
     rest = width - sum(fixed[h] for h in head if h in fixed) - 2 * run_w
     how_w = max(130, rest - names["Dealer"] - names["Won by"])
     if how_w + names["Dealer"] + names["Won by"] > rest:  # long names wrap in their columns
-        names["Dealer"] = names["Won by"] = max(40, (rest - how_w) / 2)
+        names["Dealer"] = names["Won by"] = max(40, _pieces(players), (rest - how_w) / 2)  # no word broken
         how_w = rest - 2 * names["Dealer"]
     widths = [fixed.get(h) or names.get(h) or (run_w if h in players else how_w) for h in head]
-    cell = style(SIZE, leading=SIZE * 1.15)
-    right = style(SIZE, leading=SIZE * 1.15, alignment=TA_RIGHT)
-    heading = style(SIZE, bold=True, leading=SIZE * 1.15)
+    plain = style(SIZE, **CELL)
+    right = style(SIZE, alignment=TA_RIGHT, **CELL)
+    heading = style(SIZE, bold=True, **CELL)
     wrap = {"Dealer", "How it ended", "Won by"} | set(players)
-    data = [[Paragraph(esc(h), heading) if h in players else h for h in head]]
+    data = [[cell(h, w, heading) if h in players else h for h, w in zip(head, widths)]]
     for row in rows:
-        data.append([Paragraph(esc(v), right if h in players else cell) if h in wrap else v
-                     for h, v in zip(head, row)])
+        data.append([cell(v, w, right if h in players else plain) if h in wrap else v
+                     for h, v, w in zip(head, row, widths)])
     cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"),
                          ("ALIGN", (0, 0), (0, -1), "RIGHT"),
                          ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)] + hand_marks(result)
@@ -204,8 +228,8 @@ def _games_table(result: Mapping, width: float) -> Table:
     figures = 7 * 44
     state_w = (width - figures) * 0.45
     widths = [state_w, width - figures - state_w] + [44] * 7
-    cell = style(SIZE, leading=SIZE * 1.15)
-    data = [GAME_HEAD] + [[Paragraph(esc(r[0]), cell), Paragraph(esc(r[1]), cell)] + r[2:] for r in rows]
+    plain = style(SIZE, **CELL)
+    data = [GAME_HEAD] + [[cell(r[0], widths[0], plain), cell(r[1], widths[1], plain)] + r[2:] for r in rows]
     cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (7, 1), (8, -1), BOLD, SIZE)]
     for r in range(1, len(rows) + 1, 2):
         cmds.append(("NOSPLIT", (0, r), (-1, r + 1)))  # a game's two lines stay together
@@ -265,7 +289,7 @@ def signatures(labels: Sequence[str], width: float) -> Table:
     w = (width - gap * (len(labels) - 1)) / len(labels)
     cells, widths = [], []
     for k, label in enumerate(labels):
-        cells.append(Paragraph(esc(label), style(8, leading=9.5)))
+        cells.append(cell(label, w, style(8, leading=9.5), padding=0))
         widths.append(w)
         if k < len(labels) - 1:
             cells.append("")

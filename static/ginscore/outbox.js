@@ -238,7 +238,7 @@
     var number = form.querySelector("[name=number]"), revision = form.querySelector("[name=revision]");
     if (number) number.value = n;
     if (revision) revision.value = known.revision;
-    var title = document.querySelector("#entry h2");
+    var title = document.querySelector("#entry h2, h1.entry-title");   // the pad's, the entry page's
     if (title) {
       title.textContent = partnership ? "Table " + cfg.table + ": " + players(next.pair) + ", deal " + n
         : "Hand " + n + (cfg.kind === "three" ? ": " + players(next.pair) : "");

@@ -186,3 +186,20 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     assert stored(match) == [(1, 1, "out", "b", None, 28), (2, 1, "stock_out", "", 12, 30)]
     match.refresh_from_db()
     assert (match.game_a, match.game_b, match.game_c) == (18, 28, 0)
+
+
+def test_the_three_handed_entry_page_keeps_hands_offline_and_opens_the_pad_once_sent(phone, ann, ben, member):
+    cat = Player.objects.create(name="Cat")
+    match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="c",
+                                  rules=rules_from({"preset": "standard"}), created_by=member)
+    log_in(phone, member.username)
+    phone.goto(f"{phone.base}/matches/{match.pk}/hands/new/")
+    expect(phone.locator("h1.entry-title")).to_have_text("Hand 1: Ann v Ben")
+    phone.context.set_offline(True)
+    enter_hand(phone, "knock", "Ben", knocker=6, defender=16, expect="Ben scores 10")
+    expect(phone.locator("h1.entry-title")).to_have_text("Hand 2: Ben v Cat")   # Ann lost: she deals
+    assert players_offered(phone) == ["Ben", "Cat"]
+    phone.context.set_offline(False)
+    phone.wait_for_url(f"**/matches/{match.pk}/", timeout=SENT)   # sent: the pad opens
+    expect(phone.locator("#hand-1")).to_contain_text("Ben knocked 6 v 16")
+    assert stored(match) == [(1, 1, "knock", "b", 6, 16)]

@@ -149,3 +149,31 @@ def bold_text(pdf: bytes) -> list[tuple[int, str]]:
                 out.append((number, text.strip()))
         page.extract_text(visitor_text=seen)
     return out
+
+
+def broken_words(pdf: bytes, names) -> list[str]:
+    """Every word of ``names`` printed broken inside: a piece ends a line and the next line of the
+    same cell goes on with the rest ("Christopher Alexander M" / "ontgomery-Worthington"). Lines
+    may break at spaces and after a word's own hyphens only."""
+    _, found = words(pdf)
+    whole = {w for name in names for w in name.split()}
+    by_page: dict[int, list[Word]] = {}
+    for w in found:
+        by_page.setdefault(w.page, []).append(w)
+    problems = []
+    for page, ws in by_page.items():
+        for a in ws:
+            head = a.text.lstrip("(\"'")
+            starts = [n for n in whole if n != head and n.startswith(head) and not head.endswith("-")]
+            if not starts:
+                continue
+            height = a.y1 - a.y0
+            for b in ws:
+                if not (0.5 * height < b.y0 - a.y0 < 2 * height and abs(b.x0 - a.x0) < 150):
+                    continue
+                joined = head + b.text.rstrip(",.:;)")
+                for n in starts:
+                    if joined == n or n.startswith(joined) or joined.startswith(n):
+                        problems.append(f"page {page}: {n!r} printed as {a.text!r} / {b.text!r} at "
+                                        f"({a.x0:.0f}, {a.y0:.0f})")
+    return problems

@@ -5,7 +5,7 @@ import pytest
 
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.match_sheet import build_match_sheet
-from tests.sheets.pdf import layout_problems, pages, text, words
+from tests.sheets.pdf import broken_words, layout_problems, pages, text, words
 from tests.sheets.samples import partnership_match, scored, three_handed_match
 from tests.sheets.test_group_pads import LONG
 
@@ -96,6 +96,7 @@ def test_a_long_three_handed_match_with_60_character_names(paper):
     assert result["match"]["complete"] and len(result["games"]) >= 3
     pdf = sheet(rec, paper, result)
     clean(pdf)
+    assert not broken_words(pdf, LONG[:3])  # names break between words (or after their own hyphens) only
     got = text(pdf)
     assert len(pages(pdf)) >= 2
     for s in result["match"]["settlements"]:
@@ -152,7 +153,39 @@ def test_a_partnership_match_to_its_end_with_60_character_names(paper, scoring):
     assert result["match"]["complete"] and len(result["hands"]) > 20
     pdf = sheet(rec, paper, result)
     clean(pdf)
+    assert not broken_words(pdf, LONG)
     got = text(pdf)
     s = result["match"]["settlement"]
     assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points." in got
     assert f"Winner: {result['match']['winner']}." in got
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_long_name_wraps_in_its_columns_between_words(paper):
+    """Where a 60-character name wraps (the hands' Played column), each line ends at a space or at
+    one of the name's own hyphens, and the pieces stand one under the other in the column."""
+    rec, result = three_handed_match(LONG[:3], seed=11, rules={"preset": "standard", "match_target": 2500})
+    pdf = sheet(rec, paper, result)
+    sizes, found = words(pdf)
+    on_page = [w for w in found if w.page == len(sizes)]
+    tops = [w for w in on_page if w.text == "Montgomery-"]   # "Montgomery-Worthington" at a line's end ...
+    assert tops, "the hyphenated name wraps after its hyphen somewhere on the last page"
+    for top in tops:
+        below = [w for w in on_page if w.text.startswith("Worthington") and 0 < w.y0 - top.y0 < 12]
+        assert below and any(abs(b.x0 - top.x0) < 60 for b in below)   # ... "Worthington" under it
+    assert not [w for w in found if w.text in ("M", "Mo", "ontgomery-Worthington", "Worthingt")]
+
+
+def test_the_broken_word_check_sees_a_word_broken_inside():
+    """The check above is not empty: reportlab left to itself breaks a long word inside it."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+
+    from ginscore.sheets.common import style
+
+    buffer = io.BytesIO()
+    name = "Christopher Alexander Montgomery-Worthington Bartholomew III"
+    SimpleDocTemplate(buffer, pagesize=letter).build([Table([[Paragraph(name, style(8))]], colWidths=[60])])
+    assert broken_words(buffer.getvalue(), [name])
