@@ -387,10 +387,10 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> bool:
     row.at_time = at_time
     if winner is not None and row.outcome in ("", "played") and row.winner_id != winner.pk:
         _decide(t, row, winner, "played")
+        TournamentMatch.objects.filter(pk=row.pk).update(at_time=at_time)
         changed = True
     else:
-        row.save(update_fields=["points_a", "points_b"])
-    TournamentMatch.objects.filter(pk=row.pk).update(at_time=at_time)
+        row.save(update_fields=["points_a", "points_b", "at_time"])
     # A correction to a finished match moves the points its result counts with.
     return changed or (counted is not None and counted != (row.points_a, row.points_b))
 
