@@ -158,6 +158,12 @@ def test_a_round_and_the_bracket_on_a_phone(phone, shot):
     cards = page.locator(".r-card")
     assert cards.count() == 4
     assert "Quarter-final 1" in cards.first.inner_text() and LONG in cards.first.inner_text()
+    # the two numbers are the match score, labelled over their column
+    units = cards.locator(".r-unit")
+    assert units.all_inner_texts() == ["match"] * 4
+    for i in range(4):
+        unit, score = units.nth(i).bounding_box(), cards.nth(i).locator(".r-score").first.bounding_box()
+        assert unit["y"] + unit["height"] <= score["y"] + 1 and unit["x"] + unit["width"] >= score["x"] + score["width"] - 1
     shot("c2-round-phone")
     box = cards.nth(3).bounding_box()
     assert box["height"] >= 44 and box["width"] > 300
