@@ -131,20 +131,55 @@ def _round_order(row) -> tuple:
     return (row["outcome"] == "bye", row["table"] is None, row["table"] or 0, row["id"])
 
 
-def round_row_states(t: Tournament, stage: int, play_round: int, names: Names) -> list[tuple[int, tuple]]:
+def round_row_states(names: Names, values: list[dict]) -> list[tuple[int, tuple]]:
     """Each pairing of the round in page order, as (row id, everything its line on the round page is
     drawn from): every column of the row, its match's revision (moved by every write to the hands)
-    and the caches the line shows, the players' names and the row's title. One query of plain
-    values, a tenth of the cost of the rows themselves: the round page draws again only the lines
-    that changed."""
+    and the caches the line shows, the players' names and the row's title, from the plain values of
+    ``round_line_values`` (a tenth of the cost of the rows themselves): the round page draws again
+    only the lines that changed, from those same values."""
+    return [(row["id"], (names.match(SimpleNamespace(**row)), *row.values())) for row in values]
+
+
+PLACES = ("entry_a", "entry_b", "winner")
+ENTRY_LINE_FIELDS = ("player_id", "partner_id", "team_name", "player__name", "partner__name")
+
+
+def round_line_values(t: Tournament, stage: int, play_round: int) -> list[dict]:
+    """The round's pairings in page order as plain values: every column of the row, what its line
+    shows of its match (``ROUND_LINE_MATCH_FIELDS``) and of its players (one query)."""
     columns = [f.attname for f in TournamentMatch._meta.concrete_fields]
     columns += [f"match__{name}" for name in ROUND_LINE_MATCH_FIELDS]
-    columns += [f"{place}__{name}" for place in ("entry_a", "entry_b", "winner")
-                for name in ("player__name", "partner__name", "team_name")]
+    columns += [f"{place}__{name}" for place in PLACES for name in ENTRY_LINE_FIELDS]
     rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
                 .order_by().values(*columns))
     rows.sort(key=_round_order)
-    return [(row["id"], (names.match(SimpleNamespace(**row)), *row.values())) for row in rows]
+    return rows
+
+
+def round_line_rows(values: list[dict]) -> list[TournamentMatch]:
+    """The rows of ``round_line_values`` as the round page's lines draw them, with their scores
+    (``_scored``), built from the values already read: no query. A line reads only what
+    ``round_line_values`` reads (its match: ``ROUND_LINE_MATCH_FIELDS``)."""
+    from ginscore.matches.models import Match
+    from ginscore.players.models import Player
+
+    out = []
+    for v in values:
+        row = TournamentMatch(**{f.attname: v[f.attname] for f in TournamentMatch._meta.concrete_fields})
+        row._state.adding = False
+        if v["match_id"] is not None:
+            row.match = Match(id=v["match_id"], **{name: v[f"match__{name}"] for name in ROUND_LINE_MATCH_FIELDS})
+        for place in PLACES:
+            if v[f"{place}_id"] is None:
+                continue
+            entry = Entry(id=v[f"{place}_id"], player_id=v[f"{place}__player_id"],
+                          partner_id=v[f"{place}__partner_id"], team_name=v[f"{place}__team_name"])
+            entry.player = Player(id=entry.player_id, name=v[f"{place}__player__name"])
+            if entry.partner_id is not None:
+                entry.partner = Player(id=entry.partner_id, name=v[f"{place}__partner__name"])
+            setattr(row, place, entry)
+        out.append(row)
+    return _scored(out)
 
 
 class Names:

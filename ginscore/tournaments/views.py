@@ -196,10 +196,12 @@ def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
     if ctx["can_direct"] and ctx["live"]:
         rows = names.titled(selectors.round_rows(t, stage, number))
         return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
-    states = dict(selectors.round_row_states(t, stage, number, names))
+    values = selectors.round_line_values(t, stage, number)
+    states = dict(selectors.round_row_states(names, values))
 
     def draw(missing):
-        rows = names.titled(selectors.round_rows(t, stage, number, ids=missing))
+        wanted = set(missing)   # drawn from the values read for the states: no second query
+        rows = names.titled(selectors.round_line_rows([v for v in values if v["id"] in wanted]))
         return {row.pk: render_to_string(ROUND_ROW, {"row": row, "t": t}) for row in rows}
 
     return list(html_kept("round-row", states, draw).values())

@@ -1,0 +1,58 @@
+"""A round page's changed lines are drawn from the plain values already read for the page (no
+second query): the same HTML as lines drawn from the rows themselves, for every kind of line."""
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from ginscore.matches import services as match_services
+from ginscore.matches.records import HandEntry
+from ginscore.tournaments import selectors, services
+from ginscore.tournaments.models import TournamentMatch
+from ginscore.tournaments.views import ROUND_ROW
+
+from .conftest import win
+from .test_doubles import doubles
+
+pytestmark = pytest.mark.django_db
+
+
+def _lines(t, rows):
+    return [render_to_string(ROUND_ROW, {"row": row, "t": t}) for row in selectors.Names(t).titled(rows)]
+
+
+def _both(t, stage=1, number=1):
+    from_rows = _lines(t, selectors.round_rows(t, stage, number))
+    from_values = _lines(t, selectors.round_line_rows(selectors.round_line_values(t, stage, number)))
+    return from_rows, from_values
+
+
+def test_every_kind_of_line_is_drawn_the_same_from_the_values(make_tournament):
+    t = make_tournament("swiss", 9, rounds=3)   # nine players: a bye
+    rows = list(TournamentMatch.objects.filter(tournament=t, play_round=1).exclude(match=None)
+                .select_related("match__player_a", "entry_a", "entry_b").order_by("table"))
+    win(rows[0], rows[0].match.player_b.name)                                   # won by the second-named
+    match_services.hand_add(match_id=rows[1].match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    services.tmatch_forfeit(tmatch=rows[2], winner=rows[2].entry_b)             # a forfeit
+    from_rows, from_values = _both(t)
+    assert from_values == from_rows
+    text = "".join(from_values)
+    assert "Bye" in text and "goes through" in text and "playing" in text and "not started" in text
+    assert "forfeit" in text.lower() and " won" in text
+
+
+def test_a_doubles_round_is_drawn_the_same_from_the_values():
+    t = doubles("swiss", teams=["North: Ann & Cat", "Ben & Dan", "Eve + Fay", "Gus / Hal", "Ivy & Jon"], rounds=2)
+    from_rows, from_values = _both(t)
+    assert from_values == from_rows and "North" in "".join(from_values) and "Ben &amp; Dan" in "".join(from_values)
+
+
+def test_a_hand_saved_draws_its_line_again_from_the_values(client, make_tournament, django_assert_num_queries):
+    t = make_tournament("swiss", 8)
+    url = reverse("tournaments:round", args=[t.pk, 1, 1])
+    with django_assert_num_queries(5):   # every line drawn from the one query of values
+        client.get(url)
+    row = TournamentMatch.objects.filter(tournament=t).exclude(match=None).order_by("table").first()
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    with django_assert_num_queries(5):   # the line that changed is drawn without a query of its own
+        page = client.get(url).content.decode()
+    assert page.count('badge badge-live">playing') == 1
