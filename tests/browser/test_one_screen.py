@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from ginscore.engine import PRESETS, rules_from
 from ginscore.matches import services
+from ginscore.matches.records import HandEntry
 from tests.browser.steps import log_in, record_hand, tap_upcard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -100,3 +101,35 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
             seen += 1
     assert not problems, "\n".join(map(str, problems))
     assert seen >= 4 * len(PRESETS) - 2
+
+
+def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, shot, ann, ben, member):
+    """The game-winning hand's saved message and the head's summary of the game stay until the
+    next hand: that next hand's boxes, its preview and Save are still on one screen."""
+    page = phone
+    log_in(page, member.username)
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=member)
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 41), expected_number=1)   # Ann 66
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "b", 2, 30), expected_number=2)    # Ben 28
+    page.goto(page.base + reverse("matches:detail", args=[match.pk]))
+    record_hand(page, end="gin", by="Ann", defender=40)   # Ann 66 + 65: game 1 is hers
+    assert "Game 1 won by Ann" in page.locator(".msg-success").inner_text()
+    assert page.locator(".score-head .game-over").is_visible()
+    form = page.locator("form.hand-form")
+    problems = []
+    for end in ("knock", "gin", "dead hand"):
+        page.evaluate("window.scrollTo(0, 0)")
+        choice = form.locator("#field-end .choices label").get_by_text(end, exact=True)
+        choice.tap()
+        value = choice.locator("input").input_value()
+        page.wait_for_function("v => document.querySelector('form.hand-form').dataset.end === v", arg=value)
+        if form.locator("#field-by").is_visible():
+            form.locator("#field-by .choices label").first.tap()
+        page.evaluate(TYPE_NUMBERS)
+        page.locator("#hand-preview p").first.wait_for()
+        fit = page.evaluate(OFF_SCREEN)
+        if fit["scrolled"] or fit["out"]:
+            problems.append((end, fit))
+        if end == "knock":
+            shot("one-screen-after-game-over", full_page=False)
+    assert not problems, "\n".join(map(str, problems))
