@@ -103,22 +103,30 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
     assert seen >= 4 * len(PRESETS) - 2
 
 
-def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, shot, ann, ben, member):
+@pytest.mark.parametrize("preset", ["standard", pytest.param("oklahoma", marks=pytest.mark.xfail(
+    strict=True, reason="not yet: under the game's summary (message and head) the upcard's tap rows push the "
+                        "boxes ~400 px down; the next hand needs a scroll once a game of Oklahoma ends"))])
+def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, shot, ann, ben, member, preset):
     """The game-winning hand's saved message and the head's summary of the game stay until the
     next hand: that next hand's boxes, its preview and Save are still on one screen."""
     page = phone
     log_in(page, member.username)
-    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=member)
-    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 41), expected_number=1)   # Ann 66
-    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "b", 2, 30), expected_number=2)    # Ben 28
+    rules = rules_from(preset)
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules, created_by=member)
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "b", 2, 30, "9H"), expected_number=1)   # Ben 28
     page.goto(page.base + reverse("matches:detail", args=[match.pk]))
-    record_hand(page, end="gin", by="Ann", defender=40)   # Ann 66 + 65: game 1 is hers
+    for _ in range(4):   # Ann's gins until game 1 is hers
+        record_hand(page, end="gin", by="Ann", defender=60, upcard="9H" if rules.oklahoma else None)
+        if page.locator(".score-head .game-over").count():
+            break
     assert "Game 1 won by Ann" in page.locator(".msg-success").inner_text()
     assert page.locator(".score-head .game-over").is_visible()
     form = page.locator("form.hand-form")
     problems = []
     for end in ("knock", "gin", "dead hand"):
         page.evaluate("window.scrollTo(0, 0)")
+        if rules.oklahoma:
+            tap_upcard(page, "9D")
         choice = form.locator("#field-end .choices label").get_by_text(end, exact=True)
         choice.tap()
         value = choice.locator("input").input_value()
@@ -131,5 +139,5 @@ def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, sho
         if fit["scrolled"] or fit["out"]:
             problems.append((end, fit))
         if end == "knock":
-            shot("one-screen-after-game-over", full_page=False)
+            shot(f"one-screen-{preset}-after-game-over", full_page=False)
     assert not problems, "\n".join(map(str, problems))
