@@ -268,6 +268,12 @@ def ellipsis(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "\u2026"
 
 
+def word_pieces(word: str) -> list[str]:
+    """A word's pieces a line may break between: the word itself, or the parts of a hyphenated
+    word, each with its own hyphens ("Montgomery-", "Worthington")."""
+    return re.findall(r"[^-]+-*|-+", word)
+
+
 def word_lines(text: str, font: str, size: float, width: float) -> list[str]:
     """``text`` in lines no wider than ``width`` points, broken at spaces and after a word's own
     hyphens ("Montgomery-" / "Worthington"), never inside a word: a piece wider than ``width``
@@ -275,7 +281,7 @@ def word_lines(text: str, font: str, size: float, width: float) -> list[str]:
     its own hyphenation loses hyphens when a table wraps a cell twice.)"""
     lines, line = [], ""
     for word in text.split():
-        for k, part in enumerate(re.findall(r"[^-]+-*|-+", word)):
+        for k, part in enumerate(word_pieces(word)):
             longer = line + (" " if line and k == 0 else "") + part
             if line and pdfmetrics.stringWidth(longer, font, size) > width:
                 lines.append(line)

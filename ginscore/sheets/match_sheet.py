@@ -8,8 +8,6 @@ rules and the signatures always share their page with the last hands.
 """
 from __future__ import annotations
 
-import re
-
 from typing import Mapping, Sequence
 
 from reportlab.lib.enums import TA_RIGHT
@@ -20,6 +18,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
     length_words, new_buffer, numbered_canvas, page_size, register_fonts, rules_rows, spade, style, word_lines,
+    word_pieces,
 )
 from ginscore.sheets.data import MatchSheet
 
@@ -143,7 +142,7 @@ def _natural(texts, font: str = FONT, size: float = SIZE) -> float:
 def _pieces(texts, font: str = FONT, size: float = SIZE) -> float:
     """The width a column needs so that no word of ``texts`` breaks inside: its widest piece (a word,
     or a part of a hyphenated word up to its hyphen), with the cell's padding."""
-    return _natural([p for t in texts for w in t.split() for p in re.findall(r"[^-]+-*|-+", w)], font, size)
+    return _natural([p for t in texts for w in t.split() for p in word_pieces(w)], font, size)
 
 
 def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:

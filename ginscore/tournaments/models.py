@@ -153,9 +153,7 @@ class Entry(models.Model):
     @property
     def name(self) -> str:
         """The player's name, or the team's ("Ann & Cat" when it has no name of its own)."""
-        if self.partner_id is None:
-            return self.player.name
-        return entry_name(self.player.name, self.partner.name, self.team_name)
+        return entry_name(self.player.name, None if self.partner_id is None else self.partner.name, self.team_name)
 
     @property
     def players(self) -> tuple:

@@ -25,18 +25,22 @@ def tournament_get(pk: int) -> Tournament:
         "champion", "champion_entry__player", "champion_entry__partner"), pk=pk)
 
 
+def _version(pk: int, field: str, prefix: str) -> str | None:
+    """``prefix``, the tournament and its counter ``field`` (one query); None: no such tournament."""
+    revision = Tournament.objects.filter(pk=pk).order_by().values_list(field, flat=True).first()
+    return None if revision is None else f"{prefix}{pk}.{revision}"
+
+
 def tournament_live_version(pk: int, **_) -> str | None:
-    """The version of the tournament's live pages (one query): every write to the event or
-    to one of its matches moves ``revision`` on. None: no such tournament."""
-    revision = Tournament.objects.filter(pk=pk).order_by().values_list("revision", flat=True).first()
-    return None if revision is None else f"t{pk}.{revision}"
+    """The version of the tournament's live pages: every write to the event or to one of its
+    matches moves ``revision`` on."""
+    return _version(pk, "revision", "t")
 
 
 def standings_live_version(pk: int, **_) -> str | None:
-    """The version of the standings page (one query): it moves with every write to the event but
-    a hand in a match still in play (which changes no standing). None: no such tournament."""
-    revision = Tournament.objects.filter(pk=pk).order_by().values_list("results_revision", flat=True).first()
-    return None if revision is None else f"s{pk}.{revision}"
+    """The version of the standings page: it moves with every write to the event but a hand in a
+    match still in play (which changes no standing)."""
+    return _version(pk, "results_revision", "s")
 
 
 def tournament_list():

@@ -77,14 +77,14 @@
     // The director's rulings (folded away on the form): cards short, too many cards, no bonus, knock accepted.
     function ticked(name) { return !!form.querySelector("[name=" + name + "]:checked"); }
     h.missing = {}; h.extra = {}; h.noBonus = {};
-    h.ruled = ticked("ruling_knock_accepted");
+    h.accepted = ticked("ruling_knock_accepted");
+    h.ruled = h.accepted;
     pair.split("").forEach(function (seat) {
       h.missing[seat] = num(val(form, "ruling_missing_" + seat)) || 0;
       h.extra[seat] = ticked("ruling_extra_" + seat);
       h.noBonus[seat] = ticked("ruling_no_bonus_" + seat);
       h.ruled = h.ruled || !!(h.missing[seat] || h.extra[seat] || h.noBonus[seat]);
     });
-    h.accepted = ticked("ruling_knock_accepted");
     return h;
   }
 

@@ -68,9 +68,12 @@
     var rank = checked("upcard_rank");
     if (label && rank && limits[rank] !== undefined) label.textContent = "at most " + limits[rank];
   }
-  function preview() {
+  function markChoices() {   // the ending and who ended it, for the page's styles
     form.dataset.end = checked("end");
     form.dataset.by = checked("by") || "";
+  }
+  function preview() {
+    markChoices();
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
     var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
     if (outbox && navigator.onLine === false) { show(outbox.preview(form)); return; }
@@ -110,18 +113,14 @@
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
   form.addEventListener("change", function (ev) {
     if (ev.target.name === "upcard_rank") knockLimit();
-    if (ev.target.name === "end" || ev.target.name === "by") {
-      form.dataset.end = checked("end");
-      form.dataset.by = checked("by") || "";
-    }
+    if (ev.target.name === "end" || ev.target.name === "by") markChoices();
     next(ev.target.name);
     clearTimeout(timer);
     timer = setTimeout(preview, 50);
   });
   form.querySelectorAll("[data-show-with-js]").forEach(function (b) { b.hidden = false; });
   form.querySelectorAll("[data-hide-with-js]").forEach(function (b) { b.hidden = true; });
-  form.dataset.end = checked("end");
-  form.dataset.by = checked("by") || "";
+  markChoices();
   knockLimit();
   if (form.dataset.previewNow !== undefined && ready()) preview();
 })();
