@@ -63,16 +63,21 @@
     var k = form.querySelector("[name=knocker_deadwood]").value;
     return !!checked("by") && d !== "" && (e !== "knock" || k !== "");
   }
+  var knockLimitFirst = (form.querySelector("[data-knock-limit]") || {}).textContent;
   function knockLimit() {
     var label = form.querySelector("[data-knock-limit]");
     var rank = checked("upcard_rank");
     if (label && rank && limits[rank] !== undefined) label.textContent = "at most " + limits[rank];
+    else if (label && !rank && knockLimitFirst) label.textContent = knockLimitFirst;
   }
   function markChoices() {   // the ending and who ended it, for the page's styles
     form.dataset.end = checked("end");
     form.dataset.by = checked("by") || "";
   }
+  var asked = 0;   // previews asked for: only the latest one's answer is shown (answers may cross)
   function preview() {
+    var mine = ++asked;
+    function latest(f) { return function (data) { if (mine === asked) f(data); }; }
     markChoices();
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
     var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
@@ -85,12 +90,12 @@
         return {ok: false, message: "The preview did not come (the page answered " + r.status +
                 "). What you typed is kept: tap Preview to try on the server."};
       })
-      .then(show)
-      .catch(function () {
+      .then(latest(show))
+      .catch(latest(function () {
         if (outbox) { show(outbox.preview(form)); return; }
         show({ok: false, message: "No connection to the club's site: what you typed is kept; " +
               "tap Save again when the phone is back on the network."});
-      });
+      }));
   }
   // The next box to fill, so a hand needs no tap to move between fields.
   function next(changed) {
@@ -117,6 +122,18 @@
     next(ev.target.name);
     clearTimeout(timer);
     timer = setTimeout(preview, 50);
+  });
+  // The upcard's rows fold to the card once tapped (pad.css); Change clears it and opens them again.
+  document.querySelectorAll(".field.upcard").forEach(function (f) { f.classList.add("folds"); });
+  document.querySelectorAll("[data-upcard-change]").forEach(function (b) {
+    b.hidden = false;
+    b.addEventListener("click", function () {
+      var taps = b.closest("[data-upcard]"), first = null;
+      taps.querySelectorAll("input:checked").forEach(function (i) { i.checked = false; first = first || i; });
+      if (first) first.dispatchEvent(new Event("change", {bubbles: true}));
+      var rank = taps.querySelector(".ranks input");
+      if (rank) rank.focus({preventScroll: true});
+    });
   });
   form.querySelectorAll("[data-show-with-js]").forEach(function (b) { b.hidden = false; });
   form.querySelectorAll("[data-hide-with-js]").forEach(function (b) { b.hidden = true; });

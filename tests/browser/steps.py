@@ -28,8 +28,12 @@ SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def tap_upcard(page, card):
     """Taps the upcard's rank then its suit ("7H", "10S") on the entry form's tap rows."""
     form = page.locator("form.hand-form")
+    change = form.locator("#field-upcard [data-upcard-change]")
+    if change.is_visible():   # an upcard already tapped: its rows are folded to the card
+        change.tap()
     form.locator("#field-upcard .ranks label").get_by_text(card[:-1], exact=True).tap()
     form.locator("#field-upcard .suits label").get_by_text(SUIT_SIGN[card[-1].upper()], exact=True).tap()
+    change.wait_for()   # the rows fold to the card before the next tap aims
 
 
 def record_hand(page, end, by=None, knocker=None, defender=None, expect=None, upcard=None, counts=None):

@@ -1,6 +1,8 @@
 """A Hollywood set and an Oklahoma game scored on a phone, with the settlement, and a fix."""
 import pytest
 
+from playwright.sync_api import expect
+
 from tests.browser.steps import log_in, record_hand, score, start_match, tap_upcard, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -74,3 +76,31 @@ def test_an_oklahoma_game_with_the_upcard_and_a_fix(phone, shot, ann):
     assert score(page) == [0, 0]
     assert page.locator(".settlement").count() == 0
     assert page.locator(".hand-form").count() == 1
+
+
+def test_the_upcard_folds_to_the_card_once_tapped_and_change_opens_it(phone, shot, ann):
+    """Tapped, the upcard's three rows of taps fold to the card (one row: the hand's boxes stay on
+    the screen); Change clears it and opens the rows again, and the knock limit follows."""
+    page = phone
+    log_in_and_start(page, "Oklahoma", "One game")
+    form = page.locator("form.hand-form")
+    field = form.locator("#field-upcard")
+    ranks, change = field.locator(".ranks label"), field.locator("[data-upcard-change]")
+    limit = page.locator("[data-knock-limit]")
+    assert limit.inner_text() == "limit: the upcard" and not change.is_visible()
+    open_height = field.bounding_box()["height"]
+    field.locator(".ranks label").get_by_text("9", exact=True).tap()
+    assert ranks.filter(has_text="K").is_visible()  # a rank alone does not fold the rows
+    field.locator(".suits label").get_by_text("♦", exact=True).tap()
+    change.wait_for()
+    assert [label.inner_text() for label in field.locator("label").all() if label.is_visible()] == ["9", "♦"]
+    assert field.bounding_box()["height"] < open_height / 2 and limit.inner_text() == "at most 9"
+    shot("24-oklahoma-upcard-folded", full_page=False)
+
+    change.tap()
+    expect(ranks.filter(has_text="K")).to_be_visible()
+    assert not change.is_visible() and limit.inner_text() == "limit: the upcard"
+    assert field.locator("input:checked").count() == 0   # cleared: the next two taps choose again
+    record_hand(page, "knock", "Ann", 10, 40, expect="Ann scores 30", upcard="KH")   # a king: knock with 10
+    assert "Ann scores 30" in page.locator(".msg-success").inner_text()
+    assert "upcard KH" in page.locator("#hand-1").inner_text()
