@@ -52,11 +52,12 @@ def _shareable(request, response) -> bool:
             and "Content-Disposition" not in response)
 
 
-def _shared(view):
-    """``view``, answering a visitor without an account from the pages already drawn."""
+def _shared(view, also=None):
+    """``view``, answering a visitor without an account from the pages already drawn (and, with
+    ``also``, only a visitor for whom ``also(request)`` holds)."""
     @wraps(view)
     def shared(request, *args, **kwargs):
-        if not request.live_etag or not _may_share(request):
+        if not request.live_etag or not _may_share(request) or (also is not None and not also(request)):
             return view(request, *args, **kwargs)
         key = (request.get_full_path(), request.live_etag)
         with _drawn_lock:
@@ -75,18 +76,20 @@ def _shared(view):
     return shared
 
 
-def live_page(etag_of, *, shared: bool = False):
+def live_page(etag_of, *, shared=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
     The template shows it as ``{{ request.live_etag }}`` for live.js.
-    ``shared``: the page is the same for every visitor without an account (see above)."""
+    ``shared``: the page is the same for every visitor without an account (see above); or a
+    test of the request, ``shared(request)``, for the visitors without an account it is the same for."""
     def decorator(view):
         def etag(request, *args, **kwargs):
             value = etag_of(*args, **kwargs)
             request.live_etag = quote_etag(str(value)) if value is not None else ""
             return request.live_etag or None
 
-        conditional = condition(etag_func=etag)(_shared(view) if shared else view)
+        conditional = condition(etag_func=etag)(
+            _shared(view, None if shared is True else shared) if shared else view)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):

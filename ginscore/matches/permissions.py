@@ -92,6 +92,12 @@ def scoring_via(request, match) -> str | None:
     return None
 
 
+def reads_only(request) -> bool:
+    """A browser that holds no table link and no kept hand: without an account, every match's pad
+    is the same for it as for any other such visitor (``live_page``'s shared pages)."""
+    return SESSION_KEY not in request.session and KEPT_KEY not in request.session
+
+
 def link_renewed(request, match) -> bool:
     """This browser scored with a table link of the match that has since been renewed."""
     token = request.session.get(SESSION_KEY, {}).get(str(match.pk))

@@ -34,12 +34,14 @@ def match_get(pk: int) -> Match:
 
 
 def match_live_version(pk: int, **_) -> str | None:
-    """The pad's version for the live page (one query): the hands' revision and, for a tournament
-    match, its table, result and the round clock. None: no such match."""
+    """The pad's version for the live page (one query): the hands' revision, the match's last change
+    and the names it shows and, for a tournament match, its table, result, the round clock and the
+    tournament's name. None: no such match. (A visitor's page is kept under it: ``live_page``.)"""
     place = "tournament_match__"
     row = Match.objects.filter(pk=pk).values_list(
-        "revision", f"{place}table", f"{place}outcome", f"{place}time_hands", f"{place}at_time",
-        f"{place}tournament__clock_deadline", f"{place}tournament__clock_called").first()
+        "revision", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
+        "team_a_name", "team_b_name", f"{place}table", f"{place}outcome", f"{place}time_hands", f"{place}at_time",
+        f"{place}tournament__clock_deadline", f"{place}tournament__clock_called", f"{place}tournament__name").first()
     if row is None:
         return None
     revision, *place_state = row

@@ -72,7 +72,7 @@ def match_new(request):
     return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
 
 
-@live_page(selectors.match_live_version)
+@live_page(selectors.match_live_version, shared=permissions.reads_only)
 def match_detail(request, pk, table=None):
     """The score pad; with ``table``, a partnership table's page: the pad with that table's entry form."""
     match = selectors.match_get(pk)

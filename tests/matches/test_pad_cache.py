@@ -86,3 +86,29 @@ def test_the_pads_kept_are_bounded(make_match):
     for n in range(selectors.PADS_KEPT + 10):
         selectors.match_pad_cached(match, n, n)
     assert len(selectors._pads) == selectors.PADS_KEPT
+
+
+def test_visitors_share_each_version_of_a_pad_and_a_table_link_always_gets_its_own(client, make_match):
+    """A visitor without an account or a table link is answered from the page already drawn for
+    that version (one query); whoever holds the table link, or is logged in, gets the page drawn
+    for them, with the hand form; a saved hand is a new version, drawn again for the visitors."""
+    from django.test import Client
+
+    from ginscore.club import live
+
+    live._drawn.clear()
+    match = make_match(KNOCKS[:3], rules=LONG)
+    first, sqls = view(client, match)
+    assert len(sqls) > 1 and "hand-form" not in first and "csrfmiddlewaretoken" not in first
+    again, sqls = view(Client(), match)
+    assert again == first and len(sqls) == 1   # the version's query only
+
+    table = Client()
+    table.get(reverse("matches:table", args=[match.table_token]))
+    own, sqls = view(table, match)
+    assert 'hand-form" novalidate' in own and "csrfmiddlewaretoken" in own and len(sqls) > 1
+    assert "hand-form" not in view(Client(), match)[0]   # nor was the table's page kept for the others
+
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=4)
+    fresh, sqls = view(Client(), match)
+    assert len(sqls) > 1 and fresh.count('<tr id="hand-') == first.count('<tr id="hand-') + 1
