@@ -21,6 +21,8 @@ the hands also ``user`` (the account, or None) and ``via`` ("account" or
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import replace
 from decimal import Decimal
 from uuid import UUID
@@ -169,7 +171,7 @@ def match_first_dealer(*, match_id: int, side: str, expected_revision: int) -> M
         if rows:
             raise HandRefused("Hand 1 is already recorded: the first deal is settled.")
         match.first_dealer = side
-        _refresh(match, _score(match, []))
+        _refresh(match, _score(match, []), also=("first_dealer",))
     return match
 
 
@@ -184,7 +186,7 @@ def table_link_renew(*, match: Match) -> str:
 
 
 def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None, via: str = VIA_ACCOUNT,
-             table: int = 1, entry_key: UUID | None = None) -> Hand:
+             table: int = 1, entry_key: UUID | None = None, seen: tuple[Match, list[Hand]] | None = None) -> Hand:
     """Records the next hand (in a partnership: ``table``'s hand of the next deal).
     ``expected_number`` is the number the form showed: if another device saved that hand
     first, ``HandConflict`` and nothing saved.
@@ -192,9 +194,12 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
     ``entry_key`` is the key the phone made for this entry (a hand queued through a network
     drop is sent again until an answer arrives): when a hand of the match already carries it,
     that hand is returned with ``resent`` True and nothing is written, whatever the number;
-    the same key with another hand's content is refused (``EntryKeyReused``)."""
+    the same key with another hand's content is refused (``EntryKeyReused``).
+
+    ``seen``: the match and its hands as the caller read them for the form: while no write has
+    moved the match's revision since, they are not read again (``_locked``)."""
     with transaction.atomic():
-        match, rows = _locked(match_id)
+        match, rows = _locked(match_id, seen)
         table = _check_table(match, table)
         entry = replace(entry, table=table)
         if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
@@ -360,8 +365,15 @@ def team_name_clean(name: str, field: str) -> str:
 # Internals
 
 
-def _locked(match_id: int) -> tuple[Match, list[Hand]]:
-    """The match, its row locked until the transaction ends (where the database locks rows), and its hands."""
+def _locked(match_id: int, seen: tuple[Match, list[Hand]] | None = None) -> tuple[Match, list[Hand]]:
+    """The match, its row locked until the transaction ends (where the database locks rows), and its hands.
+    With ``seen`` (the match and hands read before the transaction), those, if the match's revision
+    is still theirs: every write to the hands moves it, under this same lock."""
+    if seen is not None and seen[0].pk == match_id:
+        revision = (Match.objects.select_for_update(of=("self",)).filter(pk=match_id).order_by()
+                    .values_list("revision", flat=True).first())
+        if revision == seen[0].revision:   # a copy: what the write changes stays off the caller's match
+            return copy.copy(seen[0]), list(seen[1])
     match = Match.objects.select_for_update(of=("self",)).select_related(
         "player_a", "player_b", "player_c", "player_d").get(pk=match_id)
     return match, list(match.hands.order_by("number", "table"))
@@ -470,10 +482,17 @@ def _write_through(match: Match, result: MatchResult, action: str, number: int |
                        user=_account(user), via=via)
 
 
-def _refresh(match: Match, result: MatchResult) -> None:
+# What _refresh writes: the caches of the hands, the revision and the time of the change.
+REFRESHED = ("complete", "winner", "tallies", "hand_count", "game_number", "game_a", "game_b", "game_c",
+             "game_columns", "finished_at", "revision", "updated_at",
+             *(f"{what}_{letter}" for what in ("score", "games", "gins", "undercuts") for letter in "abc"))
+
+
+def _refresh(match: Match, result: MatchResult, also: tuple[str, ...] = ()) -> None:
     """The caches on ``match`` from the engine's result; the revision moves on. A partnership's
     sides are its teams (team A's cache in the ``_a`` fields; its winner is kept as the team's
-    first player, A or B)."""
+    first player, A or B). Only those are written (and the fields ``also`` names): a match read
+    a moment before the write (``hand_add``'s ``seen``) never writes back anything else."""
     sides = match.side_names
     letters = "abc"[:len(sides)]
     summary = result.match
@@ -503,4 +522,4 @@ def _refresh(match: Match, result: MatchResult) -> None:
     elif match.finished_at is None:
         match.finished_at = timezone.now()
     match.revision += 1
-    match.save()
+    match.save(update_fields=[*REFRESHED, *also])

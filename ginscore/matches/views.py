@@ -123,7 +123,8 @@ def hand_new(request, pk, table=1):
     form = HandForm(request.POST or None, match=match, pair=_pair(match, hands, number, table),
                     initial={"number": number, "revision": match.revision})
     return _stale(request, match, form, number, table) or _hand_page(
-        request, match, hands, form, number, _adder(request, match, number, via, table), editing=False, table=table)
+        request, match, hands, form, number, _adder(request, match, hands, number, via, table), editing=False,
+        table=table)
 
 
 RENEWED = ("The table link of this match was renewed, so this phone can no longer score it. What you typed "
@@ -221,11 +222,11 @@ def _conflict_context(match, typed: HandEntry, number: int, why: str, table: int
     }
 
 
-def _adder(request, match, number, via, table=1):
-    """``save(entry)`` for a new hand ``number``."""
+def _adder(request, match, hands, number, via, table=1):
+    """``save(entry)`` for a new hand ``number`` (after ``hands``, as this request read them)."""
     def save(entry):
         services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via,
-                          table=table)
+                          table=table, seen=(match, hands))
     return save
 
 

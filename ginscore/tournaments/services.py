@@ -341,7 +341,10 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
     (a hand taken back) reopens it while nothing later depends on it.
     When both players agree (``Tournament.agree``), a hand just entered or
     corrected at the table first waits for the other player's confirmation."""
-    row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").order_by("pk").first()
+    if Match.tournament_match.is_cached(match):   # read with the match (a place never changes tournament)
+        row = getattr(match, "tournament_match", None)   # (None: not a tournament match)
+    else:
+        row = TournamentMatch.objects.filter(match_id=match.pk).only("id", "tournament_id").order_by("pk").first()
     if row is None:
         return
     with transaction.atomic():
@@ -352,7 +355,10 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
             hand_awaits(match=match, number=hand_number, user=user, via=via)
         called = t.clock_called
         _time_call_if_due(t)
-        row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=row.pk)
+        row = (TournamentMatch.objects.select_related("entry_a", "entry_b")
+               .filter(pk=row.pk, match_id=match.pk).first())
+        if row is None:   # the place let go of this match meanwhile (its round taken back)
+            return
         if _follow_row(t, row, match) or results or t.clock_called != called:
             _results_moved(t)
 

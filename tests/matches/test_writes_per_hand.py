@@ -2,6 +2,7 @@
 the "Hand 1 saved" message travels with the phone (a signed cookie), not in the session, so the
 database (SQLite has one writer at a time) is written once per hand, not three times."""
 import re
+from decimal import Decimal
 
 import pytest
 from django.db import connection
@@ -34,3 +35,30 @@ def test_a_table_saves_a_hand_and_sees_the_message_without_writing_its_session(c
     assert sorted(set(written(saving))) == ["matches_hand", "matches_handchange", "matches_match"]
     assert written(showing) == []
     assert "Hand 1 saved" not in client.get(pad).content.decode()   # shown once
+
+
+def test_a_save_uses_the_hands_its_request_read_unless_a_write_came_between(make_match):
+    """``hand_add(seen=...)``: the match and hands the save's request read are not read again while
+    the match's revision is theirs; once another write moved it, the hands are read again under
+    the lock and the stale number is refused. What the save writes to the match is its caches
+    only: a field changed meanwhile (a renamed team, the stake) is never written back."""
+    from ginscore.matches import selectors, services
+    from ginscore.matches.models import Match
+    from ginscore.matches.records import HandEntry
+
+    match = make_match()
+    seen = (selectors.match_get(match.pk), selectors.match_hands(match))
+    Match.objects.filter(pk=match.pk).update(stake="2.50")   # an admin's edit, no hand written
+    with CaptureQueriesContext(connection) as saving:
+        services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 4, 30), expected_number=1, seen=seen)
+    reads = [q["sql"] for q in saving.captured_queries if q["sql"].startswith("SELECT")]
+    assert not any('FROM "matches_hand"' in q for q in reads)   # the hands were not read again
+    assert Match.objects.get(pk=match.pk).stake == Decimal("2.50") and seen[0].revision == match.revision
+    assert seen[0].hand_count == 0   # the caller's match is left as it read it
+
+    stale = (selectors.match_get(match.pk), selectors.match_hands(match))
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 20), expected_number=2)   # another phone
+    with pytest.raises(services.HandConflict, match="Hand 2 was just recorded"):
+        services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 4, 30), expected_number=2, seen=stale)
+    fresh = Match.objects.get(pk=match.pk)
+    assert fresh.hand_count == 2 and fresh.hands.count() == 2
