@@ -251,3 +251,38 @@ def test_a_ruling_at_a_partnership_table(client, director):
     assert "hand 1: table 2: Ruling: the defender accepted a knock over the limit" in html
     deals = html[html.index('id="hands"'):]
     assert deals.count('data-mark="R"') == 1
+
+
+def test_the_folded_rulings_are_drawn_once_and_follow_the_names_and_a_stored_ruling(client, member, match):
+    """The folded rulings of a new hand are the same on every pad of the match: drawn once and kept;
+    a renamed player is a new drawing, and a correction shows its hand's own ruling set."""
+    from django.core.cache import cache
+    from django.test.signals import template_rendered
+
+    cache.clear()
+    client.force_login(member)
+    drawn = []
+
+    def pad():
+        template_rendered.connect(catch := lambda sender, template, **kw: drawn.append(template.name))
+        try:
+            return client.get(url("detail", match)).content.decode()
+        finally:
+            template_rendered.disconnect(catch)
+
+    first = pad()
+    assert drawn.count("matches/_rulings.html") == 1 and 'name="ruling_missing_a"' in first
+    drawn.clear()
+    second = pad()
+    assert drawn.count("matches/_rulings.html") == 0
+    rulings = re.compile(r'<details class="rulings".*?</details>', re.S)
+    assert rulings.search(second).group(0) == rulings.search(first).group(0)
+
+    Player.objects.filter(pk=match.player_a_id).update(name="Annabel")
+    assert '<label for="id_ruling_missing_a">Annabel</label>' in rulings.search(pad()).group(0)
+
+    client.post(url("hand_new", match), post(match, end="knock", by="a", knocker_deadwood=5,
+                                             defender_deadwood=30, ruling_missing_b=2))
+    fix = client.get(url("hand_edit", match, 1)).content.decode()
+    assert re.search(r'name="ruling_missing_b"[^>]*value="2"|value="2"[^>]*name="ruling_missing_b"', fix)
+    assert "<details class=\"rulings\" open>" in fix
