@@ -23,12 +23,15 @@ never kept, and nobody with an account is served one.
 """
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from functools import wraps
 
 from django.http import HttpResponse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, quote_etag
+from django.utils.dateformat import format as date_format
 from django.views.decorators.http import condition
 
 # Pages drawn for visitors without an account, by (address, ETag): a few per process.
@@ -52,6 +55,18 @@ def _shareable(request, response) -> bool:
             and "Content-Disposition" not in response)
 
 
+_SERVER_NOW = re.compile(rb'data-now="[^"]*"')
+
+
+def _served_now(content: bytes) -> bytes:
+    """A kept page with the server's time (the round clock's ``data-now``, which corrects the
+    phone's clock) set to now: the page may have been drawn minutes ago."""
+    if b'data-now="' not in content:
+        return content
+    now = f'data-now="{date_format(timezone.localtime(), "c")}"'.encode()
+    return _SERVER_NOW.sub(lambda _: now, content)
+
+
 def _shared(view, also=None):
     """``view``, answering a visitor without an account from the pages already drawn (and, with
     ``also``, only a visitor for whom ``also(request)`` holds)."""
@@ -65,7 +80,7 @@ def _shared(view, also=None):
             if kept is not None:
                 _drawn.move_to_end(key)
         if kept is not None:
-            return HttpResponse(kept[0], content_type=kept[1])
+            return HttpResponse(_served_now(kept[0]), content_type=kept[1])
         response = view(request, *args, **kwargs)
         if _shareable(request, response):
             with _drawn_lock:

@@ -148,3 +148,28 @@ def test_visitors_share_each_version_of_a_tournament_page_and_nobody_gets_anothe
     assert serve(visitor, pages[0])[1].names
     csv = Client().get(pages[1] + "?_export=csv")
     assert csv["Content-Type"].startswith("text/csv") and "attachment" in csv["Content-Disposition"]
+
+
+def test_a_kept_page_carries_the_time_it_is_served_for_the_round_clock(client, make_tournament):
+    """The round clock corrects the phone's clock by the server's time written in the page
+    (``data-now``): a page kept for visitors is sent with the time it is sent, not the time it
+    was drawn (minutes earlier on a quiet round), so the clock never shows time that is gone."""
+    import re
+    from datetime import datetime
+
+    from django.test import Client
+
+    from ginscore.tournaments import services
+
+    t = make_tournament("swiss", 8)
+    services.round_clock_start(tournament=t, minutes=30)
+    url = reverse("tournaments:round", args=[t.pk, 1, 1])
+    first, drawn = serve(client, url)
+    second, drawn_again = serve(Client(), url)
+    assert drawn.names and drawn_again.names == []   # the second visitor got the kept page
+
+    def now(page):
+        return datetime.fromisoformat(re.search(r'data-now="([^"]+)"', page).group(1))
+
+    assert now(second) > now(first)
+    assert re.sub(r'data-now="[^"]+"', "", second) == re.sub(r'data-now="[^"]+"', "", first)
