@@ -35,6 +35,19 @@ def open_pad(page, match, username):
                            "{ignoreVary: true}))")
 
 
+def network_down(page):
+    """The phone loses the network. Chromium's offline emulation can let a request through in the
+    moment a reloaded page takes to learn it is offline (the page then rightly sends its outbox):
+    the outbox's sends are cut too, as a real dead network would."""
+    page.context.set_offline(True)
+    page.context.route("**/hands/send/", lambda route: route.abort("internetdisconnected"))
+
+
+def network_up(page):
+    page.context.unroute("**/hands/send/")
+    page.context.set_offline(False)
+
+
 def type_three_offline(page):
     enter_hand(page, "knock", "Ann", knocker=5, defender=30)
     expect(page.locator("#outbox .outbox-hand")).to_have_count(1)
@@ -47,7 +60,7 @@ def type_three_offline(page):
 def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_match, member):
     match = make_match()
     open_pad(phone, match, member.username)
-    phone.context.set_offline(True)
+    network_down(phone)
     type_three_offline(phone)
     lines = phone.locator("#outbox .outbox-hand")
     assert [" ".join(t.split()) for t in lines.all_inner_texts()] == [
@@ -68,7 +81,7 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)
     expect(phone.locator("#entry h2")).to_have_text("Hand 4")
     assert hands(match) == []
-    phone.context.set_offline(False)
+    network_up(phone)
     expect(phone.locator("#outbox")).to_contain_text("Sent: hands 1, 2, 3", timeout=SENT)
     assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]
     assert len({h.entry_key for h in Hand.objects.filter(match=match)}) == 3
