@@ -108,7 +108,8 @@ def hand_cards_new(request, pk, table=1):
         return _back(match, "hand_new", table)
     form = _form(request, match, _pair(match, hands, number, table), {"number": number, "revision": match.revision})
     return _stale(request, match, form, number, table) or _card_page(
-        request, match, hands, form, number, _adder(request, match, hands, number, via, table), editing=False, table=table)
+        request, match, hands, form, number, _adder(request, match, hands, number, via, table), editing=False,
+        table=table)
 
 
 def hand_cards_edit(request, pk, number, table=1):

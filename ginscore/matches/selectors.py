@@ -667,13 +667,18 @@ def match_changes(match: Match) -> list[ChangeLine]:
             for c in changes]
 
 
-def redo_offer(match: Match, next_number: int, table: int | None = None) -> ChangeLine | None:
+def redo_offer(match: Match, next_number: int, table: int | None = None,
+               history: list[ChangeLine] | None = None) -> ChangeLine | None:
     """The undo the pad may offer to take back: the latest change (a partnership: ``table``'s),
-    if it undid the hand that would now be the next one of its table (one query)."""
-    changes = HandChange.objects.filter(match=match)
-    if table is not None:
-        changes = changes.filter(table=table)
-    last = changes.order_by("-created_at", "-id").first()
+    if it undid the hand that would now be the next one of its table (one query, none when the
+    match's ``history`` (``match_changes``) is given)."""
+    if history is not None and table is None:
+        last = history[0].change if history else None
+    else:
+        changes = HandChange.objects.filter(match=match)
+        if table is not None:
+            changes = changes.filter(table=table)
+        last = changes.order_by("-created_at", "-id").first()
     if last and last.action == "undone" and last.hand_number == next_number and last.before:
         return ChangeLine(last, record_hand_text(last.before), "")
     return None

@@ -22,7 +22,6 @@ the hands also ``user`` (the account, or None) and ``via`` ("account" or
 from __future__ import annotations
 
 import copy
-
 from dataclasses import replace
 from decimal import Decimal
 from uuid import UUID

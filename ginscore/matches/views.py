@@ -98,12 +98,15 @@ def match_detail(request, pk, table=None):
             form.is_valid()  # shows what is still missing, next to its field
         else:
             form = HandForm(match=match, pair=pair, initial={"number": number, "revision": match.revision})
+    # The history: read when its kept drawing is missed, which for a scorer (a form) it nearly always is,
+    # the hands having moved since their last view; the redo offer is then read from it.
+    changes = selectors.match_changes(match) if form else SimpleLazyObject(lambda: selectors.match_changes(match))
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "changes": SimpleLazyObject(lambda: selectors.match_changes(match)), "head": pad.head,
+        "changes": changes, "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
-        "redo": selectors.redo_offer(match, pad.next_number) if form and not partnership else None,
+        "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
         "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and via else None,
         "awaiting": selectors.awaiting_lines(match, request.user, via),
         **(_outbox(match, pad.head, table) if form else {}),
