@@ -105,11 +105,19 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
     assert seen >= 4 * len(PRESETS) - 2
 
 
-@pytest.mark.parametrize("preset", ["standard", "oklahoma"])
-def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, shot, ann, ben, member, preset):
+LONG_NAME = "Zoë Ångström-Lefèvre de la Montagne-Sainte-Geneviève du Lac"   # 59 characters
+
+
+@pytest.mark.parametrize("preset, long_name", [("standard", False), ("oklahoma", False), ("oklahoma", True)])
+def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, shot, ann, ben, member, preset,
+                                                                      long_name):
     """The game-winning hand's saved message and the head's summary of the game stay until the
-    next hand: that next hand's boxes, its preview and Save are still on one screen."""
+    next hand: that next hand's boxes, its preview and Save are still on one screen (also with a
+    59-character name in the message, the summary, the head, the buttons and the preview)."""
     page = phone
+    if long_name:
+        ben.name = LONG_NAME
+        ben.save()
     log_in(page, member.username)
     rules = rules_from(preset)
     match = services.match_create(player_a=ann, player_b=ben, rules=rules, created_by=member)
@@ -139,5 +147,5 @@ def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, sho
         if fit["out"]:
             problems.append((end, fit))
         if end == "knock":
-            shot(f"one-screen-{preset}-after-game-over", full_page=False)
+            shot(f"one-screen-{preset}{'-long-name' if long_name else ''}-after-game-over", full_page=False)
     assert not problems, "\n".join(map(str, problems))
