@@ -1,0 +1,135 @@
+"""Benchmark: the server CPU each kind of request of bench_night.py costs, in one process.
+
+Builds bench_night.py's tournament (T tables and a 100-hand match) in a throw-away SQLite
+database (or the one DATABASE_URL names), plays --hands hands at every table, then serves
+each kind --requests times through Django's test client and prints the CPU time per request
+and the queries of one. A page whose version moves with every hand saved (the round page while
+the tables play; the standings and the 100-hand pad when nothing was kept) is measured with a
+hand saved elsewhere before each request, that hand not counted. Unlike bench_night.py it
+needs no server and is steady on a busy machine: use it to compare two versions of the code.
+
+    .venv/bin/python bench/bench_kinds.py
+    .venv/bin/python bench/bench_kinds.py --tables 128 --hands 6 --requests 40
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from loopback import environment  # noqa: E402
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--tables", type=int, default=128)
+    p.add_argument("--hands", type=int, default=6, help="hands played at every table first")
+    p.add_argument("--requests", type=int, default=40, help="requests measured per kind")
+    return p.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    environment(0)
+    import bench_night
+
+    plan = bench_night.build_night(args.tables)
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from ginscore.club import live
+    from ginscore.matches import selectors, services
+    from ginscore.matches.models import Match
+    from ginscore.matches.records import HandEntry
+
+    rng = random.Random(3)
+    tables = [mid for mid, _ in plan["tables"]]
+
+    def play(mid) -> bool:
+        """A knock at table ``mid``; False once its match is over."""
+        n = Match.objects.get(pk=mid).hand_count + 1
+        entry = HandEntry("knock", rng.choice("ab"), rng.randint(0, 10), rng.randint(11, 30))
+        try:
+            services.hand_add(match_id=mid, entry=entry, expected_number=n)
+        except services.HandRefused:
+            return False
+        return True
+
+    for mid in tables:
+        for _ in range(args.hands):
+            if not play(mid):
+                break
+    elsewhere = iter(tables * 100)
+
+    def hand_elsewhere(_):
+        while not play(next(elsewhere)):
+            pass
+
+    def forget_drawn(_):
+        live._drawn.clear()
+        selectors._pads.clear()
+
+    visitor = Client()
+    phones = []
+    for mid, token in plan["tables"][:args.requests]:
+        phone = Client()
+        phone.get(f"/matches/table/{token}/")
+        phones.append((mid, phone))
+
+    def table_pad(i):
+        mid, phone = phones[i % len(phones)]
+        return phone.get(f"/matches/{mid}/")
+
+    kinds = [  # (kind, request i, what comes first and is not counted)
+        ("table pad", table_pad, None),
+        ("round page, a hand saved since", lambda i: visitor.get(plan["round"]), hand_elsewhere),
+        ("round page, kept", lambda i: visitor.get(plan["round"]), None),
+        ("standings, drawn", lambda i: visitor.get(plan["standings"]), forget_drawn),
+        ("standings, kept", lambda i: visitor.get(plan["standings"]), None),
+        ("100-hand pad, drawn", lambda i: visitor.get(plan["pad"]), forget_drawn),
+        ("100-hand pad, kept", lambda i: visitor.get(plan["pad"]), None),
+        ("floor", lambda i: visitor.get(plan["floor"]), None),
+    ]
+    print(f"ginscore kinds: {args.tables} tables, {args.hands} hands each, {args.requests} requests a kind, "
+          f"{connection.vendor}")
+    print(f"{'kind':32} {'CPU/request':>12} {'queries':>8}")
+    for kind, request, first in kinds:
+        request(0)
+        spent = 0.0
+        for i in range(args.requests):
+            if first:
+                first(i)
+            t0 = time.process_time()
+            response = request(i)
+            spent += time.process_time() - t0
+            assert response.status_code == 200, (kind, response.status_code)
+        if first:
+            first(0)
+        with CaptureQueriesContext(connection) as queries:
+            request(1)
+        print(f"{kind:32} {spent / args.requests * 1e3:>9.2f} ms {len(queries.captured_queries):>8}")
+
+    # A hand saved from a table's pad: the form as the phone got it, then the POST alone is counted.
+    spent, saved, counted = 0.0, 0, None
+    for i in range(args.requests):
+        mid, phone = phones[i % len(phones)]
+        form = bench_night.hand_form(phone.get(f"/matches/{mid}/").content.decode(), rng)
+        if form is None:
+            continue
+        with CaptureQueriesContext(connection) as queries:
+            t0 = time.process_time()
+            response = phone.post(f"/matches/{mid}/hands/new/", form)
+            spent += time.process_time() - t0
+        assert response.status_code == 302, ("hand save", response.status_code)
+        saved += 1
+        counted = counted or len(queries.captured_queries)
+    print(f"{'hand save':32} {spent / max(1, saved) * 1e3:>9.2f} ms {counted:>8}")
+
+
+if __name__ == "__main__":
+    main()
