@@ -40,10 +40,11 @@ _drawn_lock = threading.Lock()
 PAGES_KEPT = 32
 
 
-def _may_share(request) -> bool:
-    """A visitor without an account, with no message waiting to be shown."""
+def _may_share(request, also=None) -> bool:
+    """A visitor without an account, with no message waiting to be shown (and, with ``also``, one
+    for whom ``also(request)`` holds)."""
     return (request.method == "GET" and "messages" not in request.COOKIES
-            and not request.user.is_authenticated)
+            and not request.user.is_authenticated and (also is None or also(request)))
 
 
 def _shareable(request, response) -> bool:
@@ -68,11 +69,10 @@ def _served_now(content: bytes) -> bytes:
 
 
 def _shared(view, also=None):
-    """``view``, answering a visitor without an account from the pages already drawn (and, with
-    ``also``, only a visitor for whom ``also(request)`` holds)."""
+    """``view``, answering a visitor ``_may_share`` from the pages already drawn."""
     @wraps(view)
     def shared(request, *args, **kwargs):
-        if not request.live_etag or not _may_share(request) or (also is not None and not also(request)):
+        if not request.live_etag or not _may_share(request, also):
             return view(request, *args, **kwargs)
         key = (request.get_full_path(), request.live_etag)
         with _drawn_lock:
@@ -103,8 +103,8 @@ def live_page(etag_of, *, shared=False):
             request.live_etag = quote_etag(str(value)) if value is not None else ""
             return request.live_etag or None
 
-        conditional = condition(etag_func=etag)(
-            _shared(view, None if shared is True else shared) if shared else view)
+        also = None if shared is True else shared
+        conditional = condition(etag_func=etag)(_shared(view, also) if shared else view)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):
