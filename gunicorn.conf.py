@@ -40,6 +40,14 @@ control_socket_disable = True
 GC_THRESHOLD = tuple(int(n) for n in os.environ.get("GINSCORE_GC_THRESHOLD", "5000,20,20").split(","))
 
 
+def when_ready(server):
+    """The site loaded in the master (preload_app) and made ready before the workers are forked:
+    templates compiled, the address table built (ginscore/club/warm.py)."""
+    from ginscore.club.warm import warm
+
+    warm()
+
+
 def pre_fork(server, worker):
     gc.collect()
     gc.freeze()

@@ -20,15 +20,28 @@ def fetch(url, **headers):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("site")
+def site_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("site")
+
+
+@pytest.fixture(scope="module")
+def site(site_dir):
+    tmp = site_dir
     env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"))
     for args in (("migrate", "--noinput"), ("collectstatic", "--noinput"),
                  ("shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë')")):
         done = manage(env, *args)
         assert done.returncode == 0, done.stderr
-    with gunicorn(env) as url:
+    with gunicorn(env, log_path=tmp / "gunicorn.log") as url:
         yield url
+
+
+def test_the_site_is_made_ready_once_before_the_workers_start(site, site_dir):
+    log = (site_dir / "gunicorn.log").read_text()
+    warmed = re.findall(r"Warmed up before serving: (\d+) templates compiled", log)
+    assert len(warmed) == 1 and int(warmed[0]) > 100, log   # in the master, not once a worker
+    assert log.index("Warmed up before serving") < log.index("Booting worker")
+    assert "Traceback" not in log
 
 
 def test_pages_are_served_by_gunicorn_with_debug_off(site):
