@@ -16,11 +16,7 @@ from collections import OrderedDict
 from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import SafeString
 
-WIDGETS_KEPT = 2048
-
 _SCALARS = (str, SafeString, int, float, bool, type(None))
-_kept: OrderedDict = OrderedDict()
-_lock = threading.Lock()
 
 
 class _NotPlain(Exception):
@@ -40,24 +36,41 @@ def _key(value):
     raise _NotPlain
 
 
+class Kept:
+    """HTML this process drew, kept under (template, context) while the context is plain data:
+    the last ``size`` pieces drawn."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.pieces: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def render(self, template_name: str, context: dict, draw) -> str:
+        """``draw()`` (the HTML of ``template_name`` with ``context``), or the HTML this process drew
+        before for an equal context."""
+        try:
+            key = (template_name, _key(context))
+        except _NotPlain:
+            return draw()
+        with self.lock:
+            html = self.pieces.get(key)
+            if html is not None:
+                self.pieces.move_to_end(key)
+                return html
+        html = draw()
+        with self.lock:
+            self.pieces[key] = html
+            while len(self.pieces) > self.size:
+                self.pieces.popitem(last=False)
+        return html
+
+
+WIDGETS = Kept(2048)
+
+
 def kept_render(template_name: str, context: dict, draw) -> str:
-    """``draw()`` (the HTML of ``template_name`` with ``context``), or the HTML this process drew
-    before for an equal context."""
-    try:
-        key = (template_name, _key(context))
-    except _NotPlain:
-        return draw()
-    with _lock:
-        html = _kept.get(key)
-        if html is not None:
-            _kept.move_to_end(key)
-            return html
-    html = draw()
-    with _lock:
-        _kept[key] = html
-        while len(_kept) > WIDGETS_KEPT:
-            _kept.popitem(last=False)
-    return html
+    """A form widget drawn by ``draw()``, or as this process drew it before (``Kept``)."""
+    return WIDGETS.render(template_name, context, draw)
 
 
 class KeptWidgetsRenderer(DjangoTemplates):

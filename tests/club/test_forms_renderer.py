@@ -13,9 +13,9 @@ from ginscore.matches.records import two
 
 @pytest.fixture(autouse=True)
 def _nothing_kept():
-    forms_renderer._kept.clear()
+    forms_renderer.WIDGETS.pieces.clear()
     yield
-    forms_renderer._kept.clear()
+    forms_renderer.WIDGETS.pieces.clear()
 
 
 def test_the_hand_form_is_drawn_as_djangos_renderer_draws_it(make_match):
@@ -33,7 +33,7 @@ def test_the_hand_form_is_drawn_as_djangos_renderer_draws_it(make_match):
         django, (first, again) = html[DjangoTemplates][0], html[KeptWidgetsRenderer]
         assert first == django and again == django
         assert 'value="Ann"' not in dict(django)["by"] and "Ann" in dict(django)["by"]
-    assert len(forms_renderer._kept) >= 4   # the radio rows, the number boxes, the hidden fields
+    assert len(forms_renderer.WIDGETS.pieces) >= 4   # the radio rows, the number boxes, the hidden fields
 
 
 def test_a_widget_is_drawn_once_for_what_it_shows():
@@ -68,9 +68,9 @@ def test_a_context_with_more_than_plain_data_is_drawn_every_time():
 
 
 def test_only_so_many_widgets_are_kept(monkeypatch):
-    monkeypatch.setattr(forms_renderer, "WIDGETS_KEPT", 3)
+    monkeypatch.setattr(forms_renderer.WIDGETS, "size", 3)
     for n in range(10):
         kept_render("w.html", {"n": n}, lambda n=n: str(n))
-    assert len(forms_renderer._kept) == 3
+    assert len(forms_renderer.WIDGETS.pieces) == 3
     assert kept_render("w.html", {"n": 9}, lambda: "drawn again") == "9"
     assert kept_render("w.html", {"n": 0}, lambda: "drawn again") == "drawn again"

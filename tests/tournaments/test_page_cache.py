@@ -173,3 +173,40 @@ def test_a_kept_page_carries_the_time_it_is_served_for_the_round_clock(client, m
 
     assert now(second) > now(first)
     assert re.sub(r'data-now="[^"]+"', "", second) == re.sub(r'data-now="[^"]+"', "", first)
+
+
+def test_after_a_result_the_standings_draw_again_only_the_rows_it_changed(client, make_tournament, monkeypatch):
+    """Each standings row (but its rank) is kept under everything it shows: a result draws again the
+    rows whose figures it moved, and the page is the one a process that kept nothing draws."""
+    from ginscore.club.templatetags import club
+
+    club.ROW_CELLS.pieces.clear()
+    t = make_tournament("swiss", 16)
+    url = reverse("tournaments:standings", args=[t.pk])
+    rows_drawn = []
+    cells = club._cells
+
+    def counted(context, columns, row):
+        if len(columns) > 1:
+            rows_drawn.append(row.record["player"])
+        return cells(context, columns, row)
+
+    monkeypatch.setattr(club, "_cells", counted)
+    serve(client, url)
+    assert len(rows_drawn) == 16   # nothing kept yet: every row
+
+    rows_drawn.clear()
+    row = open_rows(t)[0]
+    win(row, row.match.player_a.name)
+    page, _ = serve(client, url)
+    # The two players of the result, and the players whose tiebreaks it moved (their opponents'
+    # figures): never every row.
+    assert {row.match.player_a.name, row.match.player_b.name} <= set(rows_drawn)
+    assert 2 <= len(rows_drawn) < 16
+    ranks = [int(r.split("</td>", 1)[0].rsplit(">", 1)[1]) for r in page.split("<tbody", 1)[1].split("<tr")[1:]]
+    assert ranks[0] == 1 and ranks[1] == 2 and ranks == sorted(ranks)   # the ranks moved for every row below
+
+    club.ROW_CELLS.pieces.clear()
+    live._drawn.clear()
+    cache.clear()
+    assert serve(client, url)[0] == page   # drawn from nothing: the same page
