@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_night import build_night, play_table  # noqa: E402
+from bench_night import build_night, play_table, seat_tables  # noqa: E402
 from loopback import (  # noqa: E402
     GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, percentile,
     site_arguments, spread,
@@ -98,12 +98,13 @@ def step_line(n: int, tally: Tally, seconds: float, cpu: float, client_cpu: floa
 
 
 async def room(args, plan: dict, site: Site) -> list[dict]:
+    seated = await seat_tables(args.port, plan["tables"])
     start = time.monotonic()
     stop_at = start + len(args.steps) * args.step_seconds + 3600  # tables play until the steps are done
     tally = Tally(warmup_until=start + args.settle)
     rngs = spread(15, len(plan["tables"]) + max(args.steps))
-    tables = [asyncio.create_task(play_table(tally, args.port, m, tok, rngs.pop(), args.save_every, start, stop_at))
-              for m, tok in plan["tables"]]
+    tables = [asyncio.create_task(play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at))
+              for phone, (m, _) in zip(seated, plan["tables"])]
     viewers, results = [], []
     print(f"{'viewers':>7} {'polls/s':>7} {'poll50':>7} {'poll99':>7} {'304':>6} {'saves/s':>6} {'save50':>7} "
           f"{'save99':>7} {'errors':>6} {'server':>6} {'client':>6} {'late99':>7}")

@@ -108,11 +108,27 @@ def hand_form(page: str, rng: random.Random) -> dict | None:
     return form
 
 
-async def play_table(tally: Tally, port: int, match_id: int, token: str, rng: random.Random, every: float,
+async def seat_tables(port: int, tables: list, at_once: int = 8) -> list[Phone]:
+    """Each table's phone opens its table link (a session is written for it), ``at_once`` at a time,
+    before the night's clock starts: tables sit down over the minutes before a round, not all in the
+    same instant, and taking their seats is not the night's load."""
+    phones = [Phone(port) for _ in tables]
+    gate = asyncio.Semaphore(at_once)
+
+    async def seat(phone, token):
+        async with gate:
+            status, _, _ = await phone.request("GET", f"/matches/table/{token}/")
+            if status != 302:
+                sys.exit(f"a table link answered {status}")
+
+    await asyncio.gather(*(seat(phone, token) for phone, (_, token) in zip(phones, tables)))
+    return phones
+
+
+async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: random.Random, every: float,
                      start: float, stop_at: float, kinds=("table pad", "hand save")):
-    """A table's phone: opens the table link, then on its schedule loads the pad and saves a hand."""
-    phone = Phone(port)
-    await phone.request("GET", f"/matches/table/{token}/")
+    """A table's phone (holding its table link: ``seat_tables``): on its schedule, loads the pad and saves a
+    hand."""
     pad = f"/matches/{match_id}/"
     async for _ in tally.schedule(rng, every, start, stop_at):
         status, _, html = await tally.timed(kinds[0], phone, "GET", pad)
@@ -141,14 +157,15 @@ async def view(tally: Tally, port: int, pages: list, rng: random.Random, every: 
 
 
 async def night(args, plan) -> tuple[Tally, float]:
+    seated = await seat_tables(args.port, plan["tables"])
     start = time.monotonic()
     tally = Tally(warmup_until=start + args.warmup)
     stop_at = tally.warmup_until + args.seconds
     pages = [("pad 100 hands", plan["pad"]), ("round page", plan["round"]), ("standings", plan["standings"]),
              ("floor", plan["floor"])]
     rngs = spread(11, len(plan["tables"]) + args.viewers)
-    clients = [play_table(tally, args.port, m, tok, rngs.pop(), args.save_every, start, stop_at)
-               for m, tok in plan["tables"]]
+    clients = [play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at)
+               for phone, (m, _) in zip(seated, plan["tables"])]
     clients += [view(tally, args.port, pages, rngs.pop(), args.read_every, start, stop_at)
                 for _ in range(args.viewers)]
     await asyncio.gather(*clients)
