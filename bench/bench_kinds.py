@@ -71,7 +71,7 @@ def main(argv=None):
             pass
 
     def forget_drawn(_):
-        live._drawn.clear()
+        live.forget_drawn()
         selectors._pads.clear()
 
     visitor = Client()

@@ -170,7 +170,13 @@ CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIG
 
 # The cache is for speed only: each process keeps the pages' parts it has worked out, keyed by
 # the match's revision in the database, so another app server's write is a miss, never stale.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}}}
+# "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
+# files so that every process of this server serves a page another drew (each version of the
+# standings is drawn once, not once a process); a miss there is drawn, never an error.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 1000}},
+          "pages": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                    "LOCATION": str(DATA_DIR / "cache" / "pages"), "TIMEOUT": 3600,
+                    "OPTIONS": {"MAX_ENTRIES": 300}}}
 
 # Sessions live in the database (shared by every app server); nothing is cached for correctness.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

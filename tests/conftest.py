@@ -14,14 +14,29 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _pages_cache_of_the_tests_own(tmp_path_factory):
+    """The pages cache's files in a folder of the test run's own, not the data folder of the site."""
+    from django.conf import settings as django_settings
+    from django.test.utils import override_settings
+
+    caches = {**django_settings.CACHES,
+              "pages": {**django_settings.CACHES["pages"], "LOCATION": str(tmp_path_factory.mktemp("pages"))}}
+    with override_settings(CACHES=caches):
+        yield
+
+
 @pytest.fixture(autouse=True)
-def _pages_kept_by_this_process_forgotten():
+def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     """The tournament pages a process keeps are keyed by their ETag (the tournament's id and
     revision), which never comes back on a real site; a test database rolled back gives the
-    same ids and revisions to another test's tournament, so each test starts without them."""
+    same ids and revisions to another test's tournament, so each test starts without them
+    (in this process and in the pages cache)."""
     from ginscore.club import live
+    from ginscore.tournaments.views import ROUND_LINES
 
-    live._drawn.clear()
+    live.forget_drawn()
+    ROUND_LINES.pieces.clear()
 
 PASSWORD = "table-talk-42"
 

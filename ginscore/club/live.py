@@ -17,17 +17,24 @@ A tournament's pages change with every hand saved at any of its tables, so on a 
 the room's screens and phones fetch them again every few seconds. Such a page is the same
 for every visitor without an account (``shared=True``): each process keeps the last pages it
 drew for them under (address, ETag), and the next visitor asking for that version gets it
-without the page being drawn again. The ETag comes from the database, so a page kept here is
-never stale, only not yet drawn; a page drawn with a message, a form token or a cookie is
-never kept, and nobody with an account is served one.
+without the page being drawn again. The pages drawn are also kept in the "pages" cache (files
+in the data folder), where the other processes of this server find them: a new version of
+the standings is drawn once, not once a process. The ETag comes from the database, so a page
+kept is never stale, only not yet drawn (and the cache's keys carry this server's start, so a
+page drawn by an older version of the site is never served); a page drawn with a message, a
+form token or a cookie is never kept, and nobody with an account is served one.
 """
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from functools import wraps
 
+from django.core.cache import caches
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, quote_etag
@@ -38,6 +45,48 @@ from django.views.decorators.http import condition
 _drawn: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
 _drawn_lock = threading.Lock()
 PAGES_KEPT = 32
+# This server's start: gunicorn's master imports this module before forking its workers
+# (ginscore/club/warm.py), so they share it; a restart (a new version of the site) starts afresh.
+STARTED = secrets.token_hex(8)
+log = logging.getLogger(__name__)
+
+
+def _shared_key(key: tuple[str, str]) -> str:
+    return f"page:{STARTED}:" + hashlib.sha1(repr(key).encode()).hexdigest()
+
+
+def _shared_get(key):
+    """The page another process of this server drew, or None (a cache that cannot be read, or a
+    damaged file in it, is a miss)."""
+    try:
+        return caches["pages"].get(_shared_key(key))
+    except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
+        log.warning("The pages cache could not be read: %s", e)
+        return None
+
+
+def _shared_set(key, kept) -> None:
+    try:
+        caches["pages"].set(_shared_key(key), kept)
+    except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
+        log.warning("The pages cache could not be written: %s", e)
+
+
+def forget_drawn() -> None:
+    """Every page kept, in this process and in the pages cache, forgotten."""
+    with _drawn_lock:
+        _drawn.clear()
+    try:
+        caches["pages"].clear()
+    except OSError as e:
+        log.warning("The pages cache could not be cleared: %s", e)
+
+
+def _keep(key, kept) -> None:
+    with _drawn_lock:
+        _drawn[key] = kept
+        while len(_drawn) > PAGES_KEPT:
+            _drawn.popitem(last=False)
 
 
 def _may_share(request, also=None) -> bool:
@@ -79,14 +128,17 @@ def _shared(view, also=None):
             kept = _drawn.get(key)
             if kept is not None:
                 _drawn.move_to_end(key)
+        if kept is None:
+            kept = _shared_get(key)
+            if kept is not None:
+                _keep(key, kept)
         if kept is not None:
             return HttpResponse(_served_now(kept[0]), content_type=kept[1])
         response = view(request, *args, **kwargs)
         if _shareable(request, response):
-            with _drawn_lock:
-                _drawn[key] = (response.content, response["Content-Type"])
-                while len(_drawn) > PAGES_KEPT:
-                    _drawn.popitem(last=False)
+            kept = (response.content, response["Content-Type"])
+            _keep(key, kept)
+            _shared_set(key, kept)
         return response
     return shared
 

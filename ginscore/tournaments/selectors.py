@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
@@ -135,27 +134,34 @@ def _round_order(row) -> tuple:
     return (row["outcome"] == "bye", row["table"] is None, row["table"] or 0, row["id"])
 
 
-def round_row_states(names: Names, values: list[dict]) -> list[tuple[int, tuple]]:
-    """Each pairing of the round in page order, as (row id, everything its line on the round page is
-    drawn from): every column of the row, its match's revision (moved by every write to the hands)
-    and the caches the line shows, the players' names and the row's title, from the plain values of
-    ``round_line_values`` (a tenth of the cost of the rows themselves): the round page draws again
-    only the lines that changed, from those same values."""
-    return [(row["id"], (names.match(SimpleNamespace(**row)), *row.values())) for row in values]
+def round_line_versions(t: Tournament, stage: int, play_round: int) -> list[tuple[int, int | None]]:
+    """The round's pairings in page order, each as (row id, its match's revision), in one light
+    query. With the tournament's ``results_revision`` that is everything a line on the round page
+    is drawn from: every write to the event moves ``results_revision`` (its rows, entries, players'
+    names, titles), and the one write that does not, a hand in a match still in play, moves that
+    match's ``revision`` (and changes no other row). So a line is kept under (results_revision,
+    row id, match revision) and drawn again only when one of them moves."""
+    rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
+                .order_by().values("id", "outcome", "table", "match__revision"))
+    rows.sort(key=_round_order)
+    return [(row["id"], row["match__revision"]) for row in rows]
 
 
 PLACES = ("entry_a", "entry_b", "winner")
 ENTRY_LINE_FIELDS = ("player_id", "partner_id", "team_name", "player__name", "partner__name")
 
 
-def round_line_values(t: Tournament, stage: int, play_round: int) -> list[dict]:
+def round_line_values(t: Tournament, stage: int, play_round: int, ids=None) -> list[dict]:
     """The round's pairings in page order as plain values: every column of the row, what its line
-    shows of its match (``ROUND_LINE_MATCH_FIELDS``) and of its players (one query)."""
+    shows of its match (``ROUND_LINE_MATCH_FIELDS``) and of its players (one query); ``ids``: those
+    rows only."""
     columns = [f.attname for f in TournamentMatch._meta.concrete_fields]
     columns += [f"match__{name}" for name in ROUND_LINE_MATCH_FIELDS]
     columns += [f"{place}__{name}" for place in PLACES for name in ENTRY_LINE_FIELDS]
-    rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
-                .order_by().values(*columns))
+    rows = _paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
+    if ids is not None:
+        rows = rows.filter(pk__in=ids)
+    rows = list(rows.order_by().values(*columns))
     rows.sort(key=_round_order)
     return rows
 

@@ -53,12 +53,11 @@ class StandingsTable(tables.Table):
         orderable = False
         row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
 
-    # A result moves a few players' figures but shifts the rank of many (a whole tied group):
-    # the rank is drawn each time, the rest of a row once for what it shows (``row_cells``).
-    cells_drawn_each_time = 1
-
     def cells_drawn_from(self, record):
-        return {name: value for name, value in record.items() if name != "rank"}
+        """A result moves a few players' figures but shifts the rank of many (a whole tied group):
+        the rank and the rest of the row are kept apart (``row_cells``)."""
+        return [(1, {"rank": record["rank"]}),
+                (None, {name: value for name, value in record.items() if name != "rank"})]
 
     def render_player(self, value, record):
         return f"{value} (withdrawn)" if record["withdrawn"] else value

@@ -9,16 +9,18 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from ginscore.club.exports import SafeTableExport
+from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.tables import TournamentTable, html_kept, standings_html, standings_table
+from ginscore.tournaments.tables import TournamentTable, standings_html, standings_table
 
 
 def _director_only(request):
@@ -187,24 +189,26 @@ def round_undo(request, pk):
 
 
 ROUND_ROW = "tournaments/_round_row.html"
+# The round pages' lines this process drew, by what they were drawn from (selectors.round_line_versions).
+ROUND_LINES = Kept(4096)
 
 
 def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
-    """The round page's lines. Each line is drawn once for what it shows and kept in the cache under
-    that (``selectors.round_row_states``): a hand saved at one table draws that table's line again,
-    not the whole round. The director's lines carry forms with their own tokens: always drawn."""
+    """The round page's lines. Each line is drawn once for what it shows and kept under that
+    (``selectors.round_line_versions``): a hand saved at one table draws that table's line again,
+    not the whole round, and the lines kept are found without reading the rows. The director's
+    lines carry forms with their own tokens: always drawn."""
     if ctx["can_direct"] and ctx["live"]:
         rows = names.titled(selectors.round_rows(t, stage, number))
         return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
-    values = selectors.round_line_values(t, stage, number)
-    states = dict(selectors.round_row_states(names, values))
+    keys = {row_id: (t.pk, t.results_revision, row_id, revision)
+            for row_id, revision in selectors.round_line_versions(t, stage, number)}
 
     def draw(missing):
-        wanted = set(missing)   # drawn from the values read for the states: no second query
-        rows = names.titled(selectors.round_line_rows([v for v in values if v["id"] in wanted]))
+        rows = names.titled(selectors.round_line_rows(selectors.round_line_values(t, stage, number, ids=missing)))
         return {row.pk: render_to_string(ROUND_ROW, {"row": row, "t": t}) for row in rows}
 
-    return list(html_kept("round-row", states, draw).values())
+    return [mark_safe(html) for html in ROUND_LINES.many(keys, draw).values()]
 
 
 @live_page(selectors.tournament_live_version, shared=True)

@@ -96,7 +96,7 @@ def test_visitors_share_each_version_of_a_pad_and_a_table_link_always_gets_its_o
 
     from ginscore.club import live
 
-    live._drawn.clear()
+    live.forget_drawn()
     match = make_match(KNOCKS[:3], rules=LONG)
     first, sqls = view(client, match)
     assert len(sqls) > 1 and "hand-form" not in first and "csrfmiddlewaretoken" not in first

@@ -62,7 +62,7 @@ def test_a_hand_draws_only_its_tables_line_again_and_shows_at_once(client, make_
     url = reverse("tournaments:round", args=[t.pk, 1, 1])
     first, drawn = serve(client, url)
     assert drawn.count("tournaments/_round_row.html") == 8
-    live._drawn.clear()   # the whole page is kept too (below): draw it again from its lines
+    live.forget_drawn()   # the whole page is kept too (below): draw it again from its lines
     again, drawn = serve(client, url)
     assert drawn.count("tournaments/_round_row.html") == 0 and again == first
 
@@ -187,7 +187,7 @@ def test_after_a_result_the_standings_draw_again_only_the_rows_it_changed(client
     cells = club._cells
 
     def counted(context, columns, row):
-        if len(columns) > 1:
+        if len(columns) > 1:  # a row but its rank
             rows_drawn.append(row.record["player"])
         return cells(context, columns, row)
 
@@ -207,6 +207,36 @@ def test_after_a_result_the_standings_draw_again_only_the_rows_it_changed(client
     assert ranks[0] == 1 and ranks[1] == 2 and ranks == sorted(ranks)   # the ranks moved for every row below
 
     club.ROW_CELLS.pieces.clear()
-    live._drawn.clear()
+    live.forget_drawn()
     cache.clear()
     assert serve(client, url)[0] == page   # drawn from nothing: the same page
+
+
+def test_another_process_serves_the_standings_this_one_drew_and_a_restart_draws_afresh(
+        client, make_tournament, monkeypatch, django_assert_num_queries):
+    from django.core.cache import caches
+
+    t = make_tournament("swiss", 8)
+    url = reverse("tournaments:standings", args=[t.pk])
+    first, drawn = serve(client, url)
+    assert drawn.count("django_tables2/ginscore.html") == 1
+    with live._drawn_lock:
+        live._drawn.clear()   # another process of the same server: nothing of its own kept
+    with django_assert_num_queries(1):   # the version; the page comes from the pages cache
+        page, drawn = serve(client, url)
+    assert drawn.names == [] and page.split("data-now")[0] == first.split("data-now")[0]
+
+    live._drawn.clear()
+    monkeypatch.setattr(live, "STARTED", "restarted")   # a new version of the site started
+    page, drawn = serve(client, url)
+    assert drawn.count("tournaments/standings.html") == 1
+
+    def unreadable(*args, **kwargs):
+        raise PermissionError("data folder read-only")
+
+    live._drawn.clear()
+    monkeypatch.setattr(live, "STARTED", "again")
+    monkeypatch.setattr(caches["pages"], "get", unreadable)
+    monkeypatch.setattr(caches["pages"], "set", unreadable)
+    page, drawn = serve(client, url)   # drawn, served, nothing fails
+    assert drawn.count("tournaments/standings.html") == 1 and "Standings" in page

@@ -1,5 +1,6 @@
-"""A round page's changed lines are drawn from the plain values already read for the page (no
-second query): the same HTML as lines drawn from the rows themselves, for every kind of line."""
+"""A round page finds the lines it kept from one light query of versions, and draws the changed
+ones from the plain values of those rows alone (one query): the same HTML as lines drawn from the
+rows themselves, for every kind of line."""
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -47,12 +48,22 @@ def test_a_doubles_round_is_drawn_the_same_from_the_values():
 
 
 def test_a_hand_saved_draws_its_line_again_from_the_values(client, make_tournament, django_assert_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ginscore.club import live
+
     t = make_tournament("swiss", 8)
     url = reverse("tournaments:round", args=[t.pk, 1, 1])
-    with django_assert_num_queries(5):   # every line drawn from the one query of values
+    with django_assert_num_queries(6):   # the versions, then every line drawn from one query of values
         client.get(url)
     row = TournamentMatch.objects.filter(tournament=t).exclude(match=None).order_by("table").first()
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
-    with django_assert_num_queries(5):   # the line that changed is drawn without a query of its own
+    with CaptureQueriesContext(connection) as queries:
         page = client.get(url).content.decode()
-    assert page.count('badge badge-live">playing') == 1
+    assert len(queries) == 6 and page.count('badge badge-live">playing') == 1
+    read = [q["sql"] for q in queries.captured_queries if '"tournaments_tournamentmatch"."id" IN (' in q["sql"]]
+    assert len(read) == 1 and f'"tournaments_tournamentmatch"."id" IN ({row.pk})' in read[0]   # that row alone
+    live.forget_drawn()
+    with django_assert_num_queries(5):   # nothing changed: every line kept, no values read
+        assert client.get(url).content.decode() == page

@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from ginscore.club import dates
-from ginscore.club.forms_renderer import Kept
+from ginscore.club.kept import Kept
 
 register = template.Library()
 
@@ -22,10 +22,12 @@ def when(value):
 
 def _cells(context, columns, row) -> str:
     """Each column's cell of ``row``, carrying the column's name (``data-label``): a narrow screen
-    shows rows as cards. A column's ``localize`` is honoured as django-tables2's templates do."""
+    shows rows as cards. A column's ``localize`` and its cells' attributes (which may depend on the
+    row) are honoured as django-tables2's own template does."""
     out = []
     for column in columns:
         cell = row.get_cell(column.name)
+        column.current_value, column.current_record = cell, row.record   # as BoundRow.items() does
         if column.localize is True:
             cell = localize(cell)
         elif column.localize is False:
@@ -37,16 +39,21 @@ def _cells(context, columns, row) -> str:
 
 @register.simple_tag(takes_context=True)
 def row_cells(context, table, row):
-    """The cells of a table's row. A table with ``cells_drawn_from(record)`` (everything its cells
-    after the first ``cells_drawn_each_time`` columns show, as plain data) has those cells drawn once
-    for what they show and kept: after a result the standings draw again only the rows it changed,
-    and the leading rank, which one result shifts for many rows, each time."""
-    columns = list(table.columns)
-    drawn_from = getattr(table, "cells_drawn_from", None)
-    if drawn_from is None:
+    """The cells of a table's row. A table with ``cells_drawn_from(record)`` has them drawn in
+    parts, each once for what it shows and kept: that method gives, for each part in order, how
+    many columns it spans (None: the rest) and everything its cells show, as plain data. The
+    standings keep the rank apart from the rest of the row: a result shifts the rank of many
+    rows (a whole tied group) but the figures of few, and draws again only those."""
+    columns = table.__dict__.get("_row_cells_columns")
+    if columns is None:   # the visible columns, listed once a table (not once a row)
+        columns = table.__dict__["_row_cells_columns"] = list(table.columns)
+    parts = getattr(table, "cells_drawn_from", None)
+    if parts is None:
         return mark_safe(_cells(context, columns, row))
-    n = table.cells_drawn_each_time
-    shown = {"table": type(table).__name__, "columns": [c.name for c in columns[n:]],
-             "record": drawn_from(row.record)}
-    rest = ROW_CELLS.render("row-cells", shown, lambda: _cells(context, columns[n:], row))
-    return mark_safe(_cells(context, columns[:n], row) + rest)
+    out, start, name = [], 0, type(table).__name__
+    for span, shown in parts(row.record):
+        part = columns[start:None if span is None else start + span]
+        start += len(part)
+        key = {"table": name, "columns": [c.name for c in part], "shown": shown}
+        out.append(ROW_CELLS.render("row-cells", key, lambda part=part: _cells(context, part, row)))
+    return mark_safe("".join(out))

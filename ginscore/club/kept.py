@@ -1,0 +1,80 @@
+"""Pieces of HTML a process drew, kept under everything they were drawn from.
+
+A piece drawn from plain data (a form widget from its context, a table row from its record, a
+round page's line from its versions) is the same HTML whenever that data is: each process keeps
+the last pieces it drew and draws again only a piece whose data it has not seen. The key is the
+data itself, never an address or an id alone, so a piece kept is never stale, only not drawn yet.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django.utils.safestring import SafeString
+
+_SCALARS = (str, SafeString, int, float, bool, type(None))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _key(value):
+    """A hashable key standing for ``value`` when it is plain data (each scalar with its type, so
+    that ``True`` is not ``1`` and a safe string is not a string to escape); else ``_NotPlain``."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return kind, value
+    if kind is dict:
+        return dict, tuple((_key(k), _key(v)) for k, v in value.items())
+    if kind is list or kind is tuple:
+        return kind, tuple(_key(v) for v in value)
+    raise _NotPlain
+
+
+class Kept:
+    """HTML this process drew, kept under (template, context) while the context is plain data:
+    the last ``size`` pieces drawn."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.pieces: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def render(self, template_name: str, context: dict, draw) -> str:
+        """``draw()`` (the HTML of ``template_name`` with ``context``), or the HTML this process drew
+        before for an equal context."""
+        try:
+            key = (template_name, _key(context))
+        except _NotPlain:
+            return draw()
+        with self.lock:
+            html = self.pieces.get(key)
+            if html is not None:
+                self.pieces.move_to_end(key)
+                return html
+        html = draw()
+        with self.lock:
+            self.pieces[key] = html
+            while len(self.pieces) > self.size:
+                self.pieces.popitem(last=False)
+        return html
+
+    def many(self, keys: dict, draw) -> dict:
+        """Piece -> HTML for each piece of ``keys`` (piece -> a hashable key standing for everything
+        it is drawn from), in that order: kept, or drawn by ``draw(missing pieces)`` (piece -> HTML;
+        a piece it no longer finds is left out)."""
+        with self.lock:
+            kept = {piece: self.pieces.get(key) for piece, key in keys.items()}
+            for piece, html in kept.items():
+                if html is not None:
+                    self.pieces.move_to_end(keys[piece])
+        missing = [piece for piece, html in kept.items() if html is None]
+        if missing:
+            drawn = draw(missing)
+            with self.lock:
+                for piece, html in drawn.items():
+                    self.pieces[keys[piece]] = kept[piece] = html
+                while len(self.pieces) > self.size:
+                    self.pieces.popitem(last=False)
+        return {piece: html for piece, html in kept.items() if html is not None}
