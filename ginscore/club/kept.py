@@ -7,12 +7,14 @@ data itself, never an address or an id alone, so a piece kept is never stale, on
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
+from datetime import date, datetime
 
 from django.utils.safestring import SafeString
 
-_SCALARS = (str, SafeString, int, float, bool, type(None))
+_SCALARS = (str, SafeString, int, float, bool, type(None), datetime, date)
 
 
 class _NotPlain(Exception):
@@ -21,7 +23,8 @@ class _NotPlain(Exception):
 
 def _key(value):
     """A hashable key standing for ``value`` when it is plain data (each scalar with its type, so
-    that ``True`` is not ``1`` and a safe string is not a string to escape); else ``_NotPlain``."""
+    that ``True`` is not ``1`` and a safe string is not a string to escape; a dataclass by its type
+    and fields); else ``_NotPlain``."""
     kind = type(value)
     if kind in _SCALARS:
         return kind, value
@@ -29,6 +32,8 @@ def _key(value):
         return dict, tuple((_key(k), _key(v)) for k, v in value.items())
     if kind is list or kind is tuple:
         return kind, tuple(_key(v) for v in value)
+    if dataclasses.is_dataclass(kind):   # a record of plain data (a hand's line, a pad's cell)
+        return kind, tuple(_key(getattr(value, f.name)) for f in dataclasses.fields(kind))
     raise _NotPlain
 
 

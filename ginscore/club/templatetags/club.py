@@ -1,5 +1,6 @@
 """``{% load club %}``: the site's one way of writing a date, ``{{ match.finished_at|when }}``;
-a table row's cells, ``{% row_cells table row %}`` (the site's django-tables2 template)."""
+a table row's cells, ``{% row_cells table row %}`` (the site's django-tables2 template); a part
+of a page drawn once for what it shows, ``{% kept hand via %}...{% endkept %}``."""
 from django import template
 from django.template.base import render_value_in_context
 from django.templatetags.l10n import localize, unlocalize
@@ -13,6 +14,8 @@ register = template.Library()
 
 # Table rows' cells drawn once for what they show, in each process (the standings' 256 rows).
 ROW_CELLS = Kept(4096)
+# The parts of pages ``{% kept %}`` draws once for what they show (a score pad's hand rows).
+BLOCKS = Kept(8192)
 
 
 @register.filter
@@ -57,3 +60,25 @@ def row_cells(context, table, row):
         key = {"table": name, "columns": [c.name for c in part], "shown": shown}
         out.append(ROW_CELLS.render("row-cells", key, lambda part=part: _cells(context, part, row)))
     return mark_safe("".join(out))
+
+
+class KeptNode(template.Node):
+    def __init__(self, nodelist, shown):
+        self.nodelist, self.shown = nodelist, shown
+
+    def render(self, context):
+        where = f"{self.origin.name}:{self.token.lineno}:{self.token.contents}"
+        shown = [value.resolve(context) for value in self.shown]
+        return BLOCKS.render(where, {"shown": shown}, lambda: self.nodelist.render(context))
+
+
+@register.tag
+def kept(parser, token):
+    """``{% kept a b ... %}...{% endkept %}``: the part drawn once for the values named and kept
+    (``ginscore.club.kept``): a score pad's earlier hands are drawn again only when one changes.
+    The values must be everything the part shows, and plain data (a value that is not, such as a
+    model row, draws the part every time); nothing of the visitor's own (a form token) may be in it."""
+    shown = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
+    nodelist = parser.parse(("endkept",))
+    parser.delete_first_token()
+    return KeptNode(nodelist, shown)
