@@ -23,14 +23,14 @@ class _NotPlain(Exception):
 
 def _key(value):
     """A hashable key standing for ``value`` when it is plain data (each scalar with its type, so
-    that ``True`` is not ``1`` and a safe string is not a string to escape; a dataclass by its type
-    and fields); else ``_NotPlain``."""
+    that ``True`` is not ``1`` and a safe string is not a string to escape; a dataclass or a named
+    tuple by its type and fields); else ``_NotPlain``."""
     kind = type(value)
     if kind in _SCALARS:
         return kind, value
     if kind is dict:
         return dict, tuple((_key(k), _key(v)) for k, v in value.items())
-    if kind is list or kind is tuple:
+    if kind is list or kind is tuple or (issubclass(kind, tuple) and hasattr(kind, "_fields")):   # a named tuple too
         return kind, tuple(_key(v) for v in value)
     if dataclasses.is_dataclass(kind):   # a record of plain data (a hand's line, a pad's cell)
         return kind, tuple(_key(getattr(value, f.name)) for f in dataclasses.fields(kind))

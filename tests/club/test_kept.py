@@ -85,3 +85,27 @@ def test_a_corrected_hand_shows_on_the_pad_its_hands_and_its_history(client, mak
     assert '<span class="box">18</span>' not in pad and '<span class="box">65</span>' in pad   # 40 + 25 for gin
     assert '<span class="box">35</span>' in pad   # Ann's hand 3: 25 + 10, as before
     assert hands.count("edited") >= 1
+
+
+def test_after_a_new_hand_the_scorers_pad_draws_that_hand_alone(client, make_match, member, monkeypatch):
+    """The hand list, the pad and the history each draw one row: the new hand's (a hand's line holds
+    its players as a named tuple, its entry as a dataclass: all plain data)."""
+    match = make_match([{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}},
+                        {"end": "knock", "by": "Ben", "deadwood": {"Ann": 20, "Ben": 2}}])
+    client.force_login(member)
+    url = reverse("matches:detail", args=[match.pk])
+    client.get(url)
+    drawn = []
+    render = club.BLOCKS.render
+
+    def counted(where, context, draw):
+        return render(where, context, lambda: drawn.append(where.split(":")[2]) or draw())
+
+    monkeypatch.setattr(club.BLOCKS, "render", counted)
+    match.refresh_from_db()
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 33), expected_number=3, user=member)
+    page = client.get(url).content.decode()
+    assert sorted(drawn) == ["kept c.change.created_at c.change.hand_number c.change.table c.change.action "
+                             "c.change.note c.change.before c.change.after c.who c.before c.after pad.kind",
+                             "kept h via match.pk pad.kind", "kept row"]
+    assert "Ann went gin (Ben 33)" in page and "Ben knocked 2 v 20" in page
