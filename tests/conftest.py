@@ -33,10 +33,12 @@ def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     same ids and revisions to another test's tournament, so each test starts without them
     (in this process and in the pages cache)."""
     from ginscore.club import live
+    from ginscore.tournaments import selectors
     from ginscore.tournaments.views import ROUND_LINES
 
     live.forget_drawn()
     ROUND_LINES.pieces.clear()
+    selectors._BY_RESULTS.clear()
 
 PASSWORD = "table-talk-42"
 

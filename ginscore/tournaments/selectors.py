@@ -3,6 +3,7 @@ whatever the size of the field: the tournament, its entries (with players),
 its rows (with entries, players and match caches)."""
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -73,11 +74,35 @@ def _paired(rows):
         | Q(Q(entry_a__isnull=False) | Q(entry_b__isnull=False), outcome="bye"))
 
 
-def round_keys(t: Tournament) -> list[tuple[int, int]]:
+# What only an event's write can change (its pairings, their names), kept by each process under the
+# tournament's ``results_revision``, which every write to the event moves on; a hand moves only
+# ``revision``. Read again by the round page after every hand saved in the room otherwise.
+_BY_RESULTS: OrderedDict = OrderedDict()
+_BY_RESULTS_LOCK = threading.Lock()
+BY_RESULTS_KEPT = 64
+
+
+def _per_results(t: Tournament, what: str, work):
+    key = (what, t.pk, t.results_revision)
+    with _BY_RESULTS_LOCK:
+        if key in _BY_RESULTS:
+            _BY_RESULTS.move_to_end(key)
+            return _BY_RESULTS[key]
+    value = work()
+    with _BY_RESULTS_LOCK:
+        _BY_RESULTS[key] = value
+        while len(_BY_RESULTS) > BY_RESULTS_KEPT:
+            _BY_RESULTS.popitem(last=False)
+    return value
+
+
+def round_keys(t: Tournament) -> tuple[tuple[int, int], ...]:
     """The rounds of play that have pairings, (stage, round) in order: the keys of
-    ``tournament_rounds`` in one small query (the tabs of every tournament page)."""
-    return list(_paired(TournamentMatch.objects.filter(tournament=t)).order_by("stage", "play_round")
-                .values_list("stage", "play_round").distinct())
+    ``tournament_rounds`` in one small query (the tabs of every tournament page), kept under
+    the event's ``results_revision``."""
+    return _per_results(t, "round_keys", lambda: tuple(
+        _paired(TournamentMatch.objects.filter(tournament=t)).order_by("stage", "play_round")
+        .values_list("stage", "play_round").distinct()))
 
 
 def tournament_rounds(t: Tournament, only: tuple[int, int] | None = None, ids=None
@@ -230,6 +255,11 @@ class Names:
             row.title = self.match(row)
         return rows
 
+    @classmethod
+    def of(cls, t: Tournament) -> "Names":
+        """The names of ``t``'s rounds and matches, kept under its ``results_revision`` (not to be changed)."""
+        return _per_results(t, "names", lambda: cls(t))
+
 
 def open_match_ids(t: Tournament) -> list[int]:
     return list(TournamentMatch.objects.filter(tournament=t, outcome="", match__isnull=False)
@@ -241,7 +271,7 @@ def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | 
     "columns": [{"name", "rows", "current"}, ...]}]. The current column is the first round with a
     match still to play (the page scrolls it into view)."""
     stage = stage or (2 if t.format == "two_stage" else 1)
-    names = names or Names(t)
+    names = names or Names.of(t)
     rows = _scored(names.titled([r for r in _rows(t).filter(stage=stage).exclude(section="round")]))
     sections: dict[str, dict[int, list]] = {}
     for row in sorted(rows, key=lambda r: (SECTION_ORDER[r.section], r.round, r.number)):

@@ -38,7 +38,7 @@ def refusal_text(error: Exception) -> str:
 
 
 def _context(request, t, *, names=None, **extra):
-    names = names or selectors.Names(t)
+    names = names or selectors.Names.of(t)
     rounds = selectors.round_keys(t) if t.status != STATUS_SETUP else []
     tabs = [{"stage": stage, "number": number, "name": names.play_round(stage, number)} for stage, number in rounds]
     return {"t": t, "can_direct": is_director(request.user), "round_tabs": tabs,
@@ -214,7 +214,7 @@ def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
 @live_page(selectors.tournament_live_version, shared=True)
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
-    names = selectors.Names(t)
+    names = selectors.Names.of(t)
     ctx = _context(request, t, names=names, stage=stage, number=number, round_name=names.play_round(stage, number),
                    refresh=True)
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
@@ -224,7 +224,7 @@ def round_detail(request, pk, stage, number):
 @live_page(selectors.tournament_live_version, shared=True)
 def bracket(request, pk):
     t = selectors.tournament_get(pk)
-    names = selectors.Names(t)
+    names = selectors.Names.of(t)
     return render(request, "tournaments/bracket.html", _context(
         request, t, names=names, sections=selectors.tournament_bracket(t, names=names), refresh=True))
 

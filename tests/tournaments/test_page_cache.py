@@ -240,3 +240,19 @@ def test_another_process_serves_the_standings_this_one_drew_and_a_restart_draws_
     monkeypatch.setattr(caches["pages"], "set", unreadable)
     page, drawn = serve(client, url)   # drawn, served, nothing fails
     assert drawn.count("tournaments/standings.html") == 1 and "Standings" in page
+
+
+def test_the_rounds_tabs_kept_for_the_event_follow_the_next_round_paired(client, make_tournament):
+    """The tabs and the rounds' names are kept under the event's results_revision: hands in play
+    reuse them, a round paired shows its tab at once."""
+    t = make_tournament("swiss", 4, rounds=2)
+    url = reverse("tournaments:round", args=[t.pk, 1, 1])
+    round_two = reverse("tournaments:round", args=[t.pk, 1, 2])
+    assert round_two not in serve(client, url)[0]
+    rows = open_rows(t)
+    match_services.hand_add(match_id=rows[0].match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    assert round_two not in serve(client, url)[0]
+    for row in rows:
+        win(row, row.match.player_a.name)   # round 1 over: round 2 is paired
+    page, _ = serve(client, url)
+    assert f'href="{round_two}"' in page
