@@ -386,6 +386,7 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> bool:
     changed = row.outcome == "played" and (winner is None or winner.pk != row.winner_id)
     if changed:
         _undo(t, row)
+    stored = (row.points_a, row.points_b, row.at_time)   # as the row is in the database now
     points = (match.score_a, match.score_b)
     if at_time:   # what the players scored: the match score and the game in play
         points = (match.score_a + match.game_a, match.score_b + match.game_b)
@@ -395,7 +396,7 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> bool:
         _decide(t, row, winner, "played")
         TournamentMatch.objects.filter(pk=row.pk).update(at_time=at_time)
         changed = True
-    else:
+    elif (row.points_a, row.points_b, row.at_time) != stored:   # most hands leave the match score as it was
         row.save(update_fields=["points_a", "points_b", "at_time"])
     # A correction to a finished match moves the points its result counts with.
     return changed or (counted is not None and counted != (row.points_a, row.points_b))

@@ -62,3 +62,28 @@ def test_a_save_uses_the_hands_its_request_read_unless_a_write_came_between(make
         services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 4, 30), expected_number=2, seen=stale)
     fresh = Match.objects.get(pk=match.pk)
     assert fresh.hand_count == 2 and fresh.hands.count() == 2
+
+
+def test_a_tournament_hand_writes_its_place_only_when_the_match_score_moves(db):
+    """A hand in a game still in play leaves the place's points as they were: the place is not
+    written (the event's revision is, for the live pages); the hand that ends a game writes them."""
+    from ginscore.engine import MatchLength
+    from ginscore.matches import services
+    from ginscore.matches.records import HandEntry
+    from ginscore.tournaments import services as tournament_services
+    from ginscore.tournaments.models import TournamentMatch
+
+    t = tournament_services.tournament_create(name="Friday", format="swiss", rounds=2,
+                                              length=MatchLength("best_of", 3))
+    tournament_services.entries_set(tournament=t, names=["Ann", "Ben", "Zoë Ångström-Lefèvre", "Dora"])
+    tournament_services.tournament_start(tournament=t, shuffle_seed=1)
+    place = TournamentMatch.objects.filter(tournament=t).exclude(match=None).first()
+    with CaptureQueriesContext(connection) as knock:
+        services.hand_add(match_id=place.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    assert "tournaments_tournamentmatch" not in written(knock)
+    assert written(knock).count("tournaments_tournament") == 1   # the live pages' version
+    with CaptureQueriesContext(connection) as gin:   # 25 + 60 + 25: game 1 is over, the match score moves
+        services.hand_add(match_id=place.match_id, entry=HandEntry("gin", "a", None, 60), expected_number=2)
+    assert "tournaments_tournamentmatch" in written(gin)
+    place.refresh_from_db()
+    assert place.points_a + place.points_b > 0 and place.outcome == ""
