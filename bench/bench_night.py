@@ -36,8 +36,8 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from loopback import (  # noqa: E402
-    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, percentile,
-    prepare_database, site_arguments, spread,
+    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average,
+    machine_speed, percentile, prepare_database, site_arguments, spread,
 )
 
 KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
@@ -219,6 +219,7 @@ def main(argv=None):
     args = parse_args(argv)
     env, database, tmp = environment(args.port, args.workers, args.threads)
     plan = build_night(args.tables)
+    speed = machine_speed()
     with Site(env, tmp, args.port) as site:
         load_before = load_average()
         cpu0, client0 = site.cpu_seconds(), client_cpu()
@@ -228,6 +229,8 @@ def main(argv=None):
         load = (load_before, load_average())
     result = report(tally, elapsed, args, database, plan, cpu, load)
     print(f"server log: {site.tracebacks()} tracebacks ({site.log})")
+    print(f"machine speed (loopback.machine_speed, lower is faster): {speed:.2f} s before, "
+          f"{machine_speed():.2f} s after")
     return result
 
 

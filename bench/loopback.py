@@ -308,6 +308,17 @@ def client_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def machine_speed() -> float:
+    """Seconds this machine takes for a fixed loop of plain Python (20 million additions): a shared
+    machine's speed varies from hour to hour (on the 2-core machine of the README, 1.7 s quiet,
+    up to 2.6 s busy), and a night's figures are only comparable at a like speed."""
+    started = time.process_time()
+    total = 0
+    for i in range(20_000_000):
+        total += i
+    return time.process_time() - started
+
+
 def load_average() -> str:
     return f"{os.getloadavg()[0]:.1f}"
 
