@@ -1,9 +1,11 @@
 """Pieces of HTML a process drew, kept under everything they were drawn from.
 
 A piece drawn from plain data (a form widget from its context, a table row from its record, a
-round page's line from its versions) is the same HTML whenever that data is: each process keeps
-the last pieces it drew and draws again only a piece whose data it has not seen. The key is the
-data itself, never an address or an id alone, so a piece kept is never stale, only not drawn yet.
+score pad's hand from its line) is the same HTML whenever that data is: each process keeps the
+last pieces it drew and draws again only a piece whose data it has not seen. The key is the data
+itself (``render``), or versions kept in the database that move with every write to what the
+piece shows (``many``: a round page's line), never an address or an id alone, so a piece kept is
+never stale, only not drawn yet.
 """
 from __future__ import annotations
 

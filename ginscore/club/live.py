@@ -78,7 +78,7 @@ def forget_drawn() -> None:
         _drawn.clear()
     try:
         caches["pages"].clear()
-    except OSError as e:
+    except Exception as e:  # noqa: BLE001 - the cache is for speed only
         log.warning("The pages cache could not be cleared: %s", e)
 
 
