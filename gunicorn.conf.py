@@ -4,17 +4,20 @@ A score pad is a short request that spends its time in Python (the ORM, the temp
 the server runs processes, not threads: threads of one process take turns holding Python's
 lock, and on a full night (bench/bench_night.py, 2 cores) 3 processes of 4 threads spent
 11.6 ms of CPU a request where 4 processes of 1 thread spent 10.1 ms, and served 182 of 192
-requests/s where the threads served 160. So: one process per core plus two (a process
+requests/s where the threads served 160. So: one process per core plus one (a process
 waiting on the database or a phone leaves its core to another), one request at a time each;
-the phones' kept-alive connections wait in each process's poller, not in a thread. Every
-value can be changed from the environment (GINSCORE_WORKERS, GINSCORE_THREADS).
+the phones' kept-alive connections wait in each process's poller, not in a thread. A second
+extra process costs more in switching than it gains in waiting: in three nights run back to
+back with each, 3 processes on 2 cores kept the hand saves' p99 at 106, 130 and 289 ms where
+4 kept it at 153, 200 and 578 ms, at 5-7% less CPU a request. Every value can be changed from
+the environment (GINSCORE_WORKERS, GINSCORE_THREADS).
 """
 import gc
 import multiprocessing
 import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("GINSCORE_WORKERS", multiprocessing.cpu_count() + 2))
+workers = int(os.environ.get("GINSCORE_WORKERS", multiprocessing.cpu_count() + 1))
 worker_class = "gthread"
 threads = int(os.environ.get("GINSCORE_THREADS", "1"))
 # Phones keep their connection open between taps.

@@ -283,7 +283,7 @@ class Tally:
 
 
 def gunicorn_shape(env: dict) -> str:
-    """"4 workers x 1 threads": what gunicorn.conf.py makes of the environment."""
+    """"3 workers x 1 threads": what gunicorn.conf.py makes of the environment."""
     import runpy
 
     saved = dict(os.environ)
