@@ -38,7 +38,7 @@ def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
 
     live.forget_drawn()
     ROUND_LINES.pieces.clear()
-    selectors._BY_RESULTS.clear()
+    selectors.BY_RESULTS.pieces.clear()
 
 PASSWORD = "table-talk-42"
 

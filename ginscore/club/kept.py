@@ -40,8 +40,9 @@ def _key(value):
 
 
 class Kept:
-    """HTML this process drew, kept under (template, context) while the context is plain data:
-    the last ``size`` pieces drawn."""
+    """What this process drew (or worked out), the last ``size`` pieces: HTML under (template,
+    context) while the context is plain data (``render``), or anything under a key standing for
+    everything it came from (``get_or_make``, ``many``)."""
 
     def __init__(self, size: int):
         self.size = size
@@ -55,17 +56,21 @@ class Kept:
             key = (template_name, _key(context))
         except _NotPlain:
             return draw()
+        return self.get_or_make(key, draw)
+
+    def get_or_make(self, key, make):
+        """What is kept under the hashable ``key``, or ``make()`` (never None), kept under it."""
         with self.lock:
-            html = self.pieces.get(key)
-            if html is not None:
+            piece = self.pieces.get(key)
+            if piece is not None:
                 self.pieces.move_to_end(key)
-                return html
-        html = draw()
+                return piece
+        piece = make()
         with self.lock:
-            self.pieces[key] = html
+            self.pieces[key] = piece
             while len(self.pieces) > self.size:
                 self.pieces.popitem(last=False)
-        return html
+        return piece
 
     def many(self, keys: dict, draw) -> dict:
         """Piece -> HTML for each piece of ``keys`` (piece -> a hashable key standing for everything

@@ -3,13 +3,13 @@ whatever the size of the field: the tournament, its entries (with players),
 its rows (with entries, players and match caches)."""
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
+from ginscore.club.kept import Kept
 from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
 from ginscore.matches.agreement import hand_json, hand_version
 from ginscore.matches.models import AGREED, DISPUTED, Hand
@@ -77,23 +77,11 @@ def _paired(rows):
 # What only an event's write can change (its pairings, their names), kept by each process under the
 # tournament's ``results_revision``, which every write to the event moves on; a hand moves only
 # ``revision``. Read again by the round page after every hand saved in the room otherwise.
-_BY_RESULTS: OrderedDict = OrderedDict()
-_BY_RESULTS_LOCK = threading.Lock()
-BY_RESULTS_KEPT = 64
+BY_RESULTS = Kept(64)
 
 
 def _per_results(t: Tournament, what: str, work):
-    key = (what, t.pk, t.results_revision)
-    with _BY_RESULTS_LOCK:
-        if key in _BY_RESULTS:
-            _BY_RESULTS.move_to_end(key)
-            return _BY_RESULTS[key]
-    value = work()
-    with _BY_RESULTS_LOCK:
-        _BY_RESULTS[key] = value
-        while len(_BY_RESULTS) > BY_RESULTS_KEPT:
-            _BY_RESULTS.popitem(last=False)
-    return value
+    return BY_RESULTS.get_or_make((what, t.pk, t.results_revision), work)
 
 
 def round_keys(t: Tournament) -> tuple[tuple[int, int], ...]:
