@@ -178,8 +178,9 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
                     "LOCATION": str(DATA_DIR / "cache" / "pages"), "TIMEOUT": 3600,
                     "OPTIONS": {"MAX_ENTRIES": 300}}}
 
-# Sessions live in the database (shared by every app server); nothing is cached for correctness.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database (shared by every app server; Django's store, its read prepared once:
+# ginscore/club/sessions.py); nothing is cached for correctness.
+SESSION_ENGINE = "ginscore.club.sessions"
 
 # Errors: logged with their traceback to standard error, and mailed to ADMINS when set.
 ADMINS = env.admins(os.environ.get("GINSCORE_ADMINS"))

@@ -13,11 +13,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.urls import reverse
 
 from ginscore.engine import GameResult, HandResult, MatchResult, PlayerLine, Settlement, score_hand, score_match
 from ginscore.engine.results import PairNet
+from ginscore.club.prepared import Prepared
 from ginscore.club.roles import is_director
 from ginscore.matches import agreement
 from ginscore.matches.models import AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
@@ -28,28 +29,41 @@ from ginscore.matches.records import (
 from ginscore.matches.rulings import RULING_MARK, rulings_text
 
 
+_MATCH = Prepared(lambda pk: Match.objects.with_players().select_related("tournament_match__tournament")
+                  .filter(pk=pk))
+
+
 def match_get(pk: int) -> Match:
-    """The match with its players and, for a tournament match, its place in the tournament."""
-    return get_object_or_404(Match.objects.with_players().select_related("tournament_match__tournament"), pk=pk)
+    """The match with its players and, for a tournament match, its place in the tournament (404: none)."""
+    found = _MATCH(pk)
+    if not found:
+        raise Http404("No such match.")
+    return found[0]
+
+
+_PLACE = "tournament_match__"
+_LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(
+    "revision", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
+    "team_a_name", "team_b_name", f"{_PLACE}table", f"{_PLACE}outcome", f"{_PLACE}time_hands", f"{_PLACE}at_time",
+    f"{_PLACE}tournament__clock_deadline", f"{_PLACE}tournament__clock_called", f"{_PLACE}tournament__name"))
 
 
 def match_live_version(pk: int, **_) -> str | None:
     """The pad's version for the live page (one query): the hands' revision, the match's last change
     and the names it shows and, for a tournament match, its table, result, the round clock and the
     tournament's name. None: no such match. (A visitor's page is kept under it: ``live_page``.)"""
-    place = "tournament_match__"
-    row = Match.objects.filter(pk=pk).values_list(
-        "revision", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
-        "team_a_name", "team_b_name", f"{place}table", f"{place}outcome", f"{place}time_hands", f"{place}at_time",
-        f"{place}tournament__clock_deadline", f"{place}tournament__clock_called", f"{place}tournament__name").first()
-    if row is None:
+    rows = _LIVE_VERSION(pk)
+    if not rows:
         return None
-    revision, *place_state = row
+    revision, *place_state = rows[0]
     return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}"
 
 
+_HANDS = Prepared(lambda match_id: Hand.objects.filter(match_id=match_id).order_by("number", "table"))
+
+
 def match_hands(match: Match) -> list[Hand]:
-    return list(Hand.objects.filter(match=match).order_by("number", "table"))
+    return _HANDS(match.pk)
 
 
 def hands_awaiting(match: Match) -> list[Hand]:
@@ -660,9 +674,12 @@ def change_who(match: Match, change: HandChange) -> str:
     return who
 
 
+_CHANGES = Prepared(lambda match_id: HandChange.objects.filter(match_id=match_id).select_related("who"))
+
+
 def match_changes(match: Match) -> list[ChangeLine]:
     """The history, newest first, with each hand in words."""
-    changes = HandChange.objects.filter(match=match).select_related("who")
+    changes = _CHANGES(match.pk)
     return [ChangeLine(c, record_hand_text(c.before), record_hand_text(c.after), change_who(match, c))
             for c in changes]
 

@@ -31,6 +31,7 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
+from ginscore.club.prepared import Prepared
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
 from ginscore.matches.models import (
@@ -369,13 +370,21 @@ def _locked(match_id: int, seen: tuple[Match, list[Hand]] | None = None) -> tupl
     With ``seen`` (the match and hands read before the transaction), those, if the match's revision
     is still theirs: every write to the hands moves it, under this same lock."""
     if seen is not None and seen[0].pk == match_id:
-        revision = (Match.objects.select_for_update(of=("self",)).filter(pk=match_id).order_by()
-                    .values_list("revision", flat=True).first())
-        if revision == seen[0].revision:   # a copy: what the write changes stays off the caller's match
+        revision = _LOCKED_REVISION(match_id)
+        if revision == [seen[0].revision]:   # a copy: what the write changes stays off the caller's match
             return copy.copy(seen[0]), list(seen[1])
-    match = Match.objects.select_for_update(of=("self",)).select_related(
-        "player_a", "player_b", "player_c", "player_d").get(pk=match_id)
-    return match, list(match.hands.order_by("number", "table"))
+    found = _LOCKED_MATCH(match_id)
+    if not found:
+        raise Match.DoesNotExist("No such match.")
+    return found[0], _HANDS(match_id)
+
+
+# The reads of every write (prepared: see ginscore.club.prepared).
+_LOCKED_REVISION = Prepared(lambda pk: Match.objects.select_for_update(of=("self",)).filter(pk=pk).order_by()
+                            .values_list("revision", flat=True))
+_LOCKED_MATCH = Prepared(lambda pk: Match.objects.select_for_update(of=("self",)).select_related(
+    "player_a", "player_b", "player_c", "player_d").filter(pk=pk))
+_HANDS = Prepared(lambda match_id: Hand.objects.filter(match_id=match_id).order_by("number", "table"))
 
 
 def _check_table(match: Match, table) -> int:

@@ -108,7 +108,7 @@ def test_admins_are_read_from_one_line():
 
 def test_sessions_and_the_login_throttle_live_in_the_database(tmp_path):
     assert setting(env_for(tmp_path), "(settings.SESSION_ENGINE, settings.AXES_HANDLER)") == (
-        "django.contrib.sessions.backends.db", "ginscore.club.throttle.LoginThrottleHandler")
+        "ginscore.club.sessions", "ginscore.club.throttle.LoginThrottleHandler")
     from ginscore.club.throttle import LoginThrottleHandler
     from axes.handlers.database import AxesDatabaseHandler
 

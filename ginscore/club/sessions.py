@@ -1,0 +1,25 @@
+"""Sessions in the database, as Django keeps them, read through a prepared query.
+
+Every request of a table's phone (its pad, its hand saves, its live polls) reads its session;
+Django builds that query from nothing each time. This store reads the same row with the query
+compiled once (``ginscore.club.prepared``) and checks the expiry itself, as Django's own query
+does (``expire_date`` after now). Everything else is Django's database session store.
+"""
+from __future__ import annotations
+
+from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+
+from ginscore.club.prepared import Prepared
+
+_SESSION = Prepared(lambda key: Session.objects.filter(session_key=key), texts=(0,))
+
+
+class SessionStore(DatabaseSessionStore):
+    def _get_session_from_db(self):
+        found = _SESSION(self.session_key)
+        if found and found[0].expire_date > timezone.now():
+            return found[0]
+        self._session_key = None
+        return None
