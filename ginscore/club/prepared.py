@@ -27,9 +27,11 @@ from django.db.models.query import (
     FlatValuesListIterable, ModelIterable, ValuesIterable, ValuesListIterable, get_related_populators,
 )
 
-# Stand-ins for the values while compiling: numbers a real row would not hold, and that fit a
-# 32-bit column on PostgreSQL (larger ones would make Django drop the condition as impossible).
-_STAND_IN = 1_987_654_321
+# Stand-ins for the values while compiling. The numbers fit the smallest integer column on
+# PostgreSQL (a small positive integer, up to 32767): a larger one would make Django drop the
+# condition as impossible. Should the query hold one of them as a constant, it is found twice and
+# the read refused.
+_STAND_IN = 32_000
 _TEXT_STAND_IN = "\x1eprepared-{}\x1e"
 _INT64 = range(-(2 ** 63), 2 ** 63)
 

@@ -7,9 +7,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from ginscore.club.kept import Kept
+from ginscore.club.prepared import Prepared
 from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
 from ginscore.matches.agreement import hand_json, hand_version
 from ginscore.matches.models import AGREED, DISPUTED, Hand
@@ -20,15 +21,27 @@ from ginscore.tournaments.services import tournament_table
 SECTION_ORDER = {"winners": 0, "losers": 1, "third": 2, "final": 3}
 
 
+_TOURNAMENT = Prepared(lambda pk: Tournament.objects.select_related(
+    "champion", "champion_entry__player", "champion_entry__partner").filter(pk=pk))
+
+
 def tournament_get(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related(
-        "champion", "champion_entry__player", "champion_entry__partner"), pk=pk)
+    """The tournament with its champion (404: none)."""
+    found = _TOURNAMENT(pk)
+    if not found:
+        raise Http404("No such tournament.")
+    return found[0]
+
+
+_COUNTERS = {field: Prepared(lambda pk, field=field: Tournament.objects.filter(pk=pk).order_by()
+                             .values_list(field, flat=True))
+             for field in ("revision", "results_revision")}
 
 
 def _version(pk: int, field: str, prefix: str) -> str | None:
     """``prefix``, the tournament and its counter ``field`` (one query); None: no such tournament."""
-    revision = Tournament.objects.filter(pk=pk).order_by().values_list(field, flat=True).first()
-    return None if revision is None else f"{prefix}{pk}.{revision}"
+    found = _COUNTERS[field](pk)
+    return f"{prefix}{pk}.{found[0]}" if found else None
 
 
 def tournament_live_version(pk: int, **_) -> str | None:
@@ -154,10 +167,17 @@ def round_line_versions(t: Tournament, stage: int, play_round: int) -> list[tupl
     names, titles), and the one write that does not, a hand in a match still in play, moves that
     match's ``revision`` (and changes no other row). So a line is kept under (results_revision,
     row id, match revision) and drawn again only when one of them moves."""
-    rows = list(_paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
-                .order_by().values("id", "outcome", "table", "match__revision"))
+    rows = _LINE_VERSIONS(t.pk, stage, play_round)
     rows.sort(key=_round_order)
     return [(row["id"], row["match__revision"]) for row in rows]
+
+
+def _round_pairings(t_id: int, stage: int, play_round: int):
+    return _paired(TournamentMatch.objects.filter(tournament_id=t_id, stage=stage, play_round=play_round)).order_by()
+
+
+_LINE_VERSIONS = Prepared(lambda t_id, stage, play_round: _round_pairings(t_id, stage, play_round)
+                          .values("id", "outcome", "table", "match__revision"))
 
 
 PLACES = ("entry_a", "entry_b", "winner")
@@ -168,15 +188,31 @@ def round_line_values(t: Tournament, stage: int, play_round: int, ids=None) -> l
     """The round's pairings in page order as plain values: every column of the row, what its line
     shows of its match (``ROUND_LINE_MATCH_FIELDS``) and of its players (one query); ``ids``: those
     rows only."""
+    if ids is None:
+        rows = _LINE_VALUES(t.pk, stage, play_round)
+    elif not ids:
+        return []
+    elif len(ids) <= LINES_PREPARED:
+        rows = _LINE_VALUES_OF[len(ids)](t.pk, stage, play_round, *ids)
+    else:
+        rows = list(_line_values(t.pk, stage, play_round).filter(pk__in=ids))
+    rows.sort(key=_round_order)
+    return rows
+
+
+def _line_values(t_id: int, stage: int, play_round: int, *ids):
     columns = [f.attname for f in TournamentMatch._meta.concrete_fields]
     columns += [f"match__{name}" for name in ROUND_LINE_MATCH_FIELDS]
     columns += [f"{place}__{name}" for place in PLACES for name in ENTRY_LINE_FIELDS]
-    rows = _paired(TournamentMatch.objects.filter(tournament=t, stage=stage, play_round=play_round))
-    if ids is not None:
-        rows = rows.filter(pk__in=ids)
-    rows = list(rows.order_by().values(*columns))
-    rows.sort(key=_round_order)
-    return rows
+    rows = _round_pairings(t_id, stage, play_round)
+    return (rows.filter(pk__in=ids) if ids else rows).values(*columns)
+
+
+# A round page's changed lines are read by a query prepared for their number, up to this many
+# (the tables that saved a hand since the page was last drawn); more, by the ORM.
+LINES_PREPARED = 8
+_LINE_VALUES = Prepared(_line_values)
+_LINE_VALUES_OF = {n: Prepared(_line_values) for n in range(1, LINES_PREPARED + 1)}
 
 
 def round_line_rows(values: list[dict]) -> list[TournamentMatch]:

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from ginscore.club.prepared import Prepared
 from ginscore.club.roles import is_director
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import (
@@ -333,6 +334,12 @@ def _assign_tables(t: Tournament) -> None:
 # Results
 
 
+# The reads of every hand saved in a tournament (prepared: see ginscore.club.prepared).
+_LOCKED = Prepared(lambda pk: Tournament.objects.select_for_update().filter(pk=pk))
+_FOLLOWED_ROW = Prepared(lambda pk, match_id: TournamentMatch.objects.select_related("entry_a", "entry_b")
+                         .filter(pk=pk, match_id=match_id))
+
+
 def tournament_match_follow(*, match: Match, action: str = "", hand_number: int | None = None, user=None,
                             via: str | None = None) -> None:
     """The hook: called (through ``match_changed``) after every write to a
@@ -355,8 +362,7 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
             hand_awaits(match=match, number=hand_number, user=user, via=via)
         called = t.clock_called
         _time_call_if_due(t)
-        row = (TournamentMatch.objects.select_related("entry_a", "entry_b")
-               .filter(pk=row.pk, match_id=match.pk).first())
+        row = next(iter(_FOLLOWED_ROW(row.pk, match.pk)), None)
         if row is None:   # the place let go of this match meanwhile (its round taken back)
             return
         if _follow_row(t, row, match) or results or t.clock_called != called:
@@ -1023,7 +1029,10 @@ def _locked(pk: int, *, results: bool = True) -> Tournament:
     revision moves on here (the live pages ask for it; a write rolled back takes it back).
     ``results=False``: a write that leaves the standings as they are (a hand's points in a match
     still in play) moves ``revision`` only, not ``results_revision``."""
-    t = Tournament.objects.select_for_update().get(pk=pk)
+    found = _LOCKED(pk)
+    if not found:
+        raise Tournament.DoesNotExist("No such tournament.")
+    t = found[0]
     t.revision += 1
     fields = ["revision"]
     if results:

@@ -190,3 +190,19 @@ def test_an_expired_session_is_not_read(db):
     store = SessionStore(key)
     assert store.get("table") is None
     assert store.session_key is None   # a new one is made when something is kept
+
+
+def test_a_small_integer_column_takes_its_value(make_match):
+    """PostgreSQL's small integers hold up to 32767: a stand-in beyond would be dropped as impossible."""
+    match = make_match(hands=[_knock("Ann", 3, 20), _knock("Ben", 7, 31)])
+    read = Prepared(lambda m, table, deadwood: Hand.objects.filter(match_id=m, table=table, knocker_deadwood=deadwood)
+                    .values_list("number", flat=True))
+    assert read(match.pk, 1, 7) == [2]
+    assert read(match.pk, 2, 7) == [] and read(match.pk, 1, 40_000) == [] and read(match.pk, 1, 10 ** 30) == []
+
+
+def test_a_constant_that_looks_like_a_value_is_refused(db):
+    from ginscore.club import prepared
+
+    with pytest.raises(ValueError, match="exactly once"):
+        Prepared(lambda pk: Match.objects.filter(pk=pk, revision=prepared._STAND_IN))(1)

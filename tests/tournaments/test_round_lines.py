@@ -69,3 +69,15 @@ def test_a_hand_saved_draws_its_line_again_from_the_values(client, make_tourname
     live.forget_drawn()
     with django_assert_num_queries(3):   # nothing changed: every line kept, no values read
         assert client.get(url).content.decode() == page
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, selectors.LINES_PREPARED, selectors.LINES_PREPARED + 1])
+def test_the_values_of_any_number_of_lines_are_those_lines_of_the_round(make_tournament, count):
+    """Up to LINES_PREPARED changed lines are read by a query prepared for their number, more by
+    the ORM: either way, exactly those lines, in page order."""
+    t = make_tournament("swiss", 20)   # ten tables
+    every = selectors.round_line_values(t, 1, 1)
+    assert len(every) == 10
+    ids = [row["id"] for row in every][::-1][:count]   # asked in another order than the page's
+    assert selectors.round_line_values(t, 1, 1, ids=ids) == [row for row in every if row["id"] in ids]
+    assert selectors.round_line_values(t, 2, 1, ids=ids) == []   # another stage's round: none of them
