@@ -62,7 +62,11 @@ class Prepared:
         return [_TEXT_STAND_IN.format(i) if i in self.texts else _STAND_IN + i for i in range(n)]
 
     def __call__(self, *values) -> list:
-        if any(isinstance(v, int) and v not in _INT64 for v in values):
+        for i, value in enumerate(values):
+            if type(value) is not (str if i in self.texts else int):   # None would mean IS NULL to the ORM
+                raise TypeError(f"value {i} of a prepared read must be {'a text' if i in self.texts else 'a whole number'}, "
+                                f"not {value!r}")
+        if any(i not in self.texts and v not in _INT64 for i, v in enumerate(values)):
             return []  # no row holds a number the database cannot: as the ORM answers
         if self._alias is None:
             self._alias = self.make(*self._stand_ins(len(values))).db

@@ -206,3 +206,14 @@ def test_a_constant_that_looks_like_a_value_is_refused(db):
 
     with pytest.raises(ValueError, match="exactly once"):
         Prepared(lambda pk: Match.objects.filter(pk=pk, revision=prepared._STAND_IN))(1)
+
+
+def test_a_value_of_another_kind_is_refused_not_compared(db):
+    """None would be IS NULL to the ORM and "7" a text: a prepared read takes what it was made for."""
+    read = Prepared(lambda pk: Match.objects.filter(pk=pk))
+    for wrong in (None, "7", 7.0, True):
+        with pytest.raises(TypeError, match="must be a whole number"):
+            read(wrong)
+    by_key = Prepared(lambda key: Player.objects.filter(name_key=key), texts=(0,))
+    with pytest.raises(TypeError, match="must be a text"):
+        by_key(None)
