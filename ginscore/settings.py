@@ -96,6 +96,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # Readers never wait for a writer (write-ahead log); NORMAL is safe with WAL.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.flag("GINSCORE_PG_PREPARE", True):
+    # PostgreSQL keeps the plan of a statement sent again and again on one connection (a pad's
+    # reads, a hand's writes): the values travel apart from the SQL (server-side binding) and
+    # psycopg prepares a statement the second time it is sent. GINSCORE_PG_PREPARE=0 turns this
+    # off: needed behind a pooler that shares connections between transactions (PgBouncer).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -121,3 +121,29 @@ def test_sqlite_is_in_wal_mode_from_the_first_migration(tmp_path):
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(tmp_path / "db.sqlite3") as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_postgresql_keeps_the_plans_of_repeated_statements_unless_told_not_to(tmp_path):
+    url = "postgres://club:secret@db.example.org:5432/ginscore"
+    options = "settings.DATABASES['default'].get('OPTIONS', {})"
+    assert setting(env_for(tmp_path, DATABASE_URL=url), options) == {"server_side_binding": True,
+                                                                     "prepare_threshold": 1}
+    assert setting(env_for(tmp_path, DATABASE_URL=url, GINSCORE_PG_PREPARE="0"), options) == {}
+    sqlite = setting(env_for(tmp_path), options)
+    assert "server_side_binding" not in sqlite and "prepare_threshold" not in sqlite
+
+
+def test_on_postgresql_a_read_sent_again_is_prepared_by_the_server(db):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+    from ginscore.players.models import Player
+
+    Player.objects.create(name="Zoë", name_key="zoë")
+    for _ in range(3):
+        assert [p.name for p in Player.objects.filter(name_key="zoë")] == ["Zoë"]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('"players_player"."name_key" = $1' in sql for sql in prepared), prepared
