@@ -64,8 +64,8 @@ class Prepared:
     def __call__(self, *values) -> list:
         for i, value in enumerate(values):
             if type(value) is not (str if i in self.texts else int):   # None would mean IS NULL to the ORM
-                raise TypeError(f"value {i} of a prepared read must be {'a text' if i in self.texts else 'a whole number'}, "
-                                f"not {value!r}")
+                kind = "a text" if i in self.texts else "a whole number"
+                raise TypeError(f"value {i} of a prepared read must be {kind}, not {value!r}")
         if any(i not in self.texts and v not in _INT64 for i, v in enumerate(values)):
             return []  # no row holds a number the database cannot: as the ORM answers
         if self._alias is None:

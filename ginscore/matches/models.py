@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from ginscore.club.prepared import Prepared
 from ginscore.engine import PRESETS
 
 SIDES = [("a", "player A"), ("b", "player B")]
@@ -265,6 +266,11 @@ class Hand(models.Model):
 
 ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone"),
                   ("confirmed", "confirmed"), ("disputed", "disputed"), ("settled", "settled")]
+
+
+# A match's hands in record order (number, then table): the read of every pad and every write to
+# its hands, compiled once (ginscore.club.prepared). ``hands_in_order(match_id)`` is a list.
+hands_in_order = Prepared(lambda match_id: Hand.objects.filter(match_id=match_id).order_by("number", "table"))
 
 
 class HandChange(models.Model):

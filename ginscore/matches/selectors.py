@@ -21,7 +21,9 @@ from ginscore.engine.results import PairNet
 from ginscore.club.prepared import Prepared
 from ginscore.club.roles import is_director
 from ginscore.matches import agreement
-from ginscore.matches.models import AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match
+from ginscore.matches.models import (
+    AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Hand, HandChange, Match, hands_in_order,
+)
 from ginscore.matches.records import (
     SEAT_LETTERS, HandEntry, Pair, entry_to_engine, entry_to_json, match_names, match_rules, match_to_record,
     partnership_pair, record_of, two, waiting_table,
@@ -59,11 +61,8 @@ def match_live_version(pk: int, **_) -> str | None:
     return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}"
 
 
-_HANDS = Prepared(lambda match_id: Hand.objects.filter(match_id=match_id).order_by("number", "table"))
-
-
 def match_hands(match: Match) -> list[Hand]:
-    return _HANDS(match.pk)
+    return hands_in_order(match.pk)
 
 
 def hands_awaiting(match: Match) -> list[Hand]:

@@ -35,7 +35,7 @@ from ginscore.club.prepared import Prepared
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
 from ginscore.matches.models import (
-    KIND_PARTNERSHIP, KIND_THREE, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, new_table_token,
+    KIND_PARTNERSHIP, KIND_THREE, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match, hands_in_order, new_table_token,
 )
 from ginscore.matches.permissions import table_link_closed
 from ginscore.matches.records import (
@@ -376,7 +376,7 @@ def _locked(match_id: int, seen: tuple[Match, list[Hand]] | None = None) -> tupl
     found = _LOCKED_MATCH(match_id)
     if not found:
         raise Match.DoesNotExist("No such match.")
-    return found[0], _HANDS(match_id)
+    return found[0], hands_in_order(match_id)
 
 
 # The reads of every write (prepared: see ginscore.club.prepared).
@@ -384,7 +384,6 @@ _LOCKED_REVISION = Prepared(lambda pk: Match.objects.select_for_update(of=("self
                             .values_list("revision", flat=True))
 _LOCKED_MATCH = Prepared(lambda pk: Match.objects.select_for_update(of=("self",)).select_related(
     "player_a", "player_b", "player_c", "player_d").filter(pk=pk))
-_HANDS = Prepared(lambda match_id: Hand.objects.filter(match_id=match_id).order_by("number", "table"))
 
 
 def _check_table(match: Match, table) -> int:
