@@ -3,7 +3,8 @@
 Builds bench_night.py's tournament (T tables and a 100-hand match) in a throw-away SQLite
 database (or the one DATABASE_URL names), plays --hands hands at every table, then serves
 each kind --requests times through Django's test client and prints the CPU time per request
-and the queries of one. A page whose version moves with every hand saved (the round page while
+(the mean, and the median, which a busy moment of a shared machine moves less) and the queries
+of one. A page whose version moves with every hand saved (the round page while
 the tables play; the standings and the 100-hand pad when nothing was kept) is measured with a
 hand saved elsewhere before each request, that hand not counted. Unlike bench_night.py it
 needs no server and is steady on a busy machine: use it to compare two versions of the code.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 
@@ -97,25 +99,26 @@ def main(argv=None):
     ]
     print(f"ginscore kinds: {args.tables} tables, {args.hands} hands each, {args.requests} requests a kind, "
           f"{connection.vendor}")
-    print(f"{'kind':32} {'CPU/request':>12} {'queries':>8}")
+    print(f"{'kind':32} {'CPU/request':>12} {'median':>9} {'queries':>8}")
     for kind, request, first in kinds:
         request(0)
-        spent = 0.0
+        spent = []
         for i in range(args.requests):
             if first:
                 first(i)
             t0 = time.process_time()
             response = request(i)
-            spent += time.process_time() - t0
+            spent.append(time.process_time() - t0)
             assert response.status_code == 200, (kind, response.status_code)
         if first:
             first(0)
         with CaptureQueriesContext(connection) as queries:
             request(1)
-        print(f"{kind:32} {spent / args.requests * 1e3:>9.2f} ms {len(queries.captured_queries):>8}")
+        print(f"{kind:32} {sum(spent) / len(spent) * 1e3:>9.2f} ms {statistics.median(spent) * 1e3:>6.2f} ms "
+              f"{len(queries.captured_queries):>8}")
 
     # A hand saved from a table's pad: the form as the phone got it, then the POST alone is counted.
-    spent, saved, counted = 0.0, 0, None
+    spent, counted = [], None
     for i in range(args.requests):
         mid, phone = phones[i % len(phones)]
         form = bench_night.hand_form(phone.get(f"/matches/{mid}/").content.decode(), rng)
@@ -124,11 +127,11 @@ def main(argv=None):
         with CaptureQueriesContext(connection) as queries:
             t0 = time.process_time()
             response = phone.post(f"/matches/{mid}/hands/new/", form)
-            spent += time.process_time() - t0
+            spent.append(time.process_time() - t0)
         assert response.status_code == 302, ("hand save", response.status_code)
-        saved += 1
         counted = counted or len(queries.captured_queries)
-    print(f"{'hand save':32} {spent / max(1, saved) * 1e3:>9.2f} ms {counted:>8}")
+    print(f"{'hand save':32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
+          f"{statistics.median(spent or [0]) * 1e3:>6.2f} ms {counted:>8}")
 
 
 if __name__ == "__main__":
