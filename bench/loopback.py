@@ -46,12 +46,17 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
 
 
+# Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
+PASSED_ON = ("GINSCORE_PG_PREPARE",)
+
+
 def environment(port: int, workers: int | None = None, threads: int | None = None) -> tuple[dict, str, Path]:
     """The environment scripts/run.sh gives gunicorn, with a throw-away data directory and, unless
-    DATABASE_URL names a PostgreSQL database, a throw-away SQLite file (WAL mode). Also set in this
-    process, which fills the database. Returns (env, database label, scratch directory)."""
+    DATABASE_URL names a PostgreSQL database, a throw-away SQLite file (WAL mode); of this process's
+    own GINSCORE_ settings, only those of ``PASSED_ON``. Also set in this process, which fills the
+    database. Returns (env, database label, scratch directory)."""
     tmp = Path(tempfile.mkdtemp(prefix="ginscore-bench-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_")) or k in PASSED_ON}
     database = "PostgreSQL" if env.get("DATABASE_URL", "").startswith("postgres") else "SQLite (WAL)"
     if database.startswith("SQLite"):
         env["DATABASE_URL"] = f"sqlite:///{tmp / 'night.sqlite3'}"
