@@ -109,3 +109,24 @@ def test_after_a_new_hand_the_scorers_pad_draws_that_hand_alone(client, make_mat
                              "c.change.note c.change.before c.change.after c.who c.before c.after pad.kind",
                              "kept h via match.pk pad.kind", "kept row"]
     assert "Ann went gin (Ben 33)" in page and "Ben knocked 2 v 20" in page
+
+
+def test_the_menus_addresses_are_djangos_under_any_prefix(client, db):
+    """``{% site_url %}`` (the menus on every page) looks each address up once, as ``{% url %}`` would
+    give it, for the prefix the site is served under."""
+    from django.urls import reverse, set_script_prefix
+
+    from ginscore.club.templatetags.club import site_url
+
+    names = ["club:home", "matches:list", "players:list", "tournaments:list", "sheets:index", "login", "logout",
+             "password_change"]
+    assert [site_url(n) for n in names] == [reverse(n) for n in names]
+    page = client.get(reverse("matches:list")).content.decode()
+    for name in ["club:home", "matches:list", "players:list", "tournaments:list", "sheets:index", "login"]:
+        assert f'href="{reverse(name)}' in page
+    try:
+        set_script_prefix("/club/")
+        assert site_url("matches:list") == reverse("matches:list") == "/club/matches/"
+    finally:
+        set_script_prefix("/")
+    assert site_url("matches:list") == reverse("matches:list") == "/matches/"

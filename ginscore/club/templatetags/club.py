@@ -1,7 +1,12 @@
 """``{% load club %}``: the site's one way of writing a date, ``{{ match.finished_at|when }}``;
 a table row's cells, ``{% row_cells table row %}`` (the site's django-tables2 template); a part
-of a page drawn once for what it shows, ``{% kept hand via %}...{% endkept %}``."""
+of a page drawn once for what it shows, ``{% kept hand via %}...{% endkept %}``; the address of a
+page without arguments, looked up once, ``{% site_url 'matches:list' %}`` (the menus)."""
+from functools import lru_cache
+
 from django import template
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.template.base import render_value_in_context
 from django.templatetags.l10n import localize, unlocalize
 from django.utils.html import format_html
@@ -21,6 +26,18 @@ BLOCKS = Kept(8192)
 @register.filter
 def when(value):
     return dates.when(value)
+
+
+@register.simple_tag
+def site_url(name: str) -> str:
+    """``{% url name %}`` for a page that takes no arguments (the menus on every page): the same
+    address, looked up once for each address table and prefix, not once for each page drawn."""
+    return _site_url(name, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+
+
+@lru_cache(maxsize=128)
+def _site_url(name: str, urlconf, prefix: str) -> str:
+    return reverse(name, urlconf=urlconf)
 
 
 def _cells(context, columns, row) -> str:
