@@ -6,9 +6,9 @@ from functools import lru_cache
 
 from django import template
 from django.conf import settings
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.template.base import render_value_in_context
 from django.templatetags.l10n import localize, unlocalize
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
