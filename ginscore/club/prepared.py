@@ -49,7 +49,8 @@ class _Compiled:
 
 class Prepared:
     """A read of a fixed shape: ``Prepared(lambda pk: Match.objects.filter(pk=pk))(7)`` is the list
-    the queryset for 7 gives, without building that queryset or its SQL again. ``texts`` names the
+    the queryset for 7 gives, without building that queryset or its SQL again (``.first(7)``: its
+    first row, or None). ``texts`` names the
     positions of the values that are text (the others are whole numbers)."""
 
     def __init__(self, make: Callable[..., QuerySet], *, texts: tuple[int, ...] = ()):
@@ -61,13 +62,18 @@ class Prepared:
     def _stand_ins(self, n: int) -> list:
         return [_TEXT_STAND_IN.format(i) if i in self.texts else _STAND_IN + i for i in range(n)]
 
+    def first(self, *values):
+        """The first row the read gives for ``values``, or None."""
+        rows = self(*values)
+        return rows[0] if rows else None
+
     def __call__(self, *values) -> list:
         for i, value in enumerate(values):
             if type(value) is not (str if i in self.texts else int):   # None would mean IS NULL to the ORM
                 kind = "a text" if i in self.texts else "a whole number"
                 raise TypeError(f"value {i} of a prepared read must be {kind}, not {value!r}")
-        if any(i not in self.texts and v not in _INT64 for i, v in enumerate(values)):
-            return []  # no row holds a number the database cannot: as the ORM answers
+            if i not in self.texts and value not in _INT64:
+                return []  # no row holds a number the database cannot: as the ORM answers
         if self._alias is None:
             self._alias = self.make(*self._stand_ins(len(values))).db
         connection = connections[self._alias]

@@ -18,8 +18,8 @@ _SESSION = Prepared(lambda key: Session.objects.filter(session_key=key), texts=(
 
 class SessionStore(DatabaseSessionStore):
     def _get_session_from_db(self):
-        found = _SESSION(self.session_key)
-        if found and found[0].expire_date > timezone.now():
-            return found[0]
+        session = _SESSION.first(self.session_key)
+        if session is not None and session.expire_date > timezone.now():
+            return session
         self._session_key = None
         return None

@@ -37,10 +37,10 @@ _MATCH = Prepared(lambda pk: Match.objects.with_players().select_related("tourna
 
 def match_get(pk: int) -> Match:
     """The match with its players and, for a tournament match, its place in the tournament (404: none)."""
-    found = _MATCH(pk)
-    if not found:
+    match = _MATCH.first(pk)
+    if match is None:
         raise Http404("No such match.")
-    return found[0]
+    return match
 
 
 _PLACE = "tournament_match__"
@@ -54,10 +54,10 @@ def match_live_version(pk: int, **_) -> str | None:
     """The pad's version for the live page (one query): the hands' revision, the match's last change
     and the names it shows and, for a tournament match, its table, result, the round clock and the
     tournament's name. None: no such match. (A visitor's page is kept under it: ``live_page``.)"""
-    rows = _LIVE_VERSION(pk)
-    if not rows:
+    row = _LIVE_VERSION.first(pk)
+    if row is None:
         return None
-    revision, *place_state = rows[0]
+    revision, *place_state = row
     return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}"
 
 

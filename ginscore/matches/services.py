@@ -370,13 +370,12 @@ def _locked(match_id: int, seen: tuple[Match, list[Hand]] | None = None) -> tupl
     With ``seen`` (the match and hands read before the transaction), those, if the match's revision
     is still theirs: every write to the hands moves it, under this same lock."""
     if seen is not None and seen[0].pk == match_id:
-        revision = _LOCKED_REVISION(match_id)
-        if revision == [seen[0].revision]:   # a copy: what the write changes stays off the caller's match
+        if _LOCKED_REVISION.first(match_id) == seen[0].revision:   # a copy: what the write changes stays off the caller's match
             return copy.copy(seen[0]), list(seen[1])
-    found = _LOCKED_MATCH(match_id)
-    if not found:
+    match = _LOCKED_MATCH.first(match_id)
+    if match is None:
         raise Match.DoesNotExist("No such match.")
-    return found[0], hands_in_order(match_id)
+    return match, hands_in_order(match_id)
 
 
 # The reads of every write (prepared: see ginscore.club.prepared).

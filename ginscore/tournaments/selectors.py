@@ -27,10 +27,10 @@ _TOURNAMENT = Prepared(lambda pk: Tournament.objects.select_related(
 
 def tournament_get(pk: int) -> Tournament:
     """The tournament with its champion (404: none)."""
-    found = _TOURNAMENT(pk)
-    if not found:
+    t = _TOURNAMENT.first(pk)
+    if t is None:
         raise Http404("No such tournament.")
-    return found[0]
+    return t
 
 
 _COUNTERS = {field: Prepared(lambda pk, field=field: Tournament.objects.filter(pk=pk).order_by()
@@ -40,8 +40,8 @@ _COUNTERS = {field: Prepared(lambda pk, field=field: Tournament.objects.filter(p
 
 def _version(pk: int, field: str, prefix: str) -> str | None:
     """``prefix``, the tournament and its counter ``field`` (one query); None: no such tournament."""
-    found = _COUNTERS[field](pk)
-    return f"{prefix}{pk}.{found[0]}" if found else None
+    revision = _COUNTERS[field].first(pk)
+    return None if revision is None else f"{prefix}{pk}.{revision}"
 
 
 def tournament_live_version(pk: int, **_) -> str | None:
@@ -195,7 +195,7 @@ def round_line_values(t: Tournament, stage: int, play_round: int, ids=None) -> l
     elif len(ids) <= LINES_PREPARED:
         rows = _LINE_VALUES_OF[len(ids)](t.pk, stage, play_round, *ids)
     else:
-        rows = list(_line_values(t.pk, stage, play_round).filter(pk__in=ids))
+        rows = list(_line_values(t.pk, stage, play_round, *ids))
     rows.sort(key=_round_order)
     return rows
 

@@ -362,7 +362,7 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
             hand_awaits(match=match, number=hand_number, user=user, via=via)
         called = t.clock_called
         _time_call_if_due(t)
-        row = next(iter(_FOLLOWED_ROW(row.pk, match.pk)), None)
+        row = _FOLLOWED_ROW.first(row.pk, match.pk)
         if row is None:   # the place let go of this match meanwhile (its round taken back)
             return
         if _follow_row(t, row, match) or results or t.clock_called != called:
@@ -1029,10 +1029,9 @@ def _locked(pk: int, *, results: bool = True) -> Tournament:
     revision moves on here (the live pages ask for it; a write rolled back takes it back).
     ``results=False``: a write that leaves the standings as they are (a hand's points in a match
     still in play) moves ``revision`` only, not ``results_revision``."""
-    found = _LOCKED(pk)
-    if not found:
+    t = _LOCKED.first(pk)
+    if t is None:
         raise Tournament.DoesNotExist("No such tournament.")
-    t = found[0]
     t.revision += 1
     fields = ["revision"]
     if results:
