@@ -50,8 +50,8 @@ class _Compiled:
 class Prepared:
     """A read of a fixed shape: ``Prepared(lambda pk: Match.objects.filter(pk=pk))(7)`` is the list
     the queryset for 7 gives, without building that queryset or its SQL again (``.first(7)``: its
-    first row, or None). ``texts`` names the
-    positions of the values that are text (the others are whole numbers)."""
+    first row, or None). ``texts`` names the positions of the values that are text (the others are
+    whole numbers)."""
 
     def __init__(self, make: Callable[..., QuerySet], *, texts: tuple[int, ...] = ()):
         self.make = make
