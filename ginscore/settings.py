@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "ginscore.matches",
     "ginscore.tournaments",
     "ginscore.sheets",
+    "ginscore.seasons",
 ]
 
 MIDDLEWARE = [

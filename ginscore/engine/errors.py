@@ -11,3 +11,7 @@ class CardError(ValueError):
 
 class RecordError(ValueError):
     """A match record that cannot be scored; the message names the field or hand and the reason."""
+
+
+class MoneyError(ValueError):
+    """An amount, split, unit or tie a prize pool cannot use; the message names the field and the reason."""
