@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "ginscore.tournaments",
     "ginscore.sheets",
     "ginscore.seasons",
+    "ginscore.ratings",
 ]
 
 MIDDLEWARE = [
