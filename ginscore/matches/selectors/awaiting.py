@@ -1,0 +1,53 @@
+"""Both players agree: the hands that do not count yet, as one viewer of the pad sees them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginscore.club.roles import is_director
+from ginscore.matches import agreement
+from ginscore.matches.models import Hand, Match
+from ginscore.matches.records import HandEntry, match_names
+from ginscore.matches.selectors.match import hands_awaiting, match_hands
+from ginscore.matches.selectors.words import record_hand_text
+
+
+@dataclass(frozen=True)
+class AwaitingLine:
+    """A hand that does not count yet, as one viewer of the pad sees it."""
+
+    hand: Hand
+    version: str
+    text: str
+    entrant: str
+    sides: tuple[tuple[str, str], ...]  # (seat, name) this viewer may answer as
+    own: bool  # the viewer answers from their own account (no name to tap)
+    settle: bool  # the viewer is a director
+
+
+def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
+    """The hands of ``match`` awaiting confirmation or settlement, with what ``user`` (scoring
+    ``via`` an account, a table link, or None) may do; one query (three players: one more for
+    who played each hand), none unless the match is in a tournament where both players agree."""
+    place = getattr(match, "tournament_match", None)
+    if place is None or not place.tournament.agree:
+        return []
+    names = dict(zip(match.seat_letters, match_names(match)))
+    director = is_director(user)
+    own = via == "account" and agreement.account_side(match, user) is not None
+    rows = hands_awaiting(match)
+    # Three players: who played a hand follows from the hands before it, read once for them all.
+    entries = [HandEntry.of(h) for h in match_hands(match)] if rows and len(names) == 3 else None
+    lines = []
+    for hand in rows:
+        entrant = agreement.entrant_side(match, hand)
+        if entrant:
+            by = names[entrant]
+        elif hand.entered_by_id and hand.entered_via == "account":
+            by = hand.entered_by.get_username()
+        else:
+            by = "on the table's phone"
+        sides = () if director else tuple((s, names[s]) for s in
+                                          agreement.confirm_sides(match, hand, user, via))
+        text = record_hand_text(agreement.hand_json(match, hand, entries))
+        lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
+    return lines
