@@ -2,12 +2,15 @@
 
 A tournament may ask that a hand entered at a table count only once the other
 player confirms it (``Tournament.agree``; the tournaments app marks the hand
-``awaiting`` after the write, see ``hand_awaits``). The other player confirms it
-on their own phone (their account, or the table link) or on the same phone by a
-second tap naming themselves; the one who entered it cannot confirm their own
-entry from their account. Either player other than the entrant may dispute it
-instead, with a short reason; a director settles a dispute: confirms the hand as
-entered (``hand_settle``) or corrects it, which confirms it too.
+``awaiting`` after the write, see ``hand_awaits``). A confirmation needs
+something only that player holds: their own account, their personal link, or
+their seat code typed on a shared phone (``ginscore.matches.seats``); the table
+link alone never confirms. The one who entered a hand never confirms it: a hand
+entered from a player's account waits for the other side; a hand entered on the
+table's phone (whoever typed it) waits for both sides. Any player who may
+confirm may dispute it instead, with a short reason; a director settles a
+dispute: confirms the hand as entered (``hand_settle``) or corrects it, which
+confirms it too.
 
 Each of these writes locks the match, keeps the history (``HandChange`` names who
 confirmed, disputed or settled, and for whom), moves the match's revision on (the
@@ -20,9 +23,11 @@ from django.db import transaction
 
 from ginscore.club.roles import is_director
 from ginscore.matches.models import (
-    AGREED, AWAITING, DISPUTED, KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_TABLE_LINK, Hand, HandChange, Match,
+    AGREED, AWAITING, DISPUTED, KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, Hand,
+    HandChange, Match,
 )
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_names
+from ginscore.matches.seats import seat_proven
 from ginscore.matches.services import HandConflict, HandRefused, _account, _locked, _score, _write_through
 
 REASON_MAX = Hand._meta.get_field("dispute_reason").max_length
@@ -55,42 +60,61 @@ def account_side(match: Match, user) -> str | None:
 PARTNER = {"a": "c", "c": "a", "b": "d", "d": "b"}
 
 
-def _entrant_side_seats(match: Match, hand: Hand) -> set[str]:
-    """The entrant's seat and, in a partnership, their partner's: they cannot answer for the hand."""
-    seat = entrant_side(match, hand)
-    if seat is None:
-        return set()
-    return {seat, PARTNER[seat]} if match.kind == KIND_PARTNERSHIP else {seat}
+def _team(match: Match, seat: str) -> str:
+    """Who answers together: a partnership's team (by its first seat, a or b); else the seat."""
+    return {"c": "a", "d": "b"}.get(seat, seat) if match.kind == KIND_PARTNERSHIP else seat
 
 
-def confirm_sides(match: Match, hand: Hand, user, via: str | None) -> list[str]:
-    """The seats this request may confirm (or dispute) ``hand`` as: a player's own seat from
-    their account, any seat but the entrant's (and their partner's) on a shared phone; none
-    for the entrant's own account."""
-    if via is None or hand.agreement != AWAITING:
+def confirmations_needed(match: Match, hand: Hand) -> int:
+    """One other player's word when the entrant is known (a player's account); both sides'
+    when it is not (the table's phone, or a member keeping score for two guests): the one who
+    typed it may be either, and never confirms their own entry alone."""
+    return 1 if entrant_side(match, hand) else 2
+
+
+def confirm_sides(match: Match, hand: Hand) -> list[str]:
+    """The seats that may still confirm (or dispute) ``hand``: neither the entrant's side nor a
+    side that has already confirmed it."""
+    if hand.agreement != AWAITING:
         return []
-    if via == VIA_ACCOUNT and user is not None and user.is_authenticated and hand.entered_by_id == user.pk:
-        return []
-    own = account_side(match, user) if via == VIA_ACCOUNT else None
-    seats = [own] if own else list(match.seat_letters)
-    barred = _entrant_side_seats(match, hand)
-    return [s for s in seats if s not in barred]
+    entrant = entrant_side(match, hand)
+    barred = {_team(match, s) for s in (hand.confirmed_sides + (entrant or ""))}
+    return [s for s in match.seat_letters if _team(match, s) not in barred]
 
 
-def _refusal(match: Match, hand: Hand, side: str, user, via: str) -> str | None:
+def proof_via(match: Match, side: str, user, via: str | None, proof: str = "") -> str | None:
+    """How this request proves it is the player in ``side``: their own account ("account"), their
+    seat code typed ("seat_code") or their personal link's token ("seat_link"); None: it does not
+    (a table link alone proves nothing)."""
+    if via == VIA_ACCOUNT and account_side(match, user) == side:
+        return VIA_ACCOUNT
+    if proof and seat_proven(match, side, proof):
+        return VIA_SEAT_CODE if "".join(proof.split()).isdigit() else VIA_SEAT_LINK
+    return None
+
+
+def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: str) -> str | None:
     """Why ``side`` may not answer for ``hand`` from this request, in a sentence; None if it may."""
     names = dict(zip(match.seat_letters, match_names(match)))
     if side not in names:
         return "Tap the name of the player who answers for the hand."
-    if side in confirm_sides(match, hand, user, via):
+    if via == VIA_ACCOUNT and user is not None and user.is_authenticated and hand.entered_by_id == user.pk:
+        return f"You entered hand {hand.number}: the other player confirms it."
+    open_sides = confirm_sides(match, hand)
+    if side not in open_sides:
+        entrant = entrant_side(match, hand)
+        others = " or ".join(names[s] for s in open_sides)
+        if entrant and _team(match, side) == _team(match, entrant):
+            return f"{names[entrant]} entered hand {hand.number}: {others} confirms it."
+        return f"{names[side]} has already confirmed hand {hand.number}: it waits for {others}."
+    if proof_via(match, side, user, via, proof):
         return None
     own = account_side(match, user) if via == VIA_ACCOUNT else None
-    if via == VIA_ACCOUNT and user is not None and hand.entered_by_id == user.pk:
-        return f"You entered hand {hand.number}: the other player confirms it."
     if own and own != side:
-        return f"You play as {names[own]} in this match: answer for yourself."
-    others = [names[s] for s in names if s not in _entrant_side_seats(match, hand)]
-    return f"{names[entrant_side(match, hand)]} entered hand {hand.number}: {' or '.join(others)} confirms it."
+        return f"You play as {names[own]} in this match: answer for yourself (or type {names[side]}'s own code)."
+    return (f"code: type {names[side]}'s own code to answer as {names[side]} (the table link alone does not "
+            f"confirm). {names[side]} sees it on their own phone (logged in, or from their personal link) and "
+            "on their seat of the table sheet.")
 
 
 def _shown_hand(rows: list[Hand], number: int, version: str) -> Hand | None:
@@ -109,25 +133,36 @@ def _awaiting_hand(rows: list[Hand], number: int, version: str) -> Hand:
     return hand
 
 
-def _answer(match_id: int, number: int, version: str, side: str, user, via: str, action: str,
-            reason: str = "") -> Hand:
+class WrongCode(HandRefused):
+    """The request named a seat and gave a code (or link) that is not that seat's."""
+
+
+def _answer(match_id: int, number: int, version: str, side: str, user, via: str | None, proof: str,
+            action: str, reason: str = "") -> Hand:
     with transaction.atomic():
         match, rows = _locked(match_id)
         hand = _awaiting_hand(rows, number, version)
-        refused = _refusal(match, hand, side, user, via)
+        refused = _refusal(match, hand, side, user, via, proof)
         if refused:
-            raise HandRefused(refused)
-        hand.agreement = AGREED if action == "confirmed" else DISPUTED
+            raise (WrongCode if proof and refused.startswith("code:") else HandRefused)(refused)
+        if action == "confirmed":
+            hand.confirmed_sides += side
+            done = len({_team(match, s) for s in hand.confirmed_sides}) >= confirmations_needed(match, hand)
+            hand.agreement = AGREED if done else AWAITING
+        else:
+            hand.agreement = DISPUTED
         hand.dispute_reason = reason
-        hand.save(update_fields=["agreement", "dispute_reason", "updated_at"])
-        _log_answer(match, rows, hand, action, user, via, side, reason)
+        hand.save(update_fields=["agreement", "dispute_reason", "confirmed_sides", "updated_at"])
+        _log_answer(match, rows, hand, action, user, proof_via(match, side, user, via, proof), side, reason)
     return hand
 
 
 def hand_confirm(*, match_id: int, number: int, version: str, side: str, user=None,
-                 via: str = VIA_ACCOUNT) -> Hand:
-    """The player in seat ``side`` confirms hand ``number`` as entered: it counts."""
-    return _answer(match_id, number, version, side, user, via, "confirmed")
+                 via: str | None = VIA_ACCOUNT, proof: str = "") -> Hand:
+    """The player in seat ``side`` confirms hand ``number`` as entered, proving who they are
+    (``proof_via``: their account, or ``proof``, their seat code or personal link's token); the
+    hand counts once the other side has confirmed it (both sides, when the entrant is not known)."""
+    return _answer(match_id, number, version, side, user, via, proof, "confirmed")
 
 
 def reason_clean(reason: str) -> str:
@@ -143,9 +178,10 @@ def reason_clean(reason: str) -> str:
 
 
 def hand_dispute(*, match_id: int, number: int, version: str, side: str, reason: str, user=None,
-                 via: str = VIA_ACCOUNT) -> Hand:
-    """The player in seat ``side`` disputes hand ``number`` (with a short reason): the director settles it."""
-    return _answer(match_id, number, version, side, user, via, "disputed", reason_clean(reason))
+                 via: str | None = VIA_ACCOUNT, proof: str = "") -> Hand:
+    """The player in seat ``side`` (proven as for ``hand_confirm``) disputes hand ``number`` with a
+    short reason: the director settles it."""
+    return _answer(match_id, number, version, side, user, via, proof, "disputed", reason_clean(reason))
 
 
 def hand_settle(*, match_id: int, number: int, version: str, user) -> Hand:
@@ -199,9 +235,10 @@ def hand_awaits(*, match: Match, number: int, user, via: str) -> None:
             HandChange.objects.create(match=match, hand_number=number, table=hand.table, action="settled",
                                       via=VIA_ACCOUNT, who=_account(user), after=hand_json(match, hand))
         return
-    hand.agreement, hand.dispute_reason = AWAITING, ""
+    hand.agreement, hand.dispute_reason, hand.confirmed_sides = AWAITING, "", ""
     hand.entered_by, hand.entered_via = _account(user), via if via in (VIA_ACCOUNT, VIA_TABLE_LINK) else VIA_ACCOUNT
-    hand.save(update_fields=["agreement", "dispute_reason", "entered_by", "entered_via", "updated_at"])
+    hand.save(update_fields=["agreement", "dispute_reason", "confirmed_sides", "entered_by", "entered_via",
+                             "updated_at"])
 
 
 def match_awaits_agreement(match: Match) -> bool:

@@ -8,40 +8,58 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from ginscore.club import passes
 from ginscore.club.roles import is_director
-from ginscore.matches import agreement, permissions, selectors, services
+from ginscore.matches import agreement, permissions, seats, selectors, services
+from ginscore.matches.models import AGREED
 from ginscore.matches.views import _refuse
 
 
 def _answer(request, pk, number, act, said):
+    """A confirmation or a dispute: the player proves who they are by their account, the personal
+    link this phone opened, or their seat code typed here (wrong codes are counted per match)."""
     match = selectors.match_get(pk)
     via = permissions.scoring_via(request, match)
     if via is None:
         return _refuse(request, match)
+    side = request.POST.get("side", "")
+    typed = request.POST.get("code", "")[:64]
+    scope = f"match.{match.pk}"
+    blocked = passes.code_blocked(scope) if typed.strip() else None
     try:
-        act(match, via)
+        if blocked:
+            raise services.HandRefused(blocked)
+        hand = act(match, via, side, typed.strip() or seats.held_token(request, match, side))
+    except agreement.WrongCode as e:
+        passes.code_refused(scope)
+        reason = str(e).removeprefix("code: ")
+        messages.error(request, "code: that is not the right code. " + reason[:1].upper() + reason[1:])
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, said)
+        messages.success(request, said(hand))
     return redirect(reverse("matches:detail", args=[match.pk]) + "#agree")
+
+
+def _confirmed(hand) -> str:
+    if hand.agreement == AGREED:
+        return f"Hand {hand.number} confirmed: it counts."
+    return f"Hand {hand.number} confirmed by you: it counts once the other side confirms it too."
 
 
 @require_POST
 def hand_confirm(request, pk, number):
-    side = request.POST.get("side", "")
-    return _answer(request, pk, number, lambda match, via: agreement.hand_confirm(
+    return _answer(request, pk, number, lambda match, via, side, proof: agreement.hand_confirm(
         match_id=match.pk, number=number, version=request.POST.get("version", ""), side=side,
-        user=request.user, via=via), f"Hand {number} confirmed: it counts.")
+        user=request.user, via=via, proof=proof), _confirmed)
 
 
 @require_POST
 def hand_dispute(request, pk, number):
-    side = request.POST.get("side", "")
-    return _answer(request, pk, number, lambda match, via: agreement.hand_dispute(
+    return _answer(request, pk, number, lambda match, via, side, proof: agreement.hand_dispute(
         match_id=match.pk, number=number, version=request.POST.get("version", ""), side=side,
-        reason=request.POST.get("reason", ""), user=request.user, via=via),
-        f"Hand {number} disputed: the director settles it.")
+        reason=request.POST.get("reason", ""), user=request.user, via=via, proof=proof),
+        lambda hand: f"Hand {number} disputed: the director settles it.")
 
 
 @require_POST

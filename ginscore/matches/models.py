@@ -30,6 +30,10 @@ END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dea
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
+# A confirmation proves who answers: their account, or their own seat code or personal link
+# (ginscore.matches.seats); the table link alone never confirms.
+VIA_SEAT_CODE, VIA_SEAT_LINK = "seat_code", "seat_link"
+CHANGE_VIA_CHOICES = VIA_CHOICES + [(VIA_SEAT_CODE, "own code"), (VIA_SEAT_LINK, "own link")]
 # Both players agree (a tournament's option): a hand a player enters waits for the other's word.
 AGREED, AWAITING, DISPUTED = "", "awaiting", "disputed"
 AGREEMENT_CHOICES = [(AGREED, "counts"), (AWAITING, "awaiting the other player's confirmation"),
@@ -246,6 +250,9 @@ class Hand(models.Model):
     agreement = models.CharField(max_length=8, choices=AGREEMENT_CHOICES, blank=True, default=AGREED,
                                  help_text="Both players agree: whether the hand counts for the tournament yet.")
     dispute_reason = models.CharField(max_length=200, blank=True, help_text="Why the other player disputes it.")
+    confirmed_sides = models.CharField(max_length=4, blank=True, default="",
+                                       help_text="Both players agree: the seats that have confirmed the hand so far "
+                                                 "(a hand entered on the table's phone waits for both sides).")
     entry_key = models.UUIDField(null=True, blank=True, editable=False,
                                  help_text="Made by the phone that entered the hand: a resend of it is this hand "
                                            "again, never a second one (hands queued through a network drop).")
@@ -285,7 +292,7 @@ class HandChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     who = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                             related_name="+")
-    via = models.CharField(max_length=12, choices=VIA_CHOICES, default=VIA_ACCOUNT)
+    via = models.CharField(max_length=12, choices=CHANGE_VIA_CHOICES, default=VIA_ACCOUNT)
     side = models.CharField(max_length=1, blank=True, help_text="The player (seat) who confirmed or disputed.")
     note = models.CharField(max_length=200, blank=True, help_text="A dispute's reason.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -298,6 +305,6 @@ class HandChange(models.Model):
 
     @property
     def who_text(self) -> str:
-        if self.via == VIA_TABLE_LINK:
-            return "table link"
+        if self.via in (VIA_TABLE_LINK, VIA_SEAT_CODE, VIA_SEAT_LINK):
+            return self.get_via_display()
         return self.who.get_username() if self.who else "(deleted account)"

@@ -27,6 +27,7 @@ urlpatterns = [
     path("<int:pk>/table-link/renew/", views.table_link_renew, name="table_link_renew"),
     path("<int:pk>/table-link/qr.svg", views.table_link_qr, name="table_link_qr"),
     path("table/<str:token>/", views.table_link_open, name="table"),
+    path("<int:pk>/seat/<str:seat>/<str:token>/", views.seat_open, name="seat"),
     # a partnership's two tables, each from its own phone
     path("<int:pk>/tables/<int:table>/", views.match_detail, name="table_pad"),
     path("<int:pk>/tables/<int:table>/hands/new/", views.hand_new, name="table_hand_new"),

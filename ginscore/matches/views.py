@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
-from ginscore.matches import permissions, selectors, services
+from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
@@ -108,9 +108,22 @@ def match_detail(request, pk, table=None):
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
         "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and via else None,
-        "awaiting": selectors.awaiting_lines(match, request.user, via),
+        **_agree(request, match, via),
         **(_outbox(match, pad.head, table) if form else {}),
     })
+
+
+def _agree(request, match, via) -> dict:
+    """Both players agree: the hands awaiting a word, and the viewer's own seat code (only on their
+    own phone: their account's, or the one that opened their personal link)."""
+    held = tuple(seats.seats_held(request, match)) if via else ()
+    awaiting = selectors.awaiting_lines(match, request.user, via, held)
+    if not awaiting:
+        return {"awaiting": awaiting}
+    own = agreement.account_side(match, request.user) if via == "account" else None
+    mine = sorted({s for s in (own, *held) if s})
+    names = dict(zip(match.seat_letters, match.seats))
+    return {"awaiting": awaiting, "my_codes": [(names[s].name, seats.seat_code(match, s)) for s in mine]}
 
 
 def _for_scoring(request, pk):
@@ -445,6 +458,18 @@ def table_link_open(request, token, table=None):
         return render(request, "matches/table_link_invalid.html", status=404)
     permissions.table_link_grant(request, match)
     return redirect(_pad_url(match, table if table in (1, 2) else None))
+
+
+def seat_open(request, pk, seat, token):
+    """A player's personal link: this phone scores the match (as the table link does) and answers
+    for that player when both players agree (confirms in one tap, shows their seat code)."""
+    match = Match.objects.filter(pk=pk).first()
+    if match is None or not seats.seat_proven(match, seat, token):
+        return render(request, "matches/table_link_invalid.html", status=404)
+    permissions.table_link_grant(request, match)
+    seats.seat_grant(request, match, seat)
+    messages.info(request, f"This phone answers for {match.player(seat).name} in this match.")
+    return redirect(_pad_url(match))
 
 
 def _manage(request, pk):

@@ -1,13 +1,15 @@
 """Both players agree, on two phones (390x844, touch): one phone enters the hands, the other
-confirms them, and only then do the standings count the match; a disputed hand waits on the
-pad until the director settles it at the desk."""
+confirms them with something only that player holds (their own code, their personal link),
+and only then do the standings count the match; the entrant cannot confirm as the other
+player with the table link; a disputed hand waits on the pad until the director settles it."""
 import os
 
 import pytest
 from playwright.sync_api import expect
 
 from ginscore.engine import MatchLength
-from ginscore.matches.models import AGREED, DISPUTED, Hand
+from ginscore.matches.models import AGREED, AWAITING, DISPUTED, Hand, HandChange
+from ginscore.matches.seats import seat_code, seat_link
 from ginscore.players.models import Player
 from ginscore.tournaments import services
 from ginscore.tournaments.models import TournamentMatch
@@ -64,12 +66,15 @@ def test_one_phone_enters_the_other_confirms_then_the_standings_count_it(phone, 
     expect(zoe.locator("#agree")).to_contain_text("entered by " + ZOE)
     expect(zoe.get_by_text("Confirm hand 1")).to_have_count(0)
     assert _wins(zoe, t, ZOE) == 0                 # not finished for the tournament yet
-    # Ben's phone follows live: "Confirm hand N", then Ben taps his name (only his is offered).
+    # Ben's phone follows live: "Confirm hand N", Ben types his own code (from his seat of the
+    # table sheet) and taps his name (only his is offered).
     expect(table.locator("#agree-2")).to_be_visible(timeout=LIVE)
+    expect(table.locator(".seat-code")).to_have_count(0)      # the table link shows no one's code
     snap(table, "agree-01-ben-to-confirm")
     for n in (1, 2):
         item = table.locator(f"#agree-{n}")
         item.get_by_text(f"Confirm hand {n}").tap()
+        item.locator(f"#code-{n}").fill(seat_code(match, "b"))
         names = item.locator(".agree-confirm button[name=side]")
         expect(names).to_have_count(1)
         expect(names).to_have_text(BEN)
@@ -81,7 +86,50 @@ def test_one_phone_enters_the_other_confirms_then_the_standings_count_it(phone, 
     snap(table, "agree-02-standings-count-it")
     zoe.goto(f"{zoe.base}/matches/{match.pk}/")
     zoe.locator("details.history summary").tap()
-    expect(zoe.locator("details.history")).to_contain_text(f"confirmed by {BEN} (table link)")
+    expect(zoe.locator("details.history")).to_contain_text(f"confirmed by {BEN} (own code)")
+
+
+def test_the_entrant_cannot_confirm_as_the_other_player_with_the_table_link(phone, second_phone, member):
+    """Ann (Zoë here) enters hand 1 from her account, opens the table link her own pad shows her
+    in a private window and tries to confirm as Ben: refused, whatever she types; Ben confirms
+    from his own phone, opened from his personal link, in one tap; the history is truthful."""
+    t, match = _event(player_user=member)
+    zoe, ben = phone, second_phone
+    log_in(zoe, member.username)
+    zoe.goto(f"{zoe.base}/matches/{match.pk}/")
+    record_hand(zoe, "knock", ZOE, knocker=4, defender=31)
+    zoe.locator("details.table-link > summary").tap()
+    link = zoe.locator("details.table-link p.link a").get_attribute("href")
+    private = new_phone(zoe.context.browser, zoe.base)      # a private window: no account, the table link
+    try:
+        private.goto(link if link.startswith("http") else zoe.base + link)
+        item = private.locator("#agree-1")
+        expect(item).to_be_visible()
+        expect(private.locator(".seat-code")).to_have_count(0)
+        for guess in ("", "123456", seat_code(match, "a")):  # nothing, a guess, her own code
+            item.get_by_text("Confirm hand 1").tap()
+            if guess:
+                item.locator("#code-1").fill(guess)
+            else:
+                item.locator("#code-1").evaluate("el => el.removeAttribute('required')")
+            item.locator(".agree-confirm button[name=side]", has_text=BEN).tap()
+            expect(private.locator(".msg-error")).to_be_visible()
+            expect(private.locator(".msg-success")).to_have_count(0)
+            snap(private, f"agree-05-refused-{guess or 'empty'}")
+        assert Hand.objects.get(match=match, number=1).agreement == AWAITING
+        assert not HandChange.objects.filter(match=match, action="confirmed").exists()
+    finally:
+        private.context.close()
+    # Ben's own phone: his personal link (the QR on his seat of the table sheet) confirms in one tap.
+    ben.goto(ben.base + seat_link(match, "b"))
+    expect(ben.locator(".seat-code")).to_have_text(seat_code(match, "b"))
+    ben.locator("#agree-1").get_by_role("button", name="Confirm hand 1").tap()
+    expect(ben.locator(".msg-success")).to_contain_text("Hand 1 confirmed: it counts.")
+    assert Hand.objects.get(match=match, number=1).agreement == AGREED
+    zoe.goto(f"{zoe.base}/matches/{match.pk}/")
+    zoe.locator("details.history summary").tap()
+    expect(zoe.locator("details.history")).to_contain_text(f"confirmed by {BEN} (own link)")
+    snap(zoe, "agree-06-history")
 
 
 def test_a_disputed_hand_waits_until_the_director_settles_it(phone, second_phone, director):
@@ -93,6 +141,7 @@ def test_a_disputed_hand_waits_until_the_director_settles_it(phone, second_phone
     expect(b.locator("#agree-1")).to_be_visible(timeout=LIVE)
     b.locator("#agree-1 .agree-dispute summary").tap()
     b.fill("#reason-1", "Ben had 21, not 31")
+    b.fill("#dispute-code-1", seat_code(match, "b"))
     b.locator("#agree-1 .agree-dispute").get_by_role("button", name=f"{BEN} disputes").tap()
     expect(b.locator(".msg-success")).to_contain_text("Hand 1 disputed: the director settles it.")
     expect(a.locator("#agree-1 .dispute-reason")).to_contain_text("Ben had 21, not 31", timeout=LIVE)

@@ -1,6 +1,7 @@
 """Both players agree, on the pages: the pad marks the hands that do not count yet and offers
-"Confirm hand N" to the other player (their account, or a tap on their name on a shared table
-link); only those who may score the match may answer; the desk lists the hands and settles them."""
+"Confirm hand N" to the other player (their account or personal link: one tap; a shared table
+link: their own code and a tap on their name); only those who may score the match may answer,
+the table link alone never confirms; the desk lists the hands and settles them."""
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from ginscore.matches import services as match_services
 from ginscore.matches.agreement import hand_version
 from ginscore.matches.models import AGREED, AWAITING, DISPUTED, Hand, HandChange, Match
 from ginscore.matches.records import HandEntry
+from ginscore.matches.seats import seat_code, seat_link
 from ginscore.players.models import Player
 from ginscore.tournaments.models import TournamentMatch
 
@@ -45,23 +47,67 @@ def _post(client, name, match, n, **data):
     return client.post(reverse(f"matches:{name}", args=[match.pk, n]), data)
 
 
-def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_by_name(client, event):
+def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_with_each_players_code(client, event):
     t, (first, _) = event
     match = first.match
     hand = _add(match, "a")
     _open_link(client, match)
     page = _pad(client, match).content.decode()
     assert 'class="hand-awaiting"' in page and "? not yet confirmed" in page
-    assert "Confirm hand 1</summary>" in page
+    assert "Confirm hand 1</summary>" in page and 'name="code"' in page
+    assert "seat-code" not in page and seat_code(match, "a") not in page and seat_code(match, "b") not in page
     a, b = match.player_a.name, match.player_b.name
     assert f'name="side" value="a">{a}</button>' in page and f'name="side" value="b">{b}</button>' in page
     r = _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
     assert r.status_code == 302 and r.url.endswith("#agree")
+    assert "type " + b + "&#x27;s own code" in _pad(client, match).content.decode()
+    _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=seat_code(match, "a"))
+    assert "code: that is not the right code. Type" in _pad(client, match).content.decode()
+    assert Hand.objects.get(pk=hand.pk).confirmed_sides == ""
+    _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=seat_code(match, "b"))
+    page = _pad(client, match).content.decode()
+    assert "it counts once the other side confirms it too" in page and f"Confirmed so far by {b}" in page
+    assert f'name="side" value="b">' not in page       # B has answered: only A is left
+    hand.refresh_from_db()
+    _post(client, "hand_confirm", match, 1, side="a", version=hand_version(hand), code=seat_code(match, "a"))
     hand.refresh_from_db()
     assert hand.agreement == AGREED
     page = _pad(client, match).content.decode()
     assert "Hand 1 confirmed: it counts." in page and "Confirm hand 1" not in page
-    assert re.search(r"hand 1 <strong>confirmed</strong> by " + re.escape(b) + r" \(table link\)", page)
+    assert re.search(r"hand 1 <strong>confirmed</strong> by " + re.escape(b) + r" \(own code\)", page)
+
+
+def test_wrong_codes_are_limited(client, event):
+    from django.core.cache import cache
+    cache.clear()
+    t, (first, _) = event
+    match = first.match
+    hand = _add(match, "a")
+    _open_link(client, match)
+    for guess in range(8):
+        _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=f"{guess:06d}")
+    _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=seat_code(match, "b"))
+    assert "8 wrong codes in a row" in _pad(client, match).content.decode()
+    assert Hand.objects.get(pk=hand.pk).confirmed_sides == ""
+    cache.clear()
+
+
+def test_a_personal_link_answers_for_its_player_in_one_tap_and_shows_their_code_only(client, event):
+    t, (first, _) = event
+    match = Match.objects.select_related("player_a", "player_b").get(pk=first.match_id)
+    hand = _add(match, "a")
+    r = client.get(seat_link(match, "b"))
+    assert r.status_code == 302 and r.url == reverse("matches:detail", args=[match.pk])
+    page = _pad(client, match).content.decode()
+    assert f"Your code as {match.player_b.name}: <strong class=\"seat-code\">{seat_code(match, 'b')}</strong>" in page
+    assert seat_code(match, "a") not in page
+    assert '<input type="hidden" name="side" value="b">' in page and 'type="submit">Confirm hand 1</button>' in page
+    _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
+    assert Hand.objects.get(pk=hand.pk).confirmed_sides == "b"
+    assert HandChange.objects.get(match=match, action="confirmed").via == "seat_link"
+    bad = seat_link(match, "a")[:-3] + "xyz/"
+    assert client.get(bad).status_code == 404
+    assert client.get(reverse("matches:seat", args=[match.pk, "q", "abc"])).status_code == 404
 
 
 def test_a_visitor_without_the_link_cannot_confirm(client, event, other_member):
@@ -100,6 +146,8 @@ def test_the_entrant_sees_no_confirm_button_and_the_other_player_confirms_from_t
     client.force_login(ub)
     page = _pad(client, match).content.decode()
     assert 'type="submit">Confirm hand 1</button>' in page     # one tap: the account names the player
+    assert f'Your code as {match.player_b.name}' in page and seat_code(match, "b") in page
+    assert seat_code(match, "a") not in page
     r = _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand))
     assert r.status_code == 302
     assert Hand.objects.get(pk=hand.pk).agreement == AGREED
@@ -110,9 +158,11 @@ def test_a_dispute_shows_on_the_pad_and_the_desk_where_the_director_settles_it(c
     hand = _add(first.match, "a")
     _add(second.match, "b")
     _open_link(client, first.match)
-    r = _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="")
+    code = seat_code(first.match, "b")
+    r = _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="", code=code)
     assert "reason: say in a few words" in _pad(client, first.match).content.decode()
-    _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="Deadwood was 15")
+    _post(client, "hand_dispute", first.match, 1, side="b", version=hand_version(hand), reason="Deadwood was 15",
+          code=code)
     hand.refresh_from_db()
     assert (hand.agreement, hand.dispute_reason) == (DISPUTED, "Deadwood was 15")
     page = _pad(client, first.match).content.decode()

@@ -19,21 +19,23 @@ class AwaitingLine:
     version: str
     text: str
     entrant: str
-    sides: tuple[tuple[str, str], ...]  # (seat, name) this viewer may answer as
-    own: bool  # the viewer answers from their own account (no name to tap)
+    sides: tuple[tuple[str, str], ...]  # (seat, name) who may still answer for it (with their own code)
+    own: str  # the seat the viewer proves without a code (their account, their personal link), if it may answer
     settle: bool  # the viewer is a director
+    confirmed: tuple[str, ...] = ()  # the names that have confirmed it so far
 
 
-def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
+def awaiting_lines(match: Match, user, via: str | None, held: tuple[str, ...] = ()) -> list[AwaitingLine]:
     """The hands of ``match`` awaiting confirmation or settlement, with what ``user`` (scoring
-    ``via`` an account, a table link, or None) may do; one query (three players: one more for
-    who played each hand), none unless the match is in a tournament where both players agree."""
+    ``via`` an account, a table link, or None; holding the personal links of the seats ``held``)
+    may do; one query (three players: one more for who played each hand), none unless the match
+    is in a tournament where both players agree."""
     place = getattr(match, "tournament_match", None)
     if place is None or not place.tournament.agree:
         return []
     names = dict(zip(match.seat_letters, match_names(match)))
     director = is_director(user)
-    own = via == "account" and agreement.account_side(match, user) is not None
+    mine = [s for s in ((agreement.account_side(match, user) if via == "account" else None), *held) if s]
     rows = hands_awaiting(match)
     # Three players: who played a hand follows from the hands before it, read once for them all.
     entries = [HandEntry.of(h) for h in match_hands(match)] if rows and len(names) == 3 else None
@@ -46,8 +48,11 @@ def awaiting_lines(match: Match, user, via: str | None) -> list[AwaitingLine]:
             by = hand.entered_by.get_username()
         else:
             by = "on the table's phone"
-        sides = () if director else tuple((s, names[s]) for s in
-                                          agreement.confirm_sides(match, hand, user, via))
+        entered_here = via == "account" and hand.entered_via == "account" and hand.entered_by_id == user.pk
+        open_sides = [] if director or via is None or entered_here else agreement.confirm_sides(match, hand)
+        own = next((s for s in mine if s in open_sides), "")
         text = record_hand_text(agreement.hand_json(match, hand, entries))
-        lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by, sides, own, director))
+        lines.append(AwaitingLine(hand, agreement.hand_version(hand), text, by,
+                                  tuple((s, names[s]) for s in open_sides), own, director,
+                                  tuple(names[s] for s in hand.confirmed_sides if s in names)))
     return lines
