@@ -1,14 +1,23 @@
-"""Blank score pads, drawn on the canvas: fixed grids to fill in with a pen.
+"""Score pads, drawn on the canvas: fixed grids to fill in with a pen, for every table.
 
-A pad is a grid of blocks. A standard or Oklahoma block is one game: a row
-per hand, each player's column with a small box to tick for the hand's box,
-then the game's totals. An Oklahoma block adds the hand's upcard and a box to
-tick when a spade doubles it. A Hollywood block is one set: three game
-columns per player. There is a pad for every preset of the engine; its grid
-follows the rules (``pad_layout``) and its captions the rules' values. A page
-holds six games (Hollywood: a set) as clubs play a match to 500. Names of
-up to 60 characters shrink to fit their column, down to a floor, then wrap.
-``draw_pad`` is also used by the tournament table sheets.
+A pad is a grid of blocks, one a game, drawn from the table's shape
+(``ginscore.sheets.shape``: the engine's sides, seats and tables a deal) and
+the rules. Every block has the same parts, left to right: the hand's (or the
+deal's) number; the columns each hand fills in besides the score (who deals
+and sits out at a table of three, which table of a partnership's deal, the
+upcard and the spade that doubles it under Oklahoma, a partnership player's
+points); then a column per side for the running totals, with the small box to
+tick for each hand won; under them the game's totals (and at a table of
+three, each pair's net). A Hollywood block is one set: three game columns per
+player. A page holds six games of two players (Hollywood: a set) as clubs
+play a match to 500. Names of up to 60 characters shrink to fit their column,
+down to a floor, then wrap. ``draw_pad`` is also used by the tournament table sheets.
+
+Two players: the hands go in the players' columns. Three players: the dealer
+sits the hand out, the loser of a hand deals the next, and each pair settles
+the game as if they had played it alone. Partnership: each deal takes two
+rows, table 1 and table 2; A1 always plays at table 1 and A2 at table 2, the
+other team's players change tables every deal, as the engine seats them.
 """
 from __future__ import annotations
 
@@ -21,18 +30,40 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ginscore.engine import PRESETS
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, rules_summary, shrink,
-    preset_name, spade,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, preset_name,
+    rules_summary, shrink, spade,
 )
 from ginscore.sheets.data import Pad, pad_layout
+from ginscore.sheets.shape import TableShape, table_shape
 
 ROW = 14  # a hand's row: room for a pen
 FOOT = 12.5  # a line of the game's totals
 HEAD = 14
 GAP = 10
 NAME_SIZE, NAME_FLOOR = 8, 6  # a name in its column: shrinks to the floor, then wraps
-MIN_ROWS = {"standard": 10, "oklahoma": 10, "hollywood": 18}
-MIN_WIDTH = {"standard": 160, "oklahoma": 160, "hollywood": 330}
+LETTER_W = 11  # a side's letter before its name in a column head
+SETTLE = "________ pays ________   ______ pts"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a table's blocks share a page: the narrowest block, the fewest hands (or deals) a block
+    keeps, the fewest when the match's games must fit, and the fewest in any case."""
+
+    width: float
+    units: int
+    with_blocks: int
+    least: int
+
+
+def pad_fit(shape: TableShape, rules: Mapping) -> Fit:
+    if shape.columns > 1:
+        return Fit(330, 18, 9, 4)
+    if shape.kind == "three":
+        return Fit(230, 12, 12, 3)
+    if shape.kind == "partnership":
+        return Fit(330, 6, 6, 3)
+    return Fit(160, 10, 9, 4)
 
 
 def pad_title(rules: Mapping) -> str:
@@ -43,9 +74,9 @@ def pad_title(rules: Mapping) -> str:
 class Col:
     x: float
     w: float
-    kind: str  # "label", "up", "spade" or "score"
+    kind: str  # "label", "deals", "table", "up", "spade", "seat" (a partnership player's points) or "score"
     head: str = ""
-    bold: bool = False
+    side: int = -1  # a score or seat column: whose
 
 
 def _tick(c: Canvas, x: float, y: float, size: float = 7) -> None:
@@ -70,6 +101,16 @@ def footer_rows(rules: Mapping) -> list[tuple[str, str]]:
     return rows
 
 
+def feet_for(shape: TableShape, rules: Mapping) -> list[tuple[str, str]]:
+    """The lines under a game's columns: its totals; at a table of three a shutout is settled by
+    pair, and a line per pair of players holds the pair's net."""
+    if not shape.pairs:
+        return footer_rows(rules)
+    letters = shape.letters
+    return [row for row in footer_rows(rules) if row[0] not in ("Shutout", "Net")] + [
+        (f"{letters[i]} v {letters[j]}", "") for i, j in shape.pairs]
+
+
 def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float = NAME_FLOOR,
                most: int = 3) -> tuple[float, list[str]]:
     """A name in ``width`` points: the size it shrinks to (not under ``floor``) and its lines
@@ -80,50 +121,6 @@ def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float
     if len(lines) > most:
         lines = lines[:most - 1] + [ellipsis(" ".join(lines[most - 1:]), BOLD, fit_size, width)]
     return fit_size, lines
-
-
-def _label_width(rules: Mapping) -> float:
-    return max(28, max(stringWidth(label, BOLD, 7) for label, _ in footer_rows(rules)) + 6)
-
-
-def _columns(layout: str, rules: Mapping, x: float, w: float, players: Sequence[str] | None, game: int
-             ) -> tuple[list, list]:
-    """The block's columns, and its top heading cells (x0, x1, text, bold)."""
-    names = list(players) if players else ["", ""]
-    label = _label_width(rules)
-    if layout == "hollywood":
-        cw = (w - label) / 6
-        cols = [Col(x, label, "label", "Hand")]
-        for p in range(2):
-            for g in range(3):
-                cols.append(Col(x + label + (p * 3 + g) * cw, cw, "score", f"Game {game + g}"))
-        heads = [(x, x + label, f"Set {(game + 2) // 3}", True)]
-        heads += [(x + label + p * 3 * cw, x + label + (p + 1) * 3 * cw, names[p], True) for p in range(2)]
-        return cols, heads
-    extra = [("up", 22, "Up"), ("spade", 16, spade())] if layout == "oklahoma" and rules.get("spade_double") else (
-        [("up", 22, "Up")] if layout == "oklahoma" else [])
-    cw = (w - label - sum(e[1] for e in extra)) / 2
-    cols = [Col(x, label, "label", "Hand")]
-    cx = x + label
-    for kind, ew, head in extra:
-        cols.append(Col(cx, ew, kind, head))
-        cx += ew
-    cols += [Col(cx, cw, "score", names[0], True), Col(cx + cw, cw, "score", names[1], True)]
-    return cols, [(x, x + w, f"Game {game}", True)]
-
-
-def names_height(layout: str, rules: Mapping, w: float, players: Sequence[str] | None) -> float:
-    """The height of a block's row of names: taller when a long name wraps."""
-    if not players:
-        return 17
-    cols, heads = _columns(layout, rules, 0, w, players, 1)
-    if layout == "hollywood":
-        widths = [x1 - x0 - 6 for x0, x1, _, _ in heads[1:]]
-        lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths))
-        return HEAD - 14 + 17 + (lines - 1) * NAME_FLOOR * 1.15  # the names sit in the top heading row
-    widths = [col.w - 6 for col in cols if col.bold]
-    return names_row(max(len(name_lines(p, wd)[1]) for p, wd in zip(players, widths)))
-
 
 def names_row(lines: int) -> float:
     """The height of a row of names in their column heads: 17 points, taller when the longest
@@ -163,95 +160,293 @@ def draw_feet(c: Canvas, feet: Sequence[tuple[str, str]], x: float, y: float, w:
     return y - len(feet) * FOOT
 
 
-def game_band(c: Canvas, x: float, top: float, w: float, text: str) -> None:
-    """A block's shaded top row, ``text`` ("Game 3") centred in it."""
-    c.setFillColor(SHADE)
-    c.rect(x, top - HEAD, w, HEAD, stroke=0, fill=1)
-    draw_text(c, x + w / 2, top - HEAD + 4, text, size=8.5, bold=True, align="centre")
+def _label_width(shape: TableShape, rules: Mapping) -> float:
+    """The hand number's column, which the totals' labels share: as wide as the widest label."""
+    return max(28, max(stringWidth(label, BOLD, 7) for label, _ in feet_for(shape, rules)) + 6)
 
 
-def block_height(rules: Mapping, rows: int, names_h: float = 17) -> float:
-    return HEAD + names_h + rows * ROW + len(footer_rows(rules)) * FOOT
+def _upcard_cols(rules: Mapping) -> list[tuple[str, float, str]]:
+    """Oklahoma: the upcard (the hand's knock limit) and, when a spade doubles, the spade's tick."""
+    if pad_layout(rules) != "oklahoma":
+        return []
+    return [("up", 22, "Up")] + ([("spade", 16, spade())] if rules.get("spade_double") else [])
 
 
-def draw_block(c: Canvas, layout: str, rules: Mapping, players: Sequence[str] | None,
-               x: float, top: float, w: float, rows: int, game: int, layer: str = "all",
-               names_h: float = 17) -> float:
-    """Draws one game (or Hollywood set) block; returns its bottom y. ``layer`` "grid" leaves
-    out the players' names and "names" draws only them (a grid drawn once serves many sheets)."""
-    cols, heads = _columns(layout, rules, x, w, players, game)
-    feet = footer_rows(rules)
-    hollywood = layout == "hollywood"
+def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: int
+                  ) -> tuple[list[Col], list[tuple[float, float, str, int]]]:
+    """A block's columns, and its top row's cells (x0, x1, text, side: -1 for the title, else the side
+    whose name it is)."""
+    hollywood = shape.columns > 1
+    n = len(shape.sides)
+    if shape.tables > 1:  # a deal's number, then its table's
+        lead = [("label", 24, "Deal"), ("table", 20, "Table")]
+    else:
+        lead = [("label", _label_width(shape, rules), "Hand")] + ([("deals", 36, "Deals")] if shape.sits_out else [])
+    lead += _upcard_cols(rules)
+    cols, cx = [], x
+    for kind, cw, head in lead:
+        cols.append(Col(cx, cw, kind, head))
+        cx += cw
+    rest = x + w - cx
+    if hollywood:
+        cw = rest / (n * shape.columns)
+        for side in range(n):
+            for g in range(shape.columns):
+                cols.append(Col(cx + (side * shape.columns + g) * cw, cw, "score", f"Game {game + g}", side))
+        heads = [(x, cx, f"Set {(game + 2) // 3}", -1)]
+        heads += [(cx + s * shape.columns * cw, cx + (s + 1) * shape.columns * cw, shape.sides[s], s) for s in range(n)]
+        return cols, heads
+    if shape.tables > 1:  # each table's players' points, then the teams' running totals
+        team_w = max(56, min(90, w * 0.17))
+        pw = (rest - n * team_w) / 2
+        for side in range(n):
+            cols.append(Col(cx + side * pw, pw, "seat", "", side))
+        cx += n * pw
+        cw = team_w
+    else:
+        cw = rest / n
+    cols += [Col(cx + s * cw, cw, "score", shape.sides[s], s) for s in range(n)]
+    return cols, [(x, x + w, f"Game {game}", -1)]
+
+
+def names_height(shape: TableShape, rules: Mapping, w: float) -> float:
+    """The height of a block's row of names: taller when a long name wraps."""
+    if not any(shape.sides):
+        return 17
+    cols, heads = block_columns(shape, rules, 0, w, 1)
+    letter = LETTER_W if any(shape.letters) else 0
+    if shape.columns > 1:
+        widths = [x1 - x0 - 6 for x0, x1, _, side in heads if side >= 0]
+        lines = max(len(name_lines(p, wd)[1]) for p, wd in zip(shape.sides, widths) if p)
+        return HEAD - 14 + 17 + (lines - 1) * NAME_FLOOR * 1.15  # the names sit in the top heading row
+    widths = [col.w - 6 - letter for col in cols if col.kind == "score"]
+    return names_row(max(len(name_lines(p, wd)[1]) for p, wd in zip(shape.sides, widths) if p))
+
+
+def block_height(shape: TableShape, rules: Mapping, units: int, names_h: float = 17) -> float:
+    return HEAD + names_h + units * shape.tables * ROW + len(feet_for(shape, rules)) * FOOT
+
+
+def _side_head(c: Canvas, col: Col, letter: str, top: float, height: float, name: str, grid: bool, names: bool
+               ) -> None:
+    """A side's column head: its letter (at a table of three or a partnership), its name, or a faint
+    "name" to write it in."""
+    x0 = col.x + (LETTER_W if letter else 0)
+    if letter and grid:
+        draw_text(c, col.x + 3, top - height / 2 - 3, letter, size=8, bold=True, color=RULE)
+    if name and names:
+        _draw_name(c, x0, col.x + col.w, top, height, name)
+    elif not name and grid:
+        draw_text(c, x0 + 2, top - 7, "name", size=6, color=FAINT)
+
+
+def _plain_head(c: Canvas, col: Col, y: float, height: float, seat_w: float) -> None:
+    """A column head that is not a name, on the row's foot line ("Hand", "Up", "Game 2", ...)."""
+    base = y - height + 5
+    if col.kind == "deals":
+        draw_text(c, col.x + col.w / 2, base + 5, "Deals", size=7, align="centre")
+        draw_text(c, col.x + col.w / 2, base - 1.5, "(sits out)", size=5.5, align="centre", color=RULE)
+    elif col.kind == "table":
+        draw_text(c, col.x + col.w / 2, base, "Table", size=5.5, align="centre")
+    elif col.kind == "seat":
+        team = "AB"[col.side]
+        head = next((t for t in (f"Team {team}'s player: points won", f"Team {team}'s player", f"{team}'s player")
+                     if stringWidth(t, FONT, 6.5) <= seat_w - 6), f"{team}'s player")
+        draw_text(c, col.x + col.w / 2, base, head, size=6.5, align="centre")
+    else:
+        draw_text(c, col.x + col.w / 2, base, ellipsis(col.head, FONT, 7, col.w - 4), size=7, align="centre")
+
+
+def _seat_text(c: Canvas, shape: TableShape, col: Col, y: float, deal: int | None, table: int) -> None:
+    """ "A1 Ann" at the left of a partnership player's cell, the seat in bold, the name cut to the cell;
+    when the deal's number is not known (a later game), the B cell says who plays in odd and even deals."""
+    room = col.w * 0.6
+    if deal is None and col.side == 1:
+        odd, even = (shape.seats_at(n, table)[1] for n in (1, 2))
+        half = (room - stringWidth("odd  \u00b7 even ", FONT, 5.5)) / 2
+        text = (f"odd {odd} {ellipsis(shape.seat_name(odd), FONT, 5.5, half)}".rstrip()
+                + f" \u00b7 even {even} {ellipsis(shape.seat_name(even), FONT, 5.5, half)}".rstrip())
+        draw_text(c, col.x + 3, y, text, size=5.5, color=RULE)
+        return
+    label = shape.seats_at(deal or 1, table)[col.side]
+    draw_text(c, col.x + 3, y, label, size=6.5, bold=True, color=RULE)
+    name = shape.seat_name(label)
+    if name:
+        lw = stringWidth(label + " ", BOLD, 6.5)
+        draw_text(c, col.x + 3 + lw, y, ellipsis(name, FONT, 6.5, room - lw), size=6.5, color=RULE)
+
+
+def draw_block(c: Canvas, shape: TableShape, rules: Mapping, x: float, top: float, w: float, units: int,
+               game: int, layer: str = "all", names_h: float = 17, first_deal: int | None = 1) -> float:
+    """Draws one game (or Hollywood set) block with ``units`` hands (a partnership: deals of two rows);
+    returns its bottom y. ``layer`` "grid" leaves out the players' names and "names" draws only them
+    (a grid drawn once serves many sheets). ``first_deal``: a partnership's first deal in the block,
+    when it is known (None: each B cell says who plays in odd and in even deals)."""
+    cols, heads = block_columns(shape, rules, x, w, game)
+    feet = feet_for(shape, rules)
+    hollywood = shape.columns > 1
     head_h = HEAD + (names_h - 17 if hollywood else 0)  # Hollywood: the names are in the top row
     body_names = 17 if hollywood else names_h
+    rows = units * shape.tables
     bottom = top - head_h - body_names - rows * ROW - len(feet) * FOOT
     names, grid = layer != "grid", layer != "names"
+    scores = [col for col in cols if col.kind == "score"]
+    seat_cols = [col for col in cols if col.kind == "seat"]
+    sides_x = scores[0].x  # the totals' labels run across every column before the sides'
     if grid:
         c.setFillColor(SHADE)
         c.rect(x, top - head_h, w, head_h, stroke=0, fill=1)
-    for k, (x0, x1, text, bold) in enumerate(heads):
-        if hollywood and k:
-            if names and text:
-                _draw_name(c, x0, x1, top, head_h, text)
-            elif grid and not text:
-                draw_text(c, x0 + 3, top - head_h + 4, "name", size=6, color=FAINT)
-        elif grid:
-            draw_text(c, (x0 + x1) / 2, top - head_h + 4, ellipsis(text, BOLD, 8.5, x1 - x0 - 4), size=8.5,
-                      bold=bold, align="centre")
+        c.setFillColor(INK)
+    for x0, x1, text, side in heads:
+        if side < 0:
+            if grid:
+                draw_text(c, (x0 + x1) / 2, top - head_h + 4, ellipsis(text, BOLD, 8.5, x1 - x0 - 4), size=8.5,
+                          bold=True, align="centre")
+        elif text and names:
+            _draw_name(c, x0, x1, top, head_h, text)
+        elif not text and grid:
+            draw_text(c, x0 + 3, top - head_h + 4, "name", size=6, color=FAINT)
     y = top - head_h
     for col in cols:  # the column heads
-        if col.bold:
-            if names and col.head:
-                _draw_name(c, col.x, col.x + col.w, y, body_names, col.head)
-            elif grid and not col.head:
-                draw_text(c, col.x + 2, y - 7, "name", size=6, color=FAINT)
+        if col.kind == "score" and not hollywood:
+            _side_head(c, col, shape.letters[col.side], y, body_names, col.head, grid, names)
         elif grid:
-            draw_text(c, col.x + col.w / 2, y - body_names + 5, ellipsis(col.head, FONT, 7, col.w - 4), size=7,
-                      align="centre")
+            _plain_head(c, col, y, body_names, col.w)
     y -= body_names
-    if not grid:
+    seat_layer = names if shape.seats else grid
+    if not grid and not (seat_cols and seat_layer):
         return bottom
     c.setLineWidth(0.4)
-    for r in range(rows):  # the hands
+    boxes = seat_cols or scores
+    for r in range(rows):
+        d, t = divmod(r, shape.tables)
         ry = y - (r + 1) * ROW
-        draw_text(c, cols[0].x + cols[0].w - 3, ry + 4.5, str(r + 1), size=6.5, align="right", color=FAINT)
+        deal = first_deal + d if first_deal is not None else None
         for col in cols:
-            if col.kind == "score" and rules.get("box_bonus"):
-                _tick(c, col.x + col.w - 9, ry + 3.5)
+            if col.kind == "seat":
+                if seat_layer:
+                    _seat_text(c, shape, col, ry + 4.5, deal, t + 1)
+            elif not grid:
+                continue
+            elif col.kind == "label" and shape.tables == 1:
+                draw_text(c, col.x + col.w - 3, ry + 4.5, str(r + 1), size=6.5, align="right", color=FAINT)
+            elif col.kind == "table":
+                draw_text(c, col.x + col.w / 2, ry + 4.5, str(t + 1), size=6.5, align="centre", color=RULE)
             elif col.kind == "spade":
                 _tick(c, col.x + (col.w - 7) / 2, ry + 3.5)
-        c.setStrokeColor(FAINT if r < rows - 1 else INK)
-        c.line(x, ry, x + w, ry)
+        if not grid:
+            continue
+        if rules.get("box_bonus"):
+            for col in boxes:
+                _tick(c, col.x + col.w - 9, ry + 3.5)
+        last_of_deal = t == shape.tables - 1
+        if shape.tables == 1:
+            c.setStrokeColor(FAINT if r < rows - 1 else INK)
+            c.line(x, ry, x + w, ry)
+        else:
+            c.setStrokeColor(INK if r == rows - 1 else (RULE if last_of_deal else FAINT))
+            c.setLineWidth(0.6 if last_of_deal else 0.4)
+            c.line(x if last_of_deal else cols[1].x, ry, x + w if last_of_deal else sides_x, ry)
+        if shape.tables > 1 and last_of_deal and deal is not None:
+            draw_text(c, x + cols[0].w / 2, y - (r - t + 1) * ROW - 3, str(deal), size=7, align="centre", color=RULE)
     c.setStrokeColor(INK)
+    if not grid:
+        return bottom
     y -= rows * ROW
-    scores = [col for col in cols if col.kind == "score"]
+    if shape.pairs:  # a pair's line: the third player's cell is not theirs
+        c.setFillColor(SHADE)
+        pairs_top = y - (len(feet) - len(shape.pairs)) * FOOT
+        for k, (i, j) in enumerate(shape.pairs):
+            out = scores[3 - i - j]
+            c.rect(out.x, pairs_top - (k + 1) * FOOT, out.w, FOOT, stroke=0, fill=1)
+        c.setFillColor(INK)
     draw_feet(c, feet, x, y, w, [(col.x, col.w) for col in scores])  # the game's totals
-    # Vertical lines: the label area runs across the extra columns in the totals.
     c.setLineWidth(0.4)
-    for col in cols[1:]:
-        low = y if col.kind in ("up", "spade") else bottom
-        c.line(col.x, top - head_h, col.x, low)
+    for col in cols[1:]:  # a hand's own columns stop at the totals; the sides' run to the foot
+        c.line(col.x, top - head_h, col.x, y if col.kind != "score" else bottom)
     c.setLineWidth(1.2)
-    edge = scores[3].x if hollywood else scores[1].x
-    c.line(edge, top - head_h, edge, bottom)
+    per_side = shape.columns
+    for col in scores[per_side::per_side]:  # between the sides
+        c.line(col.x, top - head_h, col.x, bottom)
     c.setLineWidth(0.9)
+    c.line(sides_x, top - head_h, sides_x, bottom)
     c.rect(x, bottom, w, top - bottom, stroke=1, fill=0)
-    c.line(x, top - head_h, x + w, top - head_h)
-    c.line(x, y, x + w, y)
-    c.line(x, top - head_h - body_names, x + w, top - head_h - body_names)
+    lines = [top - head_h, top - head_h - body_names, y]
+    if shape.pairs:
+        lines.append(y - (len(feet) - len(shape.pairs)) * FOOT)
+    for ly in lines:
+        c.line(x, ly, x + w, ly)
     return bottom
 
 
-def _legend(layout: str, rules: Mapping) -> str:
-    legend = "Write each hand's running total in the winner's column"
-    legend += "; tick its small box (a box) for each hand won." if rules.get("box_bonus") else "."
-    if layout == "hollywood":
-        legend = ("A player's first win goes in game 1, the second in games 1 and 2, every later one in all three "
-                  "(a game open only after a win in the one before it); tick a small box in each.")
-    elif layout == "oklahoma":
+def _legend(shape: TableShape, rules: Mapping) -> str:
+    box = "; tick its small box for each hand won (a box)" if rules.get("box_bonus") else ""
+    if shape.columns > 1:
+        return ("A player's first win goes in game 1, the second in games 1 and 2, every later one in all three "
+                "(a game open only after a win in the one before it); tick a small box in each.")
+    if shape.sits_out:
+        shutout = rules.get("shutout", "add")
+        out = {"add": f"adds {rules.get('shutout_bonus')}", "double": "doubles the total"}.get(shutout)
+        legend = ("Deals: who deals the hand and sits it out; the loser of a hand deals the next, so the winner "
+                  "plays the last dealer (after a dead hand the same dealer deals again). Write each hand's running "
+                  f"total in the winner's column{box}. Pairs: each pair settles the game as if the two had played "
+                  "it alone, the difference of their totals written under the higher"
+                  + (f"; against a player who won no hand, the game's winner {out} in that pair only." if out
+                     else "."))
+    elif shape.tables > 1:
+        each = rules.get("partnership_scoring") == "each"
+        deal = ("each team adds what its two players won" if each else
+                "the team whose players won more at the two tables adds the difference")
+        legend = ("Each deal is two hands at once. A1 and A2 are team A's players, B1 and B2 team B's: A1 always "
+                  "plays at table 1 and A2 at table 2; odd deals A1 v B1 and A2 v B2, even deals A1 v B2 and A2 v B1. "
+                  f"Write each table's points in its winner's cell{box.replace('hand', 'table')} for the team. Under "
+                  f"the teams, the running totals after the deal: {deal}.")
+    else:
+        legend = "Write each hand's running total in the winner's column"
+        legend += "; tick its small box (a box) for each hand won." if rules.get("box_bonus") else "."
+    if pad_layout(rules) == "oklahoma":
         legend += " Up: the upcard (the knock limit)"
         legend += f"; tick {spade()} when a spade doubles the hand." if rules.get("spade_double") else "."
     return legend
+
+
+def _table_words(shape: TableShape, rules: Mapping) -> str:
+    """A bigger table's words ahead of the rules in the footer ("" for two players)."""
+    if shape.sits_out:
+        return "three players: the dealer sits out, the loser deals next"
+    if shape.tables > 1:
+        scoring = ("each team scores what its players won" if rules.get("partnership_scoring") == "each"
+                   else "a deal scores the difference")
+        return f"four players in two teams, two tables a deal, {scoring}"
+    return ""
+
+
+def _settle_items(shape: TableShape) -> list[str]:
+    """Who pays whom: at a table of three, each pair settles on its own."""
+    if shape.pairs:
+        return [f"{shape.letters[i]} v {shape.letters[j]}: {SETTLE.replace('   ', ' ')}" for i, j in shape.pairs]
+    return [f"Settlement: {SETTLE}"]
+
+
+def _flow(items: Sequence[str], w: float, size: float, lead: str = "") -> list[str]:
+    """Items laid left to right, a new line when the next does not fit ``w``."""
+    lines, line = [], lead
+    for item in items:
+        joined = f"{line}     {item}" if line else item
+        if line and stringWidth(joined, FONT, size) > w:
+            lines.append(line)
+            line = item
+        else:
+            line = joined
+    return lines + [line]
+
+
+def _match_names(shape: TableShape) -> list[str] | None:
+    """The names on the match line: the players, or each side's letter and name; None on a blank
+    two-player pad (blanks to fill in)."""
+    if not any(shape.letters):
+        return list(shape.sides) if any(shape.sides) else None
+    return [f"{letter} {name}".strip() for letter, name in zip(shape.letters, shape.sides)]
 
 
 def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | None) -> list[list[tuple[float, str, float, bool]]]:
@@ -296,64 +491,73 @@ def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title:
     draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
 
 
-def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, style: str = "", rules: Mapping,
-             players: Sequence[str] | None = None, title: str = "", rules_footer: bool = True,
-             heading: bool = True, layer: str = "all", blocks: int | None = None, length: str = "",
-             first_game: int = 1) -> int:
-    """A whole pad in the box (x, top - h)..(x + w, top): heading, game blocks, match line, footer.
-    ``layer``: "all", or "grid" (all but the players' names) and "names" (only them).
-    ``blocks``: how many games (Hollywood: sets) the match can last, when it is short;
-    ``length``: the match's length in words ("one game"), when it is not to the match target.
-    Returns the number of games (Hollywood: of game columns) the pad holds."""
-    layout = pad_layout(rules)
+def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapping, table: str = "two",
+             players: Sequence[str] | None = None, teams: Sequence[str] | None = None, title: str = "",
+             rules_footer: bool = True, heading: bool = True, layer: str = "all", blocks: int | None = None,
+             length: str = "", first_game: int = 1, rows: int | None = None) -> int:
+    """A whole pad in the box (x, top - h)..(x + w, top): heading, game blocks, match line, settlement,
+    legend and rules, for a ``table`` of "two", "three" or a "partnership" (``players`` in seat order,
+    ``teams`` naming a partnership's sides). ``layer``: "all", or "grid" (all but the players' names)
+    and "names" (only them). ``blocks``: how many games (Hollywood: sets) the match can last, when it
+    is short; ``length``: the match's length in words ("one game"), when it is not to the match target;
+    ``first_game``: the first block's game (a continuation sheet's); ``rows``: the fewest hands (deals)
+    a game keeps, when the blocks are as many as fit (a table sheet's 15). Returns the number of games
+    the pad holds."""
+    shape = table_shape(table, rules, players, teams)
+    fit = pad_fit(shape, rules)
     y = top
-    grid = layer != "names"
+    grid, names = layer != "names", layer != "grid"
     if heading and grid:
-        draw_heading(c, x, y, w, rules, title)
+        draw_heading(c, x, y, w, rules, title, shape.game_words)
     if heading:
         y -= 18
     length = length or f"to {rules['match_target']}"
-    foot = simpleSplit(rules_summary(rules, length=length), FONT, 7, w) if rules_footer else []
-    legend_lines = simpleSplit(_legend(layout, rules), FONT, 7, w)
-    match_rows = match_line_rows(x, w, length, players)
-    bottom_space = 16 + 13 * len(match_rows) + 8 + 9 * (len(foot) + len(legend_lines))
-    area = y - (top - h) - bottom_space
-    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
+    summary = " \u00b7 ".join(filter(None, [_table_words(shape, rules), rules_summary(rules, length=length)]))
+    foot = simpleSplit(summary, FONT, 7, w) if rules_footer else []
+    legend_lines = simpleSplit(_legend(shape, rules), FONT, 7, w)
+    match_names = _match_names(shape)
+    match_rows = match_line_rows(x, w, length, match_names)
+    items = _settle_items(shape)
+    on_match_line = (match_names is None and len(items) == 1 and stringWidth(match_rows[0][0][1], BOLD, 9)
+                     + stringWidth(items[0], FONT, 8.5) + 20 <= w)  # a blank pad's settlement, when it fits
+    settle = [] if on_match_line else _flow(items, w, 8.5, "Settlements:" if len(items) > 1 else "")
+    area = y - (top - h) - (16 + 13 * (len(match_rows) - 1 + len(settle)) + 8 + 9 * (len(foot) + len(legend_lines)))
+    across = 1 if shape.columns > 1 else blocks_across(w, fit.width, blocks)
     bw = (w - GAP * (across - 1)) / across
-    names_h = names_height(layout, rules, bw, players)
-    fixed = block_height(rules, 0, names_h)
-    down = max(1, int((area + GAP) // (fixed + MIN_ROWS[layout] * ROW + GAP)))
-    if blocks:  # as many games as the match can take, while a game keeps room for 9 hands
+    names_h = names_height(shape, rules, bw)
+    fixed = block_height(shape, rules, 0, names_h)
+    unit = ROW * shape.tables
+    down = max(1, int((area + GAP) // (fixed + max(fit.units, rows or 0) * unit + GAP)))
+    if blocks:  # as many games as the match can take, while a game keeps room for its hands
         down = -(-blocks // across)
-        while down > 1 and (area + GAP) / down - GAP - fixed < 9 * ROW:
+        while down > 1 and (area + GAP) / down - GAP - fixed < fit.with_blocks * unit:
             down -= 1
-    rows = max(4, int(((area + GAP) / down - GAP - fixed) // ROW))
-    per_block = 3 if layout == "hollywood" else 1
-    game = first_game
+    units = max(fit.least, int(((area + GAP) / down - GAP - fixed) // unit))
+    height = block_height(shape, rules, units, names_h)
+    per_block = shape.columns
     drawn = 0
     for d in range(down):
-        block_top = y - d * (block_height(rules, rows, names_h) + GAP)
         for a in range(across):
             if blocks and drawn >= blocks:
                 break
-            draw_block(c, layout, rules, players, x + a * (bw + GAP), block_top, bw, rows, game, layer, names_h)
-            game += per_block
+            game = first_game + drawn * per_block
+            draw_block(c, shape, rules, x + a * (bw + GAP), y - d * (height + GAP), bw, units, game, layer, names_h,
+                       first_deal=1 if game == 1 else None)
             drawn += 1
-    y -= down * (block_height(rules, rows, names_h) + GAP) - GAP + 16
+    y -= down * (height + GAP) - GAP + 16
     for k, line in enumerate(match_rows):
-        if layer != "grid":
+        if names if match_names else grid:
             for lx, text, size, bold in line:
                 draw_text(c, lx, y, text, size=size, bold=bold)
         if k < len(match_rows) - 1:
             y -= 13
-    settle = "Settlement: ________ pays ________   ______ pts"
-    if players is None and stringWidth(match_rows[0][0][1], BOLD, 9) + stringWidth(settle, FONT, 8.5) + 20 <= w:
-        if grid:  # blank pads: on the match line when it fits
-            draw_text(c, x + w, y, settle, size=8.5, align="right")
-    else:
+    if on_match_line:
+        if grid:
+            draw_text(c, x + w, y, items[0], size=8.5, align="right")
+    for line in settle:
         y -= 13
         if grid:
-            draw_text(c, x, y, settle, size=8.5)
+            draw_text(c, x, y, line, size=8.5)
     y -= 8
     if grid:
         draw_legend_and_rules(c, x, y, legend_lines, foot)
@@ -371,13 +575,14 @@ def draw_legend_and_rules(c: Canvas, x: float, y: float, legend: Sequence[str], 
 
 
 def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: int | None = None,
-              length: str = "") -> tuple:
+              length: str = "", table: str = "two", teams: Sequence[str] | None = None) -> tuple:
     """What a pad's grid depends on besides its rules and box: the height of the names' row and
     the lines of the match line (a grid drawn once serves every sheet of the same shape)."""
-    layout = pad_layout(rules)
-    across = 1 if layout == "hollywood" else blocks_across(w, MIN_WIDTH[layout], blocks)
+    shape = table_shape(table, rules, players, teams)
+    across = 1 if shape.columns > 1 else blocks_across(w, pad_fit(shape, rules).width, blocks)
     bw = (w - GAP * (across - 1)) / across
-    return round(names_height(layout, rules, bw, players), 1), len(match_line_rows(0, w, length or f"to {rules['match_target']}", players))
+    rows = match_line_rows(0, w, length or f"to {rules['match_target']}", _match_names(shape))
+    return table, round(names_height(shape, rules, bw), 1), len(rows)
 
 
 def _areas(paper: str, per_page: int) -> tuple[tuple[float, float], list[tuple[float, float, float, float]]]:
@@ -391,7 +596,7 @@ def _areas(paper: str, per_page: int) -> tuple[tuple[float, float], list[tuple[f
 
 
 def build_pad(pad: Pad) -> bytes:
-    """Blank score pads as a PDF: ``pages`` pads (or pairs of pads), each for the match's rules."""
+    """Blank score pads as a PDF: ``pages`` pads (or pairs of pads), each for the match's rules and table."""
     rules = pad.rules or PRESETS[pad.style].to_json()
     buf = new_buffer()
     size, areas = _areas(pad.paper, pad.per_page)
@@ -399,14 +604,8 @@ def build_pad(pad: Pad) -> bytes:
     c.setTitle(f"Gin Rummy score pad ({pad_title(rules)})")
     for _ in range(pad.pages):
         for x, top, w, h in areas:
-            if pad.table == "two":
-                draw_pad(c, x, top, w, h, rules=rules, players=pad.players, title=pad.title,
-                         rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
-            else:
-                from ginscore.sheets.group_pads import draw_group_pad
-
-                draw_group_pad(c, x, top, w, h, table=pad.table, rules=rules, players=pad.players, teams=pad.teams,
-                               title=pad.title, rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
+            draw_pad(c, x, top, w, h, rules=rules, table=pad.table, players=pad.players, teams=pad.teams,
+                     title=pad.title, rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)
         if pad.per_page > 1:  # where to cut
             c.setDash(3, 3)
             c.setStrokeColor(FAINT)

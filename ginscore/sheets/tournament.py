@@ -23,7 +23,6 @@ from ginscore.sheets.common import (
 )
 from ginscore.sheets.data import RoundSheet, Standings, StandingsTable, TableSheet
 from ginscore.sheets.data import pad_layout
-from ginscore.sheets.group_pads import draw_group_pad
 from ginscore.sheets.pads import draw_pad, name_lines, pad_shape
 
 QR_SIZE = 78
@@ -213,7 +212,7 @@ def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float, *, 
     return y
 
 
-def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: set[str]) -> int:
+def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: dict[str, int]) -> int:
     """Draws one table's sheet; returns the games its pad holds."""
     pw, ph = size
     w = pw - 2 * MARGIN
@@ -242,24 +241,23 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     length = "" if to_target else sheet.length
     height = pad_top - MARGIN - SIGN
     if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
-        held = draw_group_pad(c, MARGIN, pad_top, w, height, table="partnership", rules=sheet.rules,
-                              players=sheet.seats, teams=sheet.players, rules_footer=False, heading=False,
-                              blocks=games, length=length)
+        table, players, teams = "partnership", sheet.seats, sheet.players
         signers = [f"{p} (signature)" for p in sheet.seats] + ["Winners and final score"]
     else:
-        box = dict(rules=sheet.rules, players=sheet.players, heading=False, rules_footer=False, blocks=games,
-                   length=length)
-        shape = pad_shape(sheet.rules, w, sheet.players, games, length)
-        form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, length))}"
-        if form not in forms:  # the grid once per PDF, then only the names on each sheet
-            c.beginForm(form)
-            draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
-            c.endForm()
-            forms.add(form)
-        c.doForm(form)
-        draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
-        held = CONTINUED  # the continuation sheet's games follow on from the same game whatever the rules
+        table, players, teams = "two", sheet.players, None
         signers = [f"{sheet.players[0]} (signature)", f"{sheet.players[1]} (signature)", "Winner and final score"]
+    box = dict(rules=sheet.rules, table=table, players=players, teams=teams, heading=False, rules_footer=False,
+               blocks=games, length=length)
+    shape = pad_shape(sheet.rules, w, players, games, length, table, teams)
+    form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, length))}"
+    if form not in forms:  # the grid once per PDF, then only the names on each sheet
+        c.beginForm(form)
+        held = draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
+        c.endForm()
+        forms[form] = held
+    c.doForm(form)
+    draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
+    held = forms[form]
     if to_target and not sheet.games:
         draw_text(c, MARGIN + w, MARGIN + SIGN - 4, "More games: the continuation sheet at the end", size=6.5,
                   align="right", color=RULE)
@@ -303,13 +301,11 @@ def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held:
     about = rules_summary(sheet.rules, length=sheet.length or None)
     y = _lines(c, MARGIN, top - 66, simpleSplit(about, FONT, 8, w)[:3], 8, color=RULE, lead=1.25)
     if sheet.seats:
-        draw_group_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, table="partnership", rules=sheet.rules,
-                       heading=False, rules_footer=False, blocks=CONTINUED, first_game=held + 1)
         signers = ["Team A (signatures)", "Team B (signatures)", "Winners and final score"]
     else:
-        draw_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, rules=sheet.rules, heading=False, rules_footer=False,
-                 blocks=CONTINUED, first_game=CONTINUED + 1)
         signers = ["First player (signature)", "Second player (signature)", "Winner and final score"]
+    draw_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, rules=sheet.rules, table="partnership" if sheet.seats else "two",
+             heading=False, rules_footer=False, blocks=CONTINUED, first_game=held + 1)
     signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
 
 
@@ -320,7 +316,7 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
     c = Canvas(buf, pagesize=size, pageCompression=1)
     title = sheets[0].tournament if sheets else "Table sheets"
     c.setTitle(f"{title}: table sheets")
-    forms: set[str] = set()
+    forms: dict[str, int] = {}
     continued: dict[tuple, tuple[TableSheet, int]] = {}
     for sheet in sheets:
         held = _table_sheet(c, sheet, size, forms)
