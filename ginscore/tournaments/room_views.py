@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
-from ginscore.tournaments import selectors, services
+from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
 from ginscore.tournaments.views import _context, _director_only, _post_action, refusal_text
@@ -42,7 +42,8 @@ def _desk(request, t, status=200, **forms):
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee}))
     return render(request, "tournaments/desk.html", _context(
         request, t, timed=selectors.timed_round_rows(t), current=services.current_round_key(t),
-        check_in=selectors.check_in_list(t), to_settle=selectors.hands_to_settle(t) if t.agree else [],
+        check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
+        to_settle=selectors.hands_to_settle(t) if t.agree else [],
         **forms), status=status)
 
 
@@ -122,27 +123,74 @@ def pair_present(request, pk):
                                                "with the players present.", "")
 
 
-def check_in(request, pk):
-    """The players' own check-in page (the QR code on the board): tap your name."""
-    t = selectors.tournament_get(pk)
+CHECK_IN_HOW = ("Check in with your own account (log in), your own check-in link or QR code (ask the desk), "
+                "or at the desk: this page ticks no one.")
+
+
+def _check_in_page(request, t, status=200, own=None):
+    """Who is here; the viewer's own entries (their account's) to check in with one tap, or the
+    one entry whose personal link this is (``own``)."""
     rows = selectors.check_in_list(t)
+    mine = ([own] if own else own_check_in.own_entries(t, request.user)) if rows else []
+    present = {r["entry"].pk for r in (rows or {}).get("entries", []) if r["present"]}
+    return render(request, "tournaments/check_in.html", {
+        "t": t, "check_in": rows, "how": CHECK_IN_HOW, "own_link": own is not None,
+        "mine": [(e, e.pk in present) for e in mine]}, status=status)
+
+
+def _check_in_one(request, t, entry, back):
+    try:
+        services.entry_check_in(entry=entry)
+    except services.TournamentRefused as e:
+        messages.error(request, refusal_text(e))
+    else:
+        messages.success(request, f"Thank you, {entry}: you are checked in.")
+    return redirect(back)
+
+
+def check_in(request, pk):
+    """The players' check-in page (the QR code on the board): who is here; a logged-in player
+    checks themselves in (their own entry only); anyone else is told how to check in."""
+    t = selectors.tournament_get(pk)
     if request.method == "POST":
-        entry = next((r["entry"] for r in (rows or {}).get("entries", [])
-                      if str(r["entry"].pk) == request.POST.get("entry")), None)
+        entry = next((e for e in own_check_in.own_entries(t, request.user) if str(e.pk) == request.POST.get("entry")),
+                     None)
         if entry is None:
-            messages.error(request, "Tap your name in the list.")
-        else:
-            try:
-                services.entry_check_in(entry=entry)
-                messages.success(request, f"Thank you, {entry}: you are checked in.")
-            except services.TournamentRefused as e:
-                messages.error(request, refusal_text(e))
-        return redirect(reverse("tournaments:check_in", args=[t.pk]))
-    return render(request, "tournaments/check_in.html", {"t": t, "check_in": rows})
+            messages.error(request, "entry: you can check in only yourself. " + CHECK_IN_HOW)
+            return _check_in_page(request, t, status=403)
+        return _check_in_one(request, t, entry, reverse("tournaments:check_in", args=[t.pk]))
+    return _check_in_page(request, t)
+
+
+def check_in_own(request, pk, entry_pk, token):
+    """A player's own check-in link: one tap (a POST, so a link preview checks no one in)."""
+    t = selectors.tournament_get(pk)
+    entry = Entry.objects.select_related("player", "partner").filter(pk=entry_pk, tournament=t).first()
+    if entry is None or not own_check_in.check_in_proven(entry, token):
+        return render(request, "tournaments/check_in_link_invalid.html", {"t": t}, status=404)
+    if request.method == "POST":
+        return _check_in_one(request, t, entry, request.path)
+    return _check_in_page(request, t, own=entry)
+
+
+def desk_check_in_qr(request, pk, entry_pk):
+    """The QR code of one player's own check-in link, for the director to show or print."""
+    if denied := _director_only(request):
+        return denied
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament_id=pk)
+    return _qr(request, own_check_in.check_in_link(entry))
+
+
+def _qr(request, path):
+    image = qrcode.make(request.build_absolute_uri(path), image_factory=qrcode.image.svg.SvgPathImage,
+                        box_size=8, border=2)
+    response = HttpResponse(image.to_string(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def check_in_qr(request, pk):
     t = selectors.tournament_get(pk)
-    url = request.build_absolute_uri(reverse("tournaments:check_in", args=[t.pk]))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    return HttpResponse(image.to_string(), content_type="image/svg+xml")
+    response = _qr(request, reverse("tournaments:check_in", args=[t.pk]))
+    del response["Cache-Control"]   # the same for everyone
+    return response

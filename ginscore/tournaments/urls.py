@@ -32,4 +32,6 @@ urlpatterns = [
     path("<int:pk>/desk/pair/", room_views.pair_present, name="pair_present"),
     path("<int:pk>/check-in/", room_views.check_in, name="check_in"),
     path("<int:pk>/check-in/qr.svg", room_views.check_in_qr, name="check_in_qr"),
+    path("<int:pk>/check-in/<int:entry_pk>/<str:token>/", room_views.check_in_own, name="check_in_own"),
+    path("<int:pk>/desk/check-in/<int:entry_pk>/qr.svg", room_views.desk_check_in_qr, name="desk_check_in_qr"),
 ]

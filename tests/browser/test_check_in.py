@@ -1,5 +1,6 @@
-"""Check-in in the room: players tap their name on the page the board's QR code opens, the
-board counts them live, the director withdraws the missing and the first round pairs only those present."""
+"""Check-in in the room: the page the board's QR code opens shows who is here and ticks no one;
+players check in with their own check-in link, the board counts them live, the director checks
+in the others at the desk, withdraws the missing and the first round pairs only those present."""
 import os
 from decimal import Decimal
 
@@ -7,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ginscore.tournaments import services
-from ginscore.tournaments.models import TournamentMatch
+from ginscore.tournaments.models import Entry, TournamentMatch
+from ginscore.tournaments.own_check_in import check_in_link
 from tests.browser.conftest import new_phone
 from tests.browser.steps import log_in
 
@@ -23,16 +25,23 @@ def test_check_in_then_pairing_only_the_present(phone, director):
     expect(tv.locator(".board-check-in")).to_contain_text("0 here · 4 missing")
     assert tv.locator(".board-check-in img").evaluate("i => i.naturalWidth") > 0   # the QR code
     phone.goto(f"{phone.base}/tournaments/{t.pk}/check-in/")
-    for name in ("Zoë Ährenfeld", "Ben", "Cat"):
-        phone.get_by_role("button", name=name).click()
+    expect(phone.locator("form button")).to_have_count(0)          # no one to tick here
+    expect(phone.locator(".check-in-how")).to_contain_text("your own check-in link")
+    entries = {e.player.name: e for e in Entry.objects.filter(tournament=t).select_related("player")}
+    for name in ("Zoë Ährenfeld", "Ben"):
+        phone.goto(phone.base + check_in_link(entries[name]))
+        phone.get_by_role("button", name=f"I am here: check in {name}").tap()
         expect(phone.locator(".msg-success")).to_contain_text(f"Thank you, {name}")
-    expect(tv.locator(".board-check-in")).to_contain_text("3 here · 1 missing", timeout=2000)
+    expect(tv.locator(".board-check-in")).to_contain_text("2 here · 2 missing", timeout=2000)
     desk = new_phone(phone.context.browser, phone.base)
     log_in(desk, director.username)
     desk.goto(f"{desk.base}/tournaments/{t.pk}/desk/")
+    expect(desk.locator("#check-in")).to_contain_text("Round 1: 2 present, 2 missing")
+    desk.locator("#check-in .desk-check-in li", has_text="Cat").get_by_role("button", name="Check in, owes").tap()   # at the desk
     expect(desk.locator("#check-in")).to_contain_text("Round 1: 3 present, 1 missing")
-    desk.locator("#check-in li", has_text="Ben").get_by_role("button", name="Paid").click()
-    expect(desk.locator("#check-in li", has_text="Ben")).to_contain_text("paid")
+    expect(tv.locator(".board-check-in")).to_contain_text("3 here · 1 missing", timeout=2000)
+    desk.locator("#check-in .desk-check-in li", has_text="Ben").get_by_role("button", name="Paid").click()
+    expect(desk.locator("#check-in .desk-check-in li", has_text="Ben")).to_contain_text("paid")
     if shots := os.environ.get("GINSCORE_SHOTS"):
         desk.screenshot(path=f"{shots}/check-in-desk.png", full_page=True)
         tv.screenshot(path=f"{shots}/check-in-board.png")

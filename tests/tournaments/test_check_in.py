@@ -1,5 +1,6 @@
-"""Check-in: players check in at the desk or on their own page; the director withdraws the
-absent in one step and pairs only those present; the entry fee is recorded paid or owed."""
+"""Check-in: players check in at the desk, with their own account or their own check-in link;
+the public page ticks no one; the director withdraws the absent in one step and pairs only
+those present; the entry fee is recorded paid or owed."""
 from decimal import Decimal
 
 import pytest
@@ -7,7 +8,9 @@ from django.urls import reverse
 
 from ginscore.engine import MatchLength
 from ginscore.tournaments import services
+from ginscore.players.models import Player
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
+from ginscore.tournaments.own_check_in import check_in_link
 
 from .conftest import win
 
@@ -88,22 +91,69 @@ def test_entry_fee_bounds():
         services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=Decimal("-1"))
 
 
-def test_players_check_in_on_their_own_page_and_the_desk_sees_who_is_missing(client, director):
+def _url(t):
+    return reverse("tournaments:check_in", args=[t.pk])
+
+
+def test_no_one_checks_anyone_in_anonymously(client):
+    """The attack seen: every entry ticked from the public page with no account. Refused."""
+    t = _swiss(6)
+    for e in _entries(t):
+        r = client.post(_url(t), {"entry": e.pk})
+        assert r.status_code == 403
+        assert "you can check in only yourself" in r.content.decode()
+    assert not Entry.objects.filter(tournament=t, checked_in_round__isnull=False).exists()
+    page = client.get(_url(t)).content.decode()
+    assert "0 of 6 here" in page and "Zoë 1" in page and 'name="entry"' not in page
+    assert "your own check-in link" in page
+    # a wrong or another entry's personal link does nothing either
+    zoe, ben = _entries(t)[:2]
+    forged = check_in_link(zoe).replace(f"/{zoe.pk}/", f"/{ben.pk}/")
+    assert client.post(forged).status_code == 404
+    assert client.get(check_in_link(zoe)[:-4] + "abc/").status_code == 404
+    assert not Entry.objects.filter(tournament=t, checked_in_round__isnull=False).exists()
+
+
+def test_a_player_checks_in_with_their_own_account_only_themselves(client, django_user_model):
+    t = _swiss(3)
+    zoe, ben = _entries(t)[:2]
+    user = django_user_model.objects.create_user(username="zoe", password="x-table-talk-42")
+    Player.objects.filter(pk=zoe.player_id).update(user=user)
+    client.force_login(user)
+    page = client.get(_url(t)).content.decode()
+    assert "I am here: check in Zoë 1" in page and "check in Zoë 2" not in page
+    assert client.post(_url(t), {"entry": ben.pk}).status_code == 403
+    response = client.post(_url(t), {"entry": zoe.pk}, follow=True)
+    assert "Thank you, Zoë 1: you are checked in." in response.content.decode()
+    assert "✓ Zoë 1</strong>: you are checked in for round 1" in response.content.decode()
+    assert [e.checked_in_round for e in _entries(t)] == [1, None, None]
+
+
+def test_a_player_checks_in_with_their_own_link(client):
     t = _swiss(3)
     zoe = _entries(t)[0]
-    page = client.get(reverse("tournaments:check_in", args=[t.pk])).content.decode()
-    assert "Zoë 1" in page and "0 of 3 here" in page
-    response = client.post(reverse("tournaments:check_in", args=[t.pk]), {"entry": zoe.pk}, follow=True)
+    link = check_in_link(zoe)
+    page = client.get(link).content.decode()          # opening it (or a link preview) ticks no one
+    assert "I am here: check in Zoë 1" in page and Entry.objects.get(pk=zoe.pk).checked_in_round is None
+    response = client.post(link, follow=True)
     assert "Thank you, Zoë 1: you are checked in." in response.content.decode()
-    assert Entry.objects.get(pk=zoe.pk).checked_in_round == 1
-    assert "Tap your name" in client.post(reverse("tournaments:check_in", args=[t.pk]), {"entry": "x"},
-                                          follow=True).content.decode()
+    assert [e.checked_in_round for e in _entries(t)] == [1, None, None]
+
+
+def test_the_desk_checks_players_in_and_sees_who_is_missing(client, director):
+    t = _swiss(3)
+    zoe = _entries(t)[0]
+    client.post(check_in_link(zoe))
     board = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
     assert "1 here · 2 missing" in board and "check-in/qr.svg" in board
     assert client.get(reverse("tournaments:check_in_qr", args=[t.pk]))["Content-Type"] == "image/svg+xml"
+    assert client.get(reverse("tournaments:desk_check_in_qr", args=[t.pk, zoe.pk])).status_code == 302
     client.force_login(director)
     desk = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
     assert "Round 1: 1 present, 2 missing" in desk and "3 owed" in desk
+    assert all(check_in_link(e) in desk for e in _entries(t))
+    qr = client.get(reverse("tournaments:desk_check_in_qr", args=[t.pk, zoe.pk]))
+    assert qr["Content-Type"] == "image/svg+xml" and qr["Cache-Control"] == "private, no-store"
     ben = _entries(t)[1]
     client.post(reverse("tournaments:desk_check_in", args=[t.pk, ben.pk]), {"paid": "1"})
     ben = Entry.objects.get(pk=ben.pk)
