@@ -19,11 +19,16 @@
   var data = document.getElementById("outbox-data");
   if (!data || !window.fetch || !window.JSON) return;
   var cfg = JSON.parse(data.textContent);
-  var STORE = "ginscore-outbox-" + cfg.match;
+  // The browser's storage of this phone (the key scheme is in /work/notes/outbox-contract.md, for
+  // log-out to clear): the hands not yet sent, and the last one dropped (for its Undo).
+  var STORE = "ginscore-outbox-" + cfg.match, DROPPED = STORE + "-dropped";
   var names = cfg.seats || {a: cfg.names[0], b: cfg.names[1]};   // by seat letter
   var partnership = cfg.kind === "partnership";
   var panel = document.getElementById("outbox");
-  var sending = false, timer = null, wait = 2000, sent = [];
+  // LATE: how long an answer may take before the outbox shows (an ordinary save on a slow network
+  // shows nothing); GIVE_UP: a send with no answer by then is tried again.
+  var LATE = 1500, GIVE_UP = 10000;
+  var inFlight = null, late = false, lateTimer = null, timer = null, wait = 2000, sent = [], reports = [];
   // The pad as the server last told it: the next hand, the revision, who deals the next hand.
   var known = {next: cfg.next_number, revision: cfg.revision, dealer: cfg.dealer || ""};
 
@@ -184,9 +189,10 @@
   function theForm() { return document.querySelector("form.hand-form[data-outbox]"); }
   function pristine(form) { return !form || !form.querySelector("input[name=end]:checked"); }
 
+  // The hand the table enters next: after the outbox's last hand, or the server's next hand when
+  // the outbox is empty (down as well as up: an undo on another phone takes it back).
   function nextNumber(list) {
-    var last = list.length ? list[list.length - 1].number + 1 : 0;
-    return Math.max(known.next, last);
+    return list.length ? list[list.length - 1].number + 1 : known.next;
   }
 
   // Who deals after a hand: the engine's rule (the winner, the loser or in turn; three players:
@@ -234,7 +240,7 @@
     var form = theForm();
     if (!form) return;
     var next = seating(load()), n = next.n;
-    if (cfg.kind !== "two") fitPair(form, next.pair);
+    if (cfg.kind !== "two" && pristine(form)) fitPair(form, next.pair);
     var number = form.querySelector("[name=number]"), revision = form.querySelector("[name=revision]");
     if (number) number.value = n;
     if (revision) revision.value = known.revision;
@@ -288,6 +294,9 @@
                  direct: direct, state: "waiting"};
     list.push(entry);
     store(list);
+    reports = [];
+    sent = [];
+    forgetDropped();   // a new hand: the last drop stands
     return entry;
   }
 
@@ -330,8 +339,8 @@
     } else {
       clearForm(form);
     }
-    render();
     flush();
+    render();
   });
 
   // ---- Sending ----
@@ -352,8 +361,12 @@
     if (entry.replace) body.append("replace", "1");
     if (entry.direct) body.append("direct", "1");
     body.append("csrfmiddlewaretoken", csrf());
+    var stop = window.AbortController ? new AbortController() : null;
+    var cut = stop && setTimeout(function () { stop.abort(); }, GIVE_UP);
     return fetch(cfg.send, {method: "POST", body: body, credentials: "same-origin", cache: "no-store",
-                            headers: {"Accept": "application/json", "X-CSRFToken": csrf()}});
+                            signal: stop ? stop.signal : undefined,
+                            headers: {"Accept": "application/json", "X-CSRFToken": csrf()}})
+      .finally(function () { clearTimeout(cut); });
   }
 
   function later() {
@@ -362,103 +375,168 @@
     wait = Math.min(wait * 2, 30000);
   }
 
+  // The answer is late: the form is free for the next hand (a hand typed with the network now
+  // waits in the outbox like one typed offline) and the outbox shows what is not yet sent.
+  function isLate(key) {
+    if (inFlight !== key) return;
+    late = true;
+    unsent(key);
+    render();
+  }
+
   function flush() {
     clearTimeout(timer);
-    if (sending) return;
+    if (inFlight) return;
     var list = load();
     if (!list.length || list[0].state !== "waiting") { render(); return; }
     // The phone knows it has no network: nothing is tried until it says the network is back ("online").
     if (navigator.onLine === false) { render(); return; }
     var entry = list[0];
-    sending = true;
-    render();
+    inFlight = entry.key;
+    late = false;
+    clearTimeout(lateTimer);
+    lateTimer = setTimeout(function () { isLate(entry.key); }, LATE);
     post(entry).then(function (r) {
       if ((r.headers.get("Content-Type") || "").indexOf("json") >= 0) {
-        return r.json().then(function (json) { return {status: r.status, json: json}; });
+        return r.json().then(function (json) { return {status: r.status, json: json}; },
+                             function () { return {status: r.status, json: {}}; });
       }
-      if (r.status >= 400 && r.status < 500 && r.status !== 408 && r.status !== 429) {
-        return {status: r.status, json: {ok: false, message: "The club's site refused this hand (it answered " +
-                                        r.status + ")."}};
-      }
-      throw new Error("no answer: " + r.status);   // a proxy's error page, a restart: try again
+      if (r.status === 408 || r.status === 429 || r.status === 0) throw new Error("no answer: " + r.status);
+      return {status: r.status, json: {}};   // a proxy's or the server's error page
     }).then(function (answer) {
-      sending = false;
-      wait = 2000;
-      answered(entry, answer.status, answer.json);
+      settle();
+      answered(entry.key, answer.status, answer.json || {});
     }).catch(function () {
-      sending = false;
-      unsent(entry);
+      settle();
+      unsent(entry.key);
+      tried(entry.key, null);
       later();
       render();
     });
   }
 
+  function settle() {
+    inFlight = null;
+    late = false;
+    clearTimeout(lateTimer);
+  }
+
   // No answer: a hand typed with the network stays in the outbox, and the form is free again.
-  function unsent(entry) {
-    if (!entry.direct) return;
-    var list = load();
-    list.forEach(function (e) { if (e.key === entry.key) e.direct = false; });
+  function unsent(key) {
+    var list = load(), e = list.filter(function (x) { return x.key === key; })[0];
+    if (!e || !e.direct) return;
+    e.direct = false;
     store(list);
     var form = theForm();
     if (form) { delete form.dataset.sending; clearForm(form); }
   }
 
-  function answered(entry, status, json) {
-    var list = load();
-    var i = list.findIndex(function (e) { return e.key === entry.key; });
+  // A try that brought no usable answer (none at all, or the server failed: 5xx): counted, and
+  // said on the outbox with the choices; the phone keeps trying by itself.
+  function tried(key, status) {
+    var list = load(), e = list.filter(function (x) { return x.key === key; })[0];
+    if (!e) return;
+    e.tries = (e.tries || 0) + 1;
+    e.failed = status;
+    store(list);
+  }
+
+  function at(list, key) { return list.findIndex(function (e) { return e.key === key; }); }
+
+  function answered(key, status, json) {
+    var list = load(), i = at(list, key);
     if (i < 0) { flush(); return; }
-    var form = theForm();
+    var entry = list[i], form = theForm();
+    if (json.revision) known.revision = json.revision;
     if (status === 200 && json.ok) {
       list.splice(i, 1);
       store(list);
-      known.next = Math.max(known.next, json.next_number);
-      known.revision = json.revision;
+      known.next = json.next_number || known.next;
       if (!entry.replace) known.dealer = dealerAfter(known.dealer, entry);
-      if (entry.direct) { location.assign(json.url); return; }
-      sent.push(json.number);
+      if (already(json)) {
+        reports.push(sameText(entry, json.number));
+        if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
+      } else if (entry.direct) {
+        location.assign(json.url);
+        return;
+      } else {
+        sent.push(json.number);
+      }
       if (list.length) { flush(); return; }
-      done(json);
+      done();
       return;
     }
-    if (entry.direct && form) {   // typed with the network: the server's page, as before
+    var c = json.conflict;
+    if (c && already(c)) {   // the same hand, saved by another phone: this copy is dropped
+      list.splice(i, 1);
+      renumber(list, i, c.next_number || known.next);
+      store(list);
+      if (c.next_number) known.next = c.next_number;
+      reports.push(sameText(entry, c.number));
+      if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
+      flush();
+      done();
+      return;
+    }
+    if (entry.direct && form && status < 500 && !json.wait) {   // typed with the network: the server's page
       list.splice(i, 1);
       store(list);
       postAsBefore(form);
       return;
     }
+    unsent(key);
+    list = load();
+    entry = list[i];
     if (status === 409 && json.wait) {   // a partnership's deal ahead of the other table: sent again later
-      list[i].note = json.wait;
+      entry.note = json.wait;
       store(list);
       wait = 2000;
       later();
       render();
       return;
     }
-    if (status === 409 && json.conflict) {
-      list[i].state = "conflict";
-      list[i].problem = json.conflict;
-      known.revision = json.conflict.revision;
+    if (status >= 500 || status === 0) {   // the server failed on it: tried again by itself, choices shown
+      tried(key, status);
+      later();
+      render();
+      return;
+    }
+    if (c) {
+      entry.state = "conflict";
+      entry.problem = c;
+      if (c.revision) known.revision = c.revision;
+      if (c.next_number) known.next = c.next_number;
     } else {
-      list[i].state = "refused";
-      list[i].problem = {message: messageOf(json), renewed: !!json.renewed};
+      entry.state = "refused";
+      entry.problem = {message: messageOf(json, status), renewed: !!json.renewed};
+      if (json.next_number) known.next = json.next_number;
     }
     store(list);
+    syncForm();
     render();
   }
 
-  function messageOf(json) {
+  // The server's word that the hand is there already, the same as this phone's: "already"
+  // (the contract), or a resend of this phone's own key ("again").
+  function already(json) { return !!(json.already || json.same); }
+  function sameText(entry, number) {
+    return what(number || entry.number) + " was already recorded on another device, the same as this phone's (" +
+      entry.text + "): nothing added, this phone's copy is dropped.";
+  }
+
+  function messageOf(json, status) {
     if (json.message) return json.message;
     var out = [];
     Object.keys(json.errors || {}).forEach(function (field) {
       json.errors[field].forEach(function (e) { out.push(e.message); });
     });
-    return out.join(" ") || "The club's site refused this hand.";
+    return out.join(" ") || "The club's site refused this hand (it answered " + status + ").";
   }
 
   function done() {
     var form = theForm();
-    if (!document.querySelector('meta[name="live-etag"]') && pristine(form)) {   // the entry page: to the pad
-      location.assign(cfg.pad);
+    if (!document.querySelector('meta[name="live-etag"]') && pristine(form) && !reports.length) {
+      location.assign(cfg.pad);   // the entry page: to the pad
       return;
     }
     syncForm();
@@ -480,40 +558,112 @@
     return b;
   }
 
-  function conflictBox(entry) {
-    var c = entry.problem, box = el("div", "outbox-problem", undefined);
+  // The words of two descriptions, those not in the other marked (what differs, at a glance).
+  function marked(text, against) {
+    var mine = text.split(" "), theirs = against.split(" "), p = el("span", "");
+    // the longest common run of words, by dynamic programming (descriptions are short)
+    var n = mine.length, m = theirs.length, L = [];
+    for (var i = 0; i <= n; i++) { L.push(new Array(m + 1).fill(0)); }
+    for (i = n - 1; i >= 0; i--) {
+      for (var j = m - 1; j >= 0; j--) {
+        L[i][j] = mine[i] === theirs[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+      }
+    }
+    i = 0; j = 0;
+    while (i < n) {
+      if (j < m && mine[i] === theirs[j]) { p.appendChild(document.createTextNode(mine[i])); i++; j++; }
+      else if (j < m && L[i][j + 1] >= L[i + 1][j]) { j++; continue; }
+      else { p.appendChild(el("mark", "", mine[i])); i++; }
+      if (i < n) p.appendChild(document.createTextNode(" "));
+    }
+    return p;
+  }
+
+  // Where a stopped hand can go as the next one: its number, or why it cannot (three players, a
+  // partnership: the next hand may be for two others).
+  function asNext(entry, n) {
+    if (n === entry.number) return {n: n, same: true};
+    var pair = partnership ? cfg.deal_pairs[n % 2 ? 0 : 1] : cfg.kind === "three" ? seating([]).pair : "ab";
+    if (pair !== (entry.pair || "ab")) return {n: n, other: pair};
+    return {n: n};
+  }
+
+  function problemBox(entry) {
+    var c = entry.problem || {}, box = el("div", "outbox-problem");
     box.setAttribute("role", "alert");
-    if (entry.state === "refused") {
-      box.appendChild(el("p", "", what(entry.number) + " (" + entry.text + ") was not accepted: " + c.message));
-      var row = el("div", "btn-row");
-      row.appendChild(button("Try again", "retry", true));
-      row.appendChild(button("Drop this hand", "drop"));
+    box.dataset.state = entry.state;
+    var row = el("div", "btn-row");
+    if (entry.state === "conflict") {
+      if (c.recorded) {
+        box.appendChild(el("p", "", "")).appendChild(el("strong", "", what(c.number) +
+          " was recorded on another device meanwhile, and it differs from this phone's:"));
+        var theirs = c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner + " +" + c.recorded.points : "");
+        var mine = c.typed + " · " + scored(entry);
+        var both = el("dl", "outbox-both");
+        both.appendChild(el("dt", "", "Recorded"));
+        both.appendChild(el("dd", "outbox-recorded")).appendChild(marked(theirs, mine));
+        both.appendChild(el("dt", "", "This phone's"));
+        both.appendChild(el("dd", "outbox-typed")).appendChild(marked(mine, theirs));
+        box.appendChild(both);
+      } else {
+        box.appendChild(el("p", "", "")).appendChild(el("strong", "", "The hands changed on another device meanwhile" +
+          (partnership ? " (table " + cfg.table + " now has " + (c.next_number - 1) + " deals)."
+                       : " (the pad now has " + (c.next_number - 1) + " hands).")));
+        box.appendChild(el("p", "", "This phone's " + what(entry.number).toLowerCase() + ": " + (c.typed || entry.text) + "."));
+      }
+      if (!c.complete && c.add && c.add.text) {
+        row.appendChild(button("Send mine as " + what(c.next_number).toLowerCase(), "next"));
+      } else if (!c.complete && c.add && c.add.error) {
+        box.appendChild(el("p", "muted small", "As " + what(c.next_number).toLowerCase() + ": " + c.add.error));
+      }
+      if (c.recorded && c.replace && c.replace.text) {
+        row.appendChild(button("Correct " + what(c.number).toLowerCase() + " to mine…", "ask-replace"));
+      }
+      row.appendChild(button("Drop mine", "drop"));
       box.appendChild(row);
+      if (c.recorded && c.replace && c.replace.text) {
+        var sure = el("div", "outbox-confirm");
+        sure.hidden = true;
+        sure.appendChild(el("p", "", what(c.number) + " as recorded (" + c.recorded.text + ") is replaced by this " +
+                            "phone's (" + c.typed + ") for everyone at the table. Only if the recorded one was " +
+                            "typed wrong."));
+        var yes = el("div", "btn-row");
+        yes.appendChild(button("Yes, correct " + what(c.number).toLowerCase(), "replace", false));
+        yes.lastChild.classList.add("btn-danger");
+        yes.appendChild(button("No, keep it", "cancel"));
+        sure.appendChild(yes);
+        box.appendChild(sure);
+      }
       return box;
     }
-    var head = el("p", "");
-    if (c.recorded) {
-      head.appendChild(el("strong", "", what(c.number) + " was recorded on another device meanwhile: "));
-      head.appendChild(document.createTextNode(c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner +
-                                               " +" + c.recorded.points : "") + "."));
-    } else {
-      head.appendChild(el("strong", "", "The hands changed on another device meanwhile"));
-      head.appendChild(document.createTextNode(partnership ? " (table " + cfg.table + " now has " + (c.next_number - 1) +
-                                               " deals)." : " (the pad now has " + (c.next_number - 1) + " hands)."));
+    var next = asNext(entry, known.next);
+    if (entry.state === "refused") {
+      box.appendChild(el("p", "", what(entry.number) + " (" + entry.text + ") was not accepted: " + c.message));
+      row.appendChild(button("Try again", "retry"));
+    } else {   // no answer, or the server failed on it: tried again by itself
+      box.appendChild(el("p", "", entry.failed
+        ? "The club's site failed on " + what(entry.number).toLowerCase() + " (it answered " + entry.failed +
+          "): trying again by itself."
+        : "No answer from the club's site about " + what(entry.number).toLowerCase() + " yet: trying again by itself."));
+      row.appendChild(button("Try now", "retry"));
     }
-    box.appendChild(head);
-    box.appendChild(el("p", "", "This phone's hand: " + c.typed + "."));
-    var row2 = el("div", "btn-row");
-    if (!c.complete && c.add && c.add.text) {
-      row2.appendChild(button("Keep both: save mine as " + what(c.next_number).toLowerCase(), "keep", true));
+    if (!next.same && !next.other) row.appendChild(button("Send it as " + what(next.n).toLowerCase(), "next"));
+    row.appendChild(button("Drop it", "drop"));
+    box.appendChild(row);
+    if (next.other) {
+      box.appendChild(el("p", "muted small", what(next.n) + " is " + players(next.other) + "'s: drop this one and " +
+                         "type it again to send it as " + what(next.n).toLowerCase() + "."));
     }
-    if (c.recorded && c.replace && c.replace.text) {
-      row2.appendChild(button(what(c.number) + " was mine: correct it to what I typed", "replace"));
-    }
-    row2.appendChild(button("Drop mine: " + what(c.number).toLowerCase() + " stands as recorded", "drop"));
-    box.appendChild(row2);
-    if (c.add && c.add.error && !c.complete) box.appendChild(el("p", "muted small", "As a new hand: " + c.add.error));
     return box;
+  }
+
+  // What the phone shows: the outbox as soon as the phone knows it is offline or the server has
+  // said no, else only once an answer is late (LATE) or a try brought none.
+  function showing(list) {
+    if (!list.length) return false;
+    var first = list[0];
+    return navigator.onLine === false || first.state !== "waiting" || !!first.note || late ||
+      !!first.tries || inFlight !== first.key;
   }
 
   // The head of the pad says who deals and plays the next hand, after the outbox's hands
@@ -528,7 +678,7 @@
     if (!list.length) return;
     var s = seating(list), MINE = " (worked out on this phone)";
     if (partnership) {
-      var span = next.querySelectorAll(".table-next")[cfg.table - 1];
+      var span = next.querySelector('.table-next[data-table="' + cfg.table + '"]');
       if (span) span.textContent = "Table " + cfg.table + ": " + players(s.pair) + ", deal " + s.n + MINE;
       return;
     }
@@ -547,116 +697,232 @@
     next.appendChild(document.createTextNode(MINE));
   }
 
-  function render() {
-    headNext(load());
-    if (!panel) return;
-    var list = load();
-    panel.textContent = "";
-    panel.hidden = !list.length && !sent.length;
-    if (panel.hidden) return;
-    if (!list.length) {
-      var noun = partnership ? "deal" : "hand";
-      panel.appendChild(el("p", "msg msg-success", "Sent: " + noun + (sent.length > 1 ? "s " : " ") + sent.join(", ") +
-                           (partnership ? " of table " + cfg.table : "") + ", now on the pad."));
-      sent = [];
-      return;
+  // The big numbers of the head, while hands wait on the phone: the game in play with their
+  // points added (a game they finish is said, and the next starts at 0), marked as not yet sent.
+  // A partnership's deal points need both tables, Hollywood's columns the pad: only the mark.
+  function headGame(list, shown) {
+    var head = document.querySelector(".score-head");
+    if (!head) return;
+    head.querySelectorAll("[data-server]").forEach(function (e) {
+      if (e.classList.contains("next")) return;
+      e.textContent = e.dataset.server;
+      delete e.dataset.server;
+    });
+    head.querySelectorAll(".head-unsent").forEach(function (e) { e.remove(); });
+    head.classList.toggle("provisional", shown);
+    if (!shown) return;
+    // The hands that would be added as they stand (not one stopped for the table to decide).
+    var adding = list.filter(function (e) { return e.state === "waiting"; }), stopped = list.length - adding.length;
+    var noun = (partnership ? " deal" : " hand") + (adding.length === 1 ? "" : "s");
+    var mark = el("p", "head-unsent", "");
+    mark.appendChild(el("strong", "badge badge-unsent", "not yet sent"));
+    mark.appendChild(document.createTextNode(" " + adding.length + noun + " on this phone" +
+                                             (stopped ? " (and " + stopped + " to decide, not counted)" : "")));
+    var target = Number(head.dataset.gameTarget), n = Number(head.dataset.gameN);
+    var seats = Object.keys(names).sort();
+    function key(seat) { return cfg.kind === "three" ? String(seats.indexOf(seat)) : seat; }
+    function cell(what, seat) { return head.querySelector("[data-" + what + '="' + key(seat) + '"]'); }
+    if (!partnership && target && n && seats.every(function (s) { return cell("game", s); })) {
+      var pts = {}, won = [];
+      seats.forEach(function (s) { pts[s] = Number(cell("game", s).textContent) || 0; });
+      adding.forEach(function (e) {
+        if (!e.winner || pts[e.winner] === undefined) return;
+        pts[e.winner] += e.points;
+        if (pts[e.winner] >= target) {   // the game is won: the next starts at 0
+          won.push("game " + n + " to " + names[e.winner]);
+          n += 1;
+          seats.forEach(function (s) { pts[s] = 0; });
+        }
+      });
+      function put(node, text) {
+        if (!node) return;
+        if (node.dataset.server === undefined) node.dataset.server = node.textContent;
+        node.textContent = text;
+      }
+      seats.forEach(function (s) {
+        put(cell("game", s), String(pts[s]));
+        put(cell("to-go", s), Math.max(target - pts[s], 0) + " to go");
+      });
+      put(head.querySelector("[data-head-game]"), String(n));
+      mark.appendChild(document.createTextNode(", counted in the numbers above" +
+        (won.length ? " (" + won.join(", ") + ": the pad adds boxes and bonuses once sent)" : "") + "."));
+    } else {
+      mark.appendChild(document.createTextNode(": the pad counts " + (adding.length === 1 ? "it" : "them") +
+                                               " once sent."));
     }
+    head.appendChild(mark);
+  }
+
+  function render() {
+    var list = load(), shown = showing(list);
+    headNext(list);
+    headGame(list, shown);
+    if (!panel) return;
+    panel.textContent = "";
+    var gone = dropped();
+    panel.hidden = !shown && !sent.length && !reports.length && !gone;
+    if (panel.hidden) return;
+    if (!list.length || !shown) {
+      if (sent.length) {
+        var noun = partnership ? "deal" : "hand";
+        panel.appendChild(el("p", "msg msg-success", "Sent: " + noun + (sent.length > 1 ? "s " : " ") +
+                             sent.join(", ") + (partnership ? " of table " + cfg.table : "") + ", now on the pad."));
+      }
+      reports.forEach(function (text) { panel.appendChild(el("p", "msg msg-info outbox-report", text)); });
+    }
+    if (gone) {
+      var undo = el("p", "outbox-dropped");
+      undo.appendChild(document.createTextNode(what(gone.entry.number) + " dropped from this phone (" +
+                                               gone.entry.text + "). "));
+      undo.appendChild(button("Undo", "undrop"));
+      panel.appendChild(undo);
+    }
+    if (!shown) return;
     panel.appendChild(el("h2", "", "Not yet sent: " + list.length + (partnership ? " deal" : " hand") +
                          (list.length > 1 ? "s" : "")));
-    var state = list[0].state !== "waiting" ? "Stopped: the table must decide about " +
-                                              what(list[0].number).toLowerCase() + " below."
-      : sending ? "Sending…"
-      : list[0].note ? list[0].note + " It is sent as soon as that is in."
+    var first = list[0];
+    var state = first.state !== "waiting" ? "Stopped: the table must decide about " +
+                                            what(first.number).toLowerCase() + " below."
+      : first.note ? first.note + " It is sent as soon as that is in."
       : navigator.onLine === false ? "No connection to the club's site: these hands are kept on this phone and " +
                                      "sent in order when the network returns."
+      : inFlight ? "Sending… (no answer yet)"
       : "No answer from the club's site yet: trying again.";
     panel.appendChild(el("p", "outbox-state", state));
     var ol = el("ol", "outbox-hands");
-    list.forEach(function (e) {
+    list.forEach(function (e, i) {
       var li = el("li", "outbox-hand");
       li.dataset.key = e.key;
       li.dataset.state = e.state;
       li.appendChild(el("strong", "", what(e.number) + " "));
       li.appendChild(document.createTextNode(e.text + " · " + scored(e) + " "));
       li.appendChild(el("span", "badge badge-unsent", e.state === "waiting" ? "not yet sent" : "to decide"));
+      if (inFlight !== e.key && !(i === 0 && first.state !== "waiting")) {
+        var drop = button("Drop", "drop");
+        drop.className = "btn btn-small outbox-drop";
+        drop.setAttribute("aria-label", "Drop " + what(e.number).toLowerCase());
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(drop);
+      }
       ol.appendChild(li);
     });
     panel.appendChild(ol);
-    if (list[0].state !== "waiting") panel.appendChild(conflictBox(list[0]));
+    if (first.state !== "waiting" || (first.tries && inFlight !== first.key && navigator.onLine !== false)) {
+      panel.appendChild(problemBox(first));
+    }
     panel.appendChild(el("p", "muted small", partnership
       ? "Points worked out on this phone from the match's rules, for this table's hand alone. A deal's team " +
         "points need both tables' hands, so this phone cannot work them out: the pad does, once they are sent."
       : "Points worked out on this phone from the match's rules, for each hand alone; the pad adds them up, " +
-        "with boxes and bonuses, once they are sent." + provisional(list)));
+        "with boxes and bonuses, once they are sent."));
   }
 
-  // The game in play with the outbox's points added (each player's; two or three players), while
-  // no hand of the outbox ends it.
-  function provisional(list) {
-    if (!cfg.game) return "";
-    var seats = Object.keys(names).sort(), pts = {};
-    seats.forEach(function (seat, i) { pts[seat] = cfg.game.points[i]; });
-    list.forEach(function (e) { if (e.winner) pts[e.winner] += e.points; });
-    var over = seats.some(function (seat) { return pts[seat] >= cfg.game.target; });
-    return " Game " + cfg.game.n + " on this phone: " + seats.map(function (seat) {
-      return names[seat] + " " + pts[seat];
-    }).join(", ") + (over ? " (the target is reached: the pad ends the game when the hands are sent)." : ".");
-  }
-
-  // Who deals the next hand, as the server drew the head ("Hand 3 · <strong>Ben</strong> deals").
-  function headDealer() {
-    var next = document.querySelector(".score-head .next");
-    var who = next && next.dataset.server === undefined ? next.querySelector("strong") : null;
-    var name = who ? who.textContent : "";
-    return Object.keys(names).filter(function (seat) { return names[seat] === name; })[0] || "";
+  // The pad as the server drew it (its head): the next hand, who deals it; a partnership's table:
+  // its next deal. Followed down as well as up.
+  function fromHead() {
+    var head = document.querySelector(".score-head[data-next-number]");
+    if (!head) return;
+    if (partnership) {
+      var span = head.querySelector('.table-next[data-table="' + cfg.table + '"]');
+      if (span && span.dataset.deal) known.next = Number(span.dataset.deal);
+      return;
+    }
+    known.next = Number(head.dataset.nextNumber) || known.next;
+    var name = head.dataset.nextDealer;
+    var seat = Object.keys(names).filter(function (s) { return names[s] === name; })[0];
+    if (seat) known.dealer = seat;
   }
 
   function renumber(list, from, n) {
     for (var i = from; i < list.length; i++) list[i].number = n + (i - from);
   }
 
+  // The last hand dropped from this phone, kept (in the browser's storage) until the next hand is
+  // saved, so a drop can be taken back.
+  function dropped() {
+    try { return JSON.parse(local.getItem(DROPPED) || "null"); } catch (e) { return null; }
+  }
+  function forgetDropped() { local.removeItem(DROPPED); }
+
+  function drop(list, i) {
+    var e = list.splice(i, 1)[0];
+    var c = e.problem || {};
+    renumber(list, i, i === 0 && c.next_number && e.state === "conflict" ? c.next_number : e.number);
+    local.setItem(DROPPED, JSON.stringify({entry: e, index: i}));
+  }
+
+  function undrop(list) {
+    var gone = dropped();
+    if (!gone) return;
+    forgetDropped();
+    var i = Math.min(gone.index, list.length), e = gone.entry;
+    if (e.state === "waiting" || i > 0) { e.state = "waiting"; delete e.problem; }
+    e.direct = false;
+    list.splice(i, 0, e);
+    renumber(list, i, i > 0 ? list[i - 1].number + 1 : e.number);
+  }
+
   if (panel) {
     panel.addEventListener("click", function (ev) {
       var b = ev.target.closest("[data-resolve]");
       if (!b) return;
-      var list = load();
-      if (!list.length) return;
-      var e = list[0], c = e.problem || {}, how = b.dataset.resolve;
-      var next = c.next_number || e.number;
-      if (how === "drop") {
-        list.shift();
-        renumber(list, 0, next);
-      } else if (how === "keep") {
-        e.number = next;
-        renumber(list, 1, next + 1);
-      } else if (how === "replace") {
-        e.number = c.number;
-        e.revision = c.revision;
-        e.replace = true;
-        renumber(list, 1, next);
+      var how = b.dataset.resolve;
+      if (how === "ask-replace" || how === "cancel") {   // correcting another phone's hand asks first
+        var sure = panel.querySelector(".outbox-confirm");
+        if (sure) sure.hidden = how === "cancel";
+        if (how === "ask-replace" && sure) sure.querySelector("button").focus();
+        return;
       }
-      if (how !== "drop") { e.state = "waiting"; delete e.problem; }
-      known.next = Math.max(known.next, next);
+      var list = load();
+      if (how === "undrop") {
+        undrop(list);
+      } else {
+        var li = b.closest(".outbox-hand");
+        var i = li ? at(list, li.dataset.key) : 0;
+        if (i < 0 || !list.length || inFlight === list[i].key) return;
+        var e = list[i], c = e.problem || {};
+        if (how === "drop") {
+          drop(list, i);
+        } else if (how === "next") {
+          var n = e.state === "conflict" && c.next_number ? c.next_number : known.next;
+          e.number = n;
+          delete e.replace;
+          renumber(list, 1, n + 1);
+        } else if (how === "replace") {
+          e.number = c.number;
+          e.revision = c.revision;
+          e.replace = true;
+          renumber(list, 1, c.next_number || known.next);
+        }
+        if (how !== "drop") {
+          e.state = "waiting";
+          delete e.problem;
+          delete e.note;
+          e.tries = 0;
+          delete e.failed;
+        }
+      }
+      reports = [];
+      sent = [];
       store(list);
       syncForm();
       wait = 2000;
       flush();
+      render();
     });
   }
 
-  document.addEventListener("ginscore:live", function () {   // live.js drew a fresh form: keep counting on
-    var form = theForm();
-    var number = form && form.querySelector("[name=number]");
-    if (number && Number(number.value) >= known.next) {   // the server's next hand, and who deals it
-      known.next = Number(number.value);
-      known.dealer = headDealer() || known.dealer;
-    }
+  document.addEventListener("ginscore:live", function () {   // live.js drew the page again
+    fromHead();
+    var form = theForm(), revision = form && form.querySelector("[name=revision]");
+    if (revision && Number(revision.value) > known.revision) known.revision = Number(revision.value);
     syncForm();
+    render();
     if (load().length) flush();   // (a deal waiting for the other table may go now)
   });
-  window.addEventListener("online", function () { wait = 2000; flush(); });
+  window.addEventListener("online", function () { wait = 2000; flush(); render(); });
   window.addEventListener("offline", render);
-  window.addEventListener("storage", function (ev) { if (ev.key === STORE) render(); });
+  window.addEventListener("storage", function (ev) { if (ev.key === STORE || ev.key === DROPPED) render(); });
 
   if ("serviceWorker" in navigator && cfg.worker) {
     navigator.serviceWorker.register(cfg.worker).then(function () { return navigator.serviceWorker.ready; })
@@ -664,7 +930,8 @@
       .catch(function () { /* no worker (a plain-HTTP address): the outbox still works while the page is open */ });
   }
 
+  fromHead();
   syncForm();
-  render();
   flush();
+  render();
 })();

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from ginscore.matches.models import Hand
 from tests.browser.conftest import new_phone
-from tests.browser.steps import enter_hand, log_in, next_deal, record_hand
+from tests.browser.steps import enter_hand, game_score, log_in, next_deal, record_hand, to_go
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -64,11 +64,14 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
     type_three_offline(phone)
     lines = phone.locator("#outbox .outbox-hand")
     assert [" ".join(t.split()) for t in lines.all_inner_texts()] == [
-        "Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent",
-        "Hand 2 Ben went gin (Ann 12) · Ben +37 not yet sent",
-        "Hand 3 Ann knocked 3 v 3 · Ben +25 (undercut) not yet sent",
+        "Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent Drop",
+        "Hand 2 Ben went gin (Ann 12) · Ben +37 not yet sent Drop",
+        "Hand 3 Ann knocked 3 v 3 · Ben +25 (undercut) not yet sent Drop",
     ]
-    expect(phone.locator("#outbox")).to_contain_text("Game 1 on this phone: Ann 25, Ben 62.")
+    # The head's big numbers are the phone's own running score, marked as not yet sent.
+    assert game_score(phone) == [25, 62] and to_go(phone) == [75, 38]
+    expect(phone.locator(".score-head.provisional .head-unsent")).to_have_text(
+        "not yet sent 3 hands on this phone, counted in the numbers above.")
     expect(phone.locator("#entry h2")).to_have_text("Hand 4")
     assert next_deal(phone) == "Hand 4 · Ben deals (worked out on this phone)"   # the winner deals
     expect(phone.locator(".first-deal")).to_be_hidden()
@@ -86,6 +89,9 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
     assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]
     assert len({h.entry_key for h in Hand.objects.filter(match=match)}) == 3
     expect(phone.locator("#hand-3")).to_be_visible(timeout=SENT)   # the live pad has them
+    expect(phone.locator(".score-head")).not_to_have_class("provisional")   # the server's numbers again
+    expect(phone.locator(".score-head .head-unsent")).to_have_count(0)
+    assert game_score(phone) == [25, 62] and to_go(phone) == [75, 38]
     expect(phone.locator("#entry h2")).to_have_text("Hand 4")
     expect(phone.locator(".score-head .next")).to_have_text("Hand 4 · Ben deals", timeout=SENT)   # the server's
     shot("offline-02-sent")
@@ -95,16 +101,16 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
     assert len(hands(match)) == 4
 
 
-@pytest.mark.parametrize("resolve, button, stored", [
-    ("keep", "Keep both: save mine as hand 2",
+@pytest.mark.parametrize("resolve, buttons, stored", [
+    ("keep", ["Send mine as hand 2"],
      [(1, "gin", "b", None, 40), (2, "knock", "a", 5, 30), (3, "gin", "b", None, 12), (4, "knock", "a", 3, 3)]),
-    ("replace", "Hand 1 was mine: correct it to what I typed",
+    ("replace", ["Correct hand 1 to mine…", "Yes, correct hand 1"],   # asks first: another phone's hand
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
-    ("drop", "Drop mine: hand 1 stands as recorded",
+    ("drop", ["Drop mine"],
      [(1, "gin", "b", None, 40), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
 ])
 def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phone, shot, make_match, member,
-                                                              resolve, button, stored):
+                                                              resolve, buttons, stored):
     match = make_match()
     open_pad(phone, match, member.username)
     log_in(second_phone, member.username)
@@ -114,18 +120,29 @@ def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phon
     record_hand(second_phone, "gin", "Ben", defender=40)   # hand 1, on the other phone, meanwhile
     phone.context.set_offline(False)
     problem = phone.locator("#outbox .outbox-problem")
-    expect(problem).to_contain_text("Hand 1 was recorded on another device meanwhile: Ben went gin (Ann 40) · "
-                                    "Ben +65.", timeout=SENT)
-    expect(problem).to_contain_text("This phone's hand: Ann knocked 5 v 30.")
+    expect(problem).to_contain_text("Hand 1 was recorded on another device meanwhile, and it differs", timeout=SENT)
+    assert " ".join(problem.locator(".outbox-recorded").inner_text().split()) == "Ben went gin (Ann 40) · Ben +65"
+    assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ann knocked 5 v 30 · Ann +25"
+    assert "knocked" in problem.locator(".outbox-typed mark").all_inner_texts()   # what differs, marked
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)   # nothing sent past it, nothing dropped
+    # No choice is the default, and correcting the other phone's hand is not one tap away.
+    assert problem.locator(".btn-primary").count() == 0
+    expect(problem.get_by_role("button", name="Yes, correct hand 1")).to_be_hidden()
     assert hands(match) == [(1, "gin", "b", None, 40)]
     if resolve == "keep":
         shot("offline-03-conflict")
-    problem.get_by_role("button", name=button).tap()
+    for name in buttons:
+        problem.get_by_role("button", name=name).tap()
+        if resolve == "replace" and name != buttons[-1]:
+            phone.wait_for_timeout(300)
+            assert hands(match) == [(1, "gin", "b", None, 40)]   # the first tap only asks
+            shot("offline-03b-correct-asks")
     expect(phone.locator("#outbox")).to_contain_text("Sent: hands", timeout=SENT)
     assert hands(match) == stored
     expect(phone.locator(f"#hand-{len(stored)}")).to_be_visible(timeout=SENT)
     expect(phone.locator("#entry h2")).to_have_text(f"Hand {len(stored) + 1}")
+    if resolve == "drop":   # the drop can be taken back until the next hand is saved
+        expect(phone.locator("#outbox .outbox-dropped")).to_contain_text("Hand 1 dropped from this phone")
     # The outbox is empty: a reload shows the pad, nothing sent again.
     phone.reload()
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(0)

@@ -30,6 +30,13 @@ def outbox_lines(page):
     return [" ".join(t.split()) for t in page.locator("#outbox .outbox-hand").all_inner_texts()]
 
 
+def head_game(page):
+    """The head's game in play: each player's points and how far from the target, three players."""
+    head = page.locator(".score-head")
+    return ([int(head.locator(f"[data-game='{i}']").inner_text()) for i in range(3)],
+            [head.locator(f"[data-to-go='{i}']").inner_text() for i in range(3)])
+
+
 def kept_by_the_service_worker(page):
     """The page is in the service worker's hands, with a copy kept for a reload offline."""
     page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -58,11 +65,13 @@ def test_three_handed_hands_typed_offline_are_sent_in_order_once(phone, shot, an
     assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == ""   # a blank form
     enter_hand(phone, "knock", "Cat", knocker=2, defender=40, expect="Cat scores 38")
     assert outbox_lines(phone) == [
-        "Hand 1 Ann knocked 4 v 20 · Ann +16 not yet sent",
-        "Hand 2 Cat went gin (Ann 30) · Cat +55 not yet sent",
-        "Hand 3 Cat knocked 2 v 40 · Cat +38 not yet sent",
+        "Hand 1 Ann knocked 4 v 20 · Ann +16 not yet sent Drop",
+        "Hand 2 Cat went gin (Ann 30) · Cat +55 not yet sent Drop",
+        "Hand 3 Cat knocked 2 v 40 · Cat +38 not yet sent Drop",
     ]
-    expect(phone.locator("#outbox")).to_contain_text("Game 1 on this phone: Ann 16, Ben 0, Cat 93.")
+    # The head's big numbers: the phone's own running score, marked as not yet sent.
+    assert head_game(phone) == ([16, 0, 93], ["84 to go", "100 to go", "7 to go"])
+    expect(phone.locator(".score-head .head-unsent")).to_contain_text("not yet sent 3 hands on this phone")
     expect(phone.locator("#entry h2")).to_have_text("Hand 4: Ann v Cat")
     assert next_deal(phone) == "Hand 4 · Ben deals and sits out · Ann v Cat play (worked out on this phone)"
     # the rulings are Ann's and Cat's too, and the form's hidden fields the next hand's
@@ -91,6 +100,8 @@ def test_three_handed_hands_typed_offline_are_sent_in_order_once(phone, shot, an
         "Hand 4 · Ben deals and sits out · Ann v Cat play", timeout=SENT)   # the server's own words now
     match.refresh_from_db()
     assert (match.game_a, match.game_b, match.game_c) == (16, 0, 93)
+    assert head_game(phone) == ([16, 0, 93], ["84 to go", "100 to go", "7 to go"])   # the server's now
+    expect(phone.locator(".score-head .head-unsent")).to_have_count(0)
     shot("offline-three-02-sent")
     # ... and the next hand, with the network, is saved as it always was, by the two who play it.
     assert players_offered(phone) == ["Ann", "Cat"]
@@ -118,12 +129,14 @@ def test_a_partnership_tables_deals_typed_offline_are_sent_once_each_after_the_o
     assert players_offered(one) == ["Ann", "Dan"]
     expect(one.locator("form.hand-form #save-hand")).to_have_text("Save deal 2")
     enter_hand(one, "gin", "Dan", defender=10, expect="Dan scores 35")
-    assert outbox_lines(one) == ["Deal 1 Ann knocked 3 v 25 · Ann +22 not yet sent",
-                                 "Deal 2 Dan went gin (Ann 10) · Dan +35 not yet sent"]
+    assert outbox_lines(one) == ["Deal 1 Ann knocked 3 v 25 · Ann +22 not yet sent Drop",
+                                 "Deal 2 Dan went gin (Ann 10) · Dan +35 not yet sent Drop"]
     # a deal's team points need the other table's hand: the phone says so rather than guess them
     expect(one.locator("#outbox")).to_contain_text("A deal's team points need both tables' hands, so this "
                                                    "phone cannot work them out")
     assert "on this phone: North" not in one.locator("#outbox").inner_text()
+    expect(one.locator(".score-head .head-unsent")).to_have_text(
+        "not yet sent 2 deals on this phone: the pad counts them once sent.")   # no team points guessed
     expect(one.locator(".score-head .table-next").first).to_have_text(
         "Table 1: Ann v Ben, deal 3 (worked out on this phone)")
     expect(one.locator("#entry h2")).to_have_text("Table 1: Ann v Ben, deal 3")
@@ -139,7 +152,7 @@ def test_a_partnership_tables_deals_typed_offline_are_sent_once_each_after_the_o
     expect(one.locator("#outbox .outbox-state")).to_contain_text(
         "Table 1 has entered deal 1; deal 2 starts when table 2's hand of deal 1 is in. It is sent as soon as "
         "that is in.", timeout=SENT)
-    assert outbox_lines(one) == ["Deal 2 Dan went gin (Ann 10) · Dan +35 not yet sent"]
+    assert outbox_lines(one) == ["Deal 2 Dan went gin (Ann 10) · Dan +35 not yet sent Drop"]
     assert stored(match) == [(1, 1, "knock", "a", 3, 25)]
     shot("offline-four-02-waiting-for-table-2")
     record_hand(two, "gin", "Dan", defender=12, expect="Dan scores 37")   # table 2's deal 1, Cat v Dan
