@@ -443,18 +443,25 @@
 
   function at(list, key) { return list.findIndex(function (e) { return e.key === key; }); }
 
+  // What the server answered (the contract: /work/notes/outbox-contract.md). Every answer leaves
+  // the hand either gone from the outbox (saved, the same already there, undone elsewhere: said on
+  // the panel) or on it with the choices the table has.
   function answered(key, status, json) {
     var list = load(), i = at(list, key);
     if (i < 0) { flush(); return; }
-    var entry = list[i], form = theForm();
+    var entry = list[i], form = theForm(), c = json.conflict;
     if (json.revision) known.revision = json.revision;
-    if (status === 200 && json.ok) {
+    if (json.next_number) known.next = json.next_number;   // down as well as up
+    if (c && c.revision) known.revision = c.revision;
+    if (c && c.next_number) known.next = c.next_number;
+    if ((status === 200 && json.ok) || (status === 409 && json.undone)) {
       list.splice(i, 1);
+      if (json.undone) renumber(list, i, i ? entry.number : known.next);
       store(list);
-      known.next = json.next_number || known.next;
-      if (!entry.replace) known.dealer = dealerAfter(known.dealer, entry);
-      if (already(json)) {
-        reports.push(sameText(entry, json.number));
+      if (json.ok && !entry.replace && !json.same) known.dealer = dealerAfter(known.dealer, entry);
+      if (json.same || json.undone) {   // nothing added: the table is told why this phone's copy is gone
+        reports.push(json.message || what(json.number || entry.number) + " was already recorded on another " +
+                     "device, exactly as typed here: nothing was added.");
         if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
       } else if (entry.direct) {
         location.assign(json.url);
@@ -463,18 +470,6 @@
         sent.push(json.number);
       }
       if (list.length) { flush(); return; }
-      done();
-      return;
-    }
-    var c = json.conflict;
-    if (c && already(c)) {   // the same hand, saved by another phone: this copy is dropped
-      list.splice(i, 1);
-      renumber(list, i, c.next_number || known.next);
-      store(list);
-      if (c.next_number) known.next = c.next_number;
-      reports.push(sameText(entry, c.number));
-      if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
-      flush();
       done();
       return;
     }
@@ -495,7 +490,7 @@
       render();
       return;
     }
-    if (status >= 500 || status === 0) {   // the server failed on it: tried again by itself, choices shown
+    if (status >= 500) {   // the server failed on it: tried again by itself, choices shown
       tried(key, status);
       later();
       render();
@@ -504,24 +499,13 @@
     if (c) {
       entry.state = "conflict";
       entry.problem = c;
-      if (c.revision) known.revision = c.revision;
-      if (c.next_number) known.next = c.next_number;
     } else {
       entry.state = "refused";
       entry.problem = {message: messageOf(json, status), renewed: !!json.renewed};
-      if (json.next_number) known.next = json.next_number;
     }
     store(list);
     syncForm();
     render();
-  }
-
-  // The server's word that the hand is there already, the same as this phone's: "already"
-  // (the contract), or a resend of this phone's own key ("again").
-  function already(json) { return !!(json.already || json.same); }
-  function sameText(entry, number) {
-    return what(number || entry.number) + " was already recorded on another device, the same as this phone's (" +
-      entry.text + "): nothing added, this phone's copy is dropped.";
   }
 
   function messageOf(json, status) {
@@ -594,39 +578,54 @@
     box.dataset.state = entry.state;
     var row = el("div", "btn-row");
     if (entry.state === "conflict") {
+      var next = asNext(entry, c.next_number || known.next);
       if (c.recorded) {
-        box.appendChild(el("p", "", "")).appendChild(el("strong", "", what(c.number) +
-          " was recorded on another device meanwhile, and it differs from this phone's:"));
+        box.appendChild(el("p", "", "")).appendChild(el("strong", "", what(c.number) + (c.reason === "changed"
+          ? " changed on another device since this phone's correction was typed; it now reads:"
+          : " was recorded on another device meanwhile, and it differs from this phone's:")));
         var theirs = c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner + " +" + c.recorded.points : "");
-        var mine = c.typed + " · " + scored(entry);
+        var mine = (c.typed || entry.text) + " · " + scored(entry);
         var both = el("dl", "outbox-both");
         both.appendChild(el("dt", "", "Recorded"));
         both.appendChild(el("dd", "outbox-recorded")).appendChild(marked(theirs, mine));
         both.appendChild(el("dt", "", "This phone's"));
         both.appendChild(el("dd", "outbox-typed")).appendChild(marked(mine, theirs));
         box.appendChild(both);
-      } else {
+        if (c.differences && c.differences.length) {
+          var ul = el("ul", "outbox-differences");
+          c.differences.forEach(function (d) {
+            var li = el("li", "");
+            li.appendChild(el("strong", "", d.label + ": "));
+            li.appendChild(document.createTextNode("recorded " + d.recorded + ", this phone's " + d.typed));
+            ul.appendChild(li);
+          });
+          box.appendChild(ul);
+        }
+        // The safe choice first: the recorded hand stays (a drop can be undone).
+        row.appendChild(button("Keep the recorded one: drop mine", "drop", true));
+        if (!c.complete && !next.other) row.appendChild(button("Send mine as " + what(next.n).toLowerCase(), "next"));
+        if (c.replace && c.replace.text) {
+          row.appendChild(button("Correct " + what(c.number).toLowerCase() + " to mine…", "ask-replace"));
+        }
+      } else {   // the pad moved on another device (an undo, a delete): this number is not the next
         box.appendChild(el("p", "", "")).appendChild(el("strong", "", "The hands changed on another device meanwhile" +
-          (partnership ? " (table " + cfg.table + " now has " + (c.next_number - 1) + " deals)."
-                       : " (the pad now has " + (c.next_number - 1) + " hands).")));
-        box.appendChild(el("p", "", "This phone's " + what(entry.number).toLowerCase() + ": " + (c.typed || entry.text) + "."));
+          (partnership ? ": table " + cfg.table + " now has " + (c.next_number - 1) + " deals"
+                       : ": the pad now has " + (c.next_number - 1) + " hands") + ", so this phone's " +
+          what(entry.number).toLowerCase() + " is not the next one."));
+        box.appendChild(el("p", "", "This phone's " + what(entry.number).toLowerCase() + ": " +
+                           (c.typed || entry.text) + " · " + scored(entry) + "."));
+        if (!c.complete && !next.other) row.appendChild(button("Send mine as " + what(next.n).toLowerCase(), "next"));
+        row.appendChild(button("Drop mine", "drop"));
       }
-      if (!c.complete && c.add && c.add.text) {
-        row.appendChild(button("Send mine as " + what(c.next_number).toLowerCase(), "next"));
-      } else if (!c.complete && c.add && c.add.error) {
-        box.appendChild(el("p", "muted small", "As " + what(c.next_number).toLowerCase() + ": " + c.add.error));
-      }
-      if (c.recorded && c.replace && c.replace.text) {
-        row.appendChild(button("Correct " + what(c.number).toLowerCase() + " to mine…", "ask-replace"));
-      }
-      row.appendChild(button("Drop mine", "drop"));
       box.appendChild(row);
+      if (next.other && !c.complete) box.appendChild(otherPair(next));
+      if (c.complete) box.appendChild(el("p", "muted small", "The match is over: no hand can be added."));
       if (c.recorded && c.replace && c.replace.text) {
         var sure = el("div", "outbox-confirm");
         sure.hidden = true;
         sure.appendChild(el("p", "", what(c.number) + " as recorded (" + c.recorded.text + ") is replaced by this " +
-                            "phone's (" + c.typed + ") for everyone at the table. Only if the recorded one was " +
-                            "typed wrong."));
+                            "phone's (" + (c.typed || entry.text) + ") for everyone at the table. Only if the " +
+                            "recorded one was typed wrong."));
         var yes = el("div", "btn-row");
         yes.appendChild(button("Yes, correct " + what(c.number).toLowerCase(), "replace", false));
         yes.lastChild.classList.add("btn-danger");
@@ -650,11 +649,13 @@
     if (!next.same && !next.other) row.appendChild(button("Send it as " + what(next.n).toLowerCase(), "next"));
     row.appendChild(button("Drop it", "drop"));
     box.appendChild(row);
-    if (next.other) {
-      box.appendChild(el("p", "muted small", what(next.n) + " is " + players(next.other) + "'s: drop this one and " +
-                         "type it again to send it as " + what(next.n).toLowerCase() + "."));
-    }
+    if (next.other) box.appendChild(otherPair(next));
     return box;
+  }
+
+  function otherPair(next) {
+    return el("p", "muted small", what(next.n) + " is " + players(next.other) + "'s: drop this one and type it " +
+              "again to send it as " + what(next.n).toLowerCase() + ".");
   }
 
   // What the phone shows: the outbox as soon as the phone knows it is offline or the server has

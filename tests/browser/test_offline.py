@@ -106,7 +106,7 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
      [(1, "gin", "b", None, 40), (2, "knock", "a", 5, 30), (3, "gin", "b", None, 12), (4, "knock", "a", 3, 3)]),
     ("replace", ["Correct hand 1 to mine…", "Yes, correct hand 1"],   # asks first: another phone's hand
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
-    ("drop", ["Drop mine"],
+    ("drop", ["Keep the recorded one: drop mine"],
      [(1, "gin", "b", None, 40), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
 ])
 def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phone, shot, make_match, member,
@@ -125,8 +125,8 @@ def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phon
     assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ann knocked 5 v 30 · Ann +25"
     assert "knocked" in problem.locator(".outbox-typed mark").all_inner_texts()   # what differs, marked
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)   # nothing sent past it, nothing dropped
-    # No choice is the default, and correcting the other phone's hand is not one tap away.
-    assert problem.locator(".btn-primary").count() == 0
+    # The safe choice is the default, and correcting the other phone's hand is not one tap away.
+    assert problem.locator(".btn-primary").all_inner_texts() == ["Keep the recorded one: drop mine"]
     expect(problem.get_by_role("button", name="Yes, correct hand 1")).to_be_hidden()
     assert hands(match) == [(1, "gin", "b", None, 40)]
     if resolve == "keep":
