@@ -235,12 +235,15 @@
     form.dataset.pair = pair;
   }
 
-  // The form shows the hand the table enters next.
+  // The form shows the hand the table enters next, the server's next when the outbox is empty
+  // (down as well as up), while nothing is typed on it: a hand being typed keeps the number the
+  // player saw, and saving it as that meets the hand saved elsewhere (the same, or a conflict to
+  // decide) rather than doubling it as the next.
   function syncForm() {
     var form = theForm();
-    if (!form) return;
+    if (!form || !pristine(form)) return;
     var next = seating(load()), n = next.n;
-    if (cfg.kind !== "two" && pristine(form)) fitPair(form, next.pair);
+    if (cfg.kind !== "two") fitPair(form, next.pair);
     var number = form.querySelector("[name=number]"), revision = form.querySelector("[name=revision]");
     if (number) number.value = n;
     if (revision) revision.value = known.revision;
@@ -289,7 +292,8 @@
         fields.push([k, v]);
       }
     });
-    var entry = {key: uuid(), number: nextNumber(list), revision: known.revision, fields: fields, pair: h.pair,
+    var shown = Number((form.querySelector("[name=number]") || {}).value);
+    var entry = {key: uuid(), number: list.length || !shown ? nextNumber(list) : shown, revision: known.revision, fields: fields, pair: h.pair,
                  text: describe(h), winner: s.winner, points: s.points, undercut: !!s.undercut,
                  direct: direct, state: "waiting"};
     list.push(entry);
