@@ -40,6 +40,10 @@ AGREEMENT_CHOICES = [(AGREED, "counts"), (AWAITING, "awaiting the other player's
                      (DISPUTED, "disputed (the director settles it)")]
 
 
+# A tournament place decided so is not rated, whatever its match holds.
+UNRATED_OUTCOMES = ("bye", "forfeit", "withdrawal", "void")
+
+
 def new_table_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -56,6 +60,11 @@ class MatchQuerySet(models.QuerySet):
 
     def with_players(self):
         return self.select_related("player_a", "player_b", "player_c", "player_d", "winner")
+
+    def rated(self):
+        """The finished matches the club rating counts (``ginscore.ratings``): not a friendly,
+        and not a tournament place decided without play (bye, forfeit, withdrawal)."""
+        return self.filter(complete=True, rated=True).exclude(tournament_match__outcome__in=UNRATED_OUTCOMES)
 
 
 class Match(models.Model):
@@ -84,6 +93,7 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     table_token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the hands (edit conflicts).")
+    rated = models.BooleanField(default=True, help_text="Counts for the club rating (False: a friendly).")
 
     # Caches, rebuilt from the hands on every write (ginscore.matches.services.match_refresh).
     complete = models.BooleanField(default=False, db_index=True)

@@ -401,8 +401,11 @@ def match_to_record(match, hands: Iterable | None = None) -> MatchRecord:
 
 def match_to_json(match, hands: Iterable | None = None) -> dict:
     """The stored match as the spec's record document (export). A partnership deal still
-    waiting for its second table is not part of the record."""
-    return record_to_json(match_to_record(match, hands))
+    waiting for its second table is not part of the record. A friendly carries ``"rated": false``."""
+    out = record_to_json(match_to_record(match, hands))
+    if not match.rated:
+        out["rated"] = False
+    return out
 
 
 def match_fields_from_record(record: MatchRecord) -> dict:

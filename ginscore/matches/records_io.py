@@ -66,6 +66,14 @@ def _players_check(record: MatchRecord) -> None:
             raise RecordError(f'players: "{record.players[j]}" and "{record.players[i]}" are the same player')
 
 
+def record_rated(item: Any) -> bool:
+    """A record's ``"rated"`` (ginscore's own field, club-ratings.md): false for a friendly."""
+    rated = item.get("rated", True) if isinstance(item, dict) else True
+    if not isinstance(rated, bool):
+        raise RecordError(f"rated: must be true or false, not {rated!r}")
+    return rated
+
+
 def records_read(data: Any) -> list[MatchRecord]:
     """The parsed JSON (one record or an array) as engine records, each one scored.
 
@@ -74,6 +82,7 @@ def records_read(data: Any) -> list[MatchRecord]:
     records = []
     for prefix, item in _records_in(data):
         try:
+            record_rated(item)
             record = record_from_json(item)
             _players_check(record)
             score_match(record)
@@ -114,12 +123,11 @@ def records_import(*, data: Any, created_by=None, again: bool = False) -> list[M
     (``AlreadyThere``, naming the stored match) unless ``again`` says to import it anyway.
     """
     records = records_read(data)
-    prefixes = [p for p, _ in _records_in(data)]
     with transaction.atomic():
         matches, found = [], []
-        for prefix, record in zip(prefixes, records):
+        for (prefix, item), record in zip(_records_in(data), records):
             try:
-                match = match_import(record=record, created_by=created_by)
+                match = match_import(record=record, created_by=created_by, rated=record_rated(item))
             except (RecordError, CardError, RuleError, ValueError) as e:
                 raise ImportRefused(f"{prefix}{e}") from None
             if not again and (old := same_match(match, other_than=[m.pk for m in matches])):
@@ -138,6 +146,19 @@ def records_export(*, matches: Iterable[Match] | None = None) -> list[dict]:
     for hand in Hand.objects.filter(match__in=qs.values("pk")).order_by("match_id", "number", "table"):
         hands[hand.match_id].append(hand)
     return [match_to_json(m, hands[m.pk]) for m in rows]
+
+
+def records_export_finished() -> list[dict]:
+    """The finished matches in the order they finished, each one the club rating leaves out
+    marked ``"rated": false``: what ``manage.py ratings`` reads to give the site's ratings."""
+    finished = Match.objects.finished().order_by("finished_at", "id")
+    ids = list(finished.values_list("pk", flat=True))
+    rated = set(Match.objects.rated().values_list("pk", flat=True))
+    records = records_export(matches=Match.objects.filter(pk__in=ids).order_by("finished_at", "id"))
+    for pk, record in zip(ids, records):
+        if pk not in rated:
+            record["rated"] = False
+    return records
 
 
 def records_dumps(records: list[dict]) -> str:

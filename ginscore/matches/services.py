@@ -15,9 +15,10 @@ Other apps (tournaments) hook in with the ``match_changed`` signal::
 It is sent inside the transaction that wrote the hands, after the caches are
 rebuilt, with ``result`` the engine's ``MatchResult``; ``action`` is one of
 "created", "imported", "added", "edited", "deleted", "undone"; for writes to
-the hands also ``user`` (the account, or None) and ``via`` ("account" or
-"table_link"). A receiver that raises rolls the whole write back (a
-``HandRefused`` reaches the person at the table as the refusal).
+the hands also ``user`` (the account, or None), ``via`` ("account" or
+"table_link") and ``was_complete`` (whether the match was over before the write).
+A receiver that raises rolls the whole write back (a ``HandRefused`` reaches
+the person at the table as the refusal).
 """
 from __future__ import annotations
 
@@ -72,8 +73,9 @@ class EntryKeyReused(HandRefused):
 def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: MatchLength = MatchLength(),
                  stake: Decimal | None = None, first_dealer: str = "a", created_by=None,
                  player_c: Player | None = None, player_d: Player | None = None,
-                 team_a_name: str = "", team_b_name: str = "") -> Match:
-    """A new match with no hands; ``rules`` come validated from ``rules_from``.
+                 team_a_name: str = "", team_b_name: str = "", rated: bool = True) -> Match:
+    """A new match with no hands; ``rules`` come validated from ``rules_from``; ``rated`` False:
+    a friendly, which the club rating leaves out.
 
     Two players (a, b); three (``player_c`` too: the dealer sits each hand out); or four in
     two partnerships (``player_d`` too: A and C against B and D, optional team names).
@@ -104,7 +106,7 @@ def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: Ma
             team_a_name=team_a_name, team_b_name=team_b_name,
             preset=rules.preset, rule_overrides=rules.overrides(),
             rules=rules.to_json(), length_kind=length.kind, length_games=length.games, stake=stake,
-            first_dealer=first_dealer if player_d is None else "a", created_by=created_by,
+            first_dealer=first_dealer if player_d is None else "a", created_by=created_by, rated=rated,
         )
         result = score_match(record_of(match, []))
         _refresh(match, result)
@@ -121,8 +123,9 @@ def match_start(*, names: list[str], **options) -> Match:
         return match_create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)), **options)
 
 
-def match_import(*, record: MatchRecord, created_by=None) -> Match:
-    """A stored match from an engine record (players found or created by name, any case).
+def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) -> Match:
+    """A stored match from an engine record (players found or created by name, any case);
+    ``rated`` False: a friendly (the record's ``"rated": false``).
 
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
@@ -146,7 +149,7 @@ def match_import(*, record: MatchRecord, created_by=None) -> Match:
                     raise RecordError(f'players: "{seat_names[j]}" and "{seat_names[i]}" are the same player')
         entries = record_entries(record)
         match = Match.objects.create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)),
-                                     created_by=created_by, **fields)
+                                     created_by=created_by, rated=rated, **fields)
         Hand.objects.bulk_create(
             Hand(match=match, number=n, entered_by=created_by, **e.fields())
             for n, e in _numbered(match, entries)
@@ -483,9 +486,10 @@ def _account(user):
 
 
 def _write_through(match: Match, result: MatchResult, action: str, number: int | None, user, via: str) -> None:
+    was_complete = match.complete
     _refresh(match, result)
     match_changed.send(sender=Match, match=match, result=result, action=action, hand_number=number,
-                       user=_account(user), via=via)
+                       user=_account(user), via=via, was_complete=was_complete)
 
 
 # What _refresh writes: the caches of the hands, the revision and the time of the change.

@@ -26,6 +26,8 @@ class Player(models.Model):
         related_name="player", help_text="The account that plays as this player (scores their own matches).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    rating_hidden = models.BooleanField(
+        default=False, help_text="The player keeps their club rating to themselves: others see the name, no number.")
 
     objects = PlayerQuerySet.as_manager()
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ginscore.engine import CardError, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.ratings import rated_match, ratings_json
+from ginscore.matches.records_io import record_rated
 from ginscore.players.names import NameRefused, name_clean, name_key
 
 
@@ -16,13 +17,6 @@ class RatingsRefused(ValueError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         super().__init__("; ".join(problems))
-
-
-def _rated_flag(item: Any) -> bool:
-    rated = item.get("rated", True) if isinstance(item, dict) else True
-    if not isinstance(rated, bool):
-        raise RecordError(f"rated: must be true or false, not {rated!r}")
-    return rated
 
 
 def _keys(players: tuple[str, ...], names: dict) -> dict[str, str]:
@@ -51,7 +45,7 @@ def ratings_of_records(data: Any) -> dict:
     matches, problems = [], []
     for i, item in enumerate(items, 1):
         try:
-            rated = _rated_flag(item)
+            rated = record_rated(item)
             record = record_from_json(item)
             keys = _keys(record.players, names)
             match = rated_match(score_match(record), keys.__getitem__)

@@ -93,11 +93,11 @@ def test_a_failure_while_storing_rolls_back_the_earlier_records(monkeypatch):
     calls = []
     real = records_io.match_import
 
-    def flaky(*, record, created_by=None):
+    def flaky(*, record, created_by=None, rated=True):
         calls.append(record)
         if len(calls) == 2:
             raise ValueError("The two players must be different.")
-        return real(record=record, created_by=created_by)
+        return real(record=record, created_by=created_by, rated=rated)
 
     monkeypatch.setattr(records_io, "match_import", flaky)
     with pytest.raises(ImportRefused, match="^record 2: The two players must be different"):

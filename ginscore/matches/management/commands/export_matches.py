@@ -1,13 +1,16 @@
 """``python manage.py export_matches [--match ID ...] [-o FILE]``: an array of match records.
 
-Without ``--match``, every match, oldest first; with it, those matches by id. Writes to standard output, or to FILE with ``-o``.
+Without ``--match``, every match, oldest first; with it, those matches by id; with ``--finished``,
+the finished matches in the order they finished, those the club rating leaves out marked
+``"rated": false`` (``manage.py ratings`` then gives the site's ratings). Writes to standard
+output, or to FILE with ``-o``.
 """
 import sys
 
 from django.core.management.base import BaseCommand
 
 from ginscore.matches.models import Match
-from ginscore.matches.records_io import records_dumps, records_export
+from ginscore.matches.records_io import records_dumps, records_export, records_export_finished
 
 
 class Command(BaseCommand):
@@ -16,10 +19,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--match", type=int, action="append", dest="ids", metavar="ID",
                             help="a match id; repeat for several (default: every match)")
+        parser.add_argument("--finished", action="store_true",
+                            help="the finished matches in the order they finished (what manage.py ratings reads)")
         parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
-    def handle(self, *args, ids, output, **options):
-        if ids:
+    def handle(self, *args, ids, output, finished=False, **options):
+        if finished:
+            records = records_export_finished()
+        elif ids:
             found = set(Match.objects.filter(pk__in=ids).values_list("pk", flat=True))
             missing = [i for i in ids if i not in found]
             if missing:

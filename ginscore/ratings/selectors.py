@@ -1,0 +1,238 @@
+"""Reads: the club's ratings, a replay of every rated match in the order it finished.
+
+Nothing of a rating is stored. ``club_ratings()`` reads the rated matches (``Match.objects.rated``:
+finished, not a friendly, not a bye, forfeit or withdrawal) in finishing order from the caches
+the match services keep on ``Match`` (players, winner, rules, length; three players: each pair's
+net, whose sign is who pays whom) and rates them with the engine (``ginscore.engine.ratings``),
+in two queries. The replay is kept by each process under the ratings version's stamp
+(``RatingsVersion``), which every write that can move a rating changes, so it is never stale
+and a hand in a match still in play replays nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from fractions import Fraction
+from typing import NamedTuple
+
+from django.utils import timezone
+
+from ginscore.club.kept import Kept
+from ginscore.club.prepared import Prepared
+from ginscore.engine import MatchLength
+from ginscore.engine.ratings import (
+    START, PlayerRating, Ratings, length_weight, partnership, three_players, two_players,
+)
+from ginscore.matches.models import Match
+from ginscore.players.models import Player
+from ginscore.ratings.models import RatingsVersion
+
+TREND_DAYS = 30
+ACTIVE_DAYS = 183  # six months: a player with no rated match since is listed apart
+
+_STAMP = Prepared(lambda pk: RatingsVersion.objects.filter(pk=pk).values_list("stamp", flat=True))
+
+
+def ratings_stamp() -> str:
+    """The ratings' version (one query): "" before the first change."""
+    return _STAMP.first(1) or ""
+
+
+class _Rules(NamedTuple):
+    game_target: int
+    match_target: int
+    columns: int
+
+
+class Point(NamedTuple):
+    """One rated match of one player: their rating after it and what it changed."""
+
+    match_id: int
+    finished_at: datetime
+    rating: float
+    change: float
+    won: bool
+    opponents: tuple[int, ...]   # the other side's players (three players: both others)
+
+
+@dataclass
+class ClubRatings:
+    ratings: Ratings                       # by player id
+    history: dict[int, list[Point]]        # by player id, in finishing order
+    changes: dict[int, dict[int, float]]   # by match id: each player's change
+    names: dict[int, str] = field(default_factory=dict)
+    hidden: set[int] = field(default_factory=set)
+
+    def of(self, player_id: int) -> PlayerRating:
+        return self.ratings.of(player_id)
+
+    def rating_on(self, player_id: int, moment: datetime) -> float:
+        """The player's rating as it stood at ``moment`` (1500 before their first rated match)."""
+        rating = START
+        for point in self.history.get(player_id, ()):
+            if point.finished_at > moment:
+                break
+            rating = point.rating
+        return rating
+
+
+_FIELDS = ("id", "finished_at", "player_a_id", "player_b_id", "player_c_id", "player_d_id", "winner_id",
+           "length_kind", "length_games", "rules__game_target", "rules__match_target", "rules__columns")
+
+
+def _paid(pairs: dict | None, seats: dict[str, int]) -> list[tuple[int, int]]:
+    """Three players: (payer, payee) for each pair whose net is not 0 (a pair's net is what its
+    games credited the first seat minus the second: the lower pays the difference)."""
+    out = []
+    for key, pair in (pairs or {}).items():
+        net = (pair or {}).get("net", 0)
+        if net:
+            p, q = seats[key[0]], seats[key[1]]
+            out.append((q, p) if net > 0 else (p, q))
+    return out
+
+
+def replay() -> ClubRatings:
+    """Every rated match of the club, rated in the order it finished (two queries, three with the
+    players' names)."""
+    rated = Match.objects.rated()
+    rows = rated.order_by("finished_at", "id").values_list(*_FIELDS)
+    pairs = dict(rated.filter(player_c__isnull=False, player_d__isnull=True).order_by()
+                 .values_list("id", "tallies__pairs"))
+    ratings = Ratings()
+    history: dict[int, list[Point]] = {}
+    changes: dict[int, dict[int, float]] = {}
+    weights: dict[tuple, Fraction] = {}
+    for pk, finished_at, a, b, c, d, winner, kind, games, game_target, match_target, columns in rows:
+        key = (kind, games, game_target, match_target, columns)
+        n = weights.get(key)
+        if n is None:
+            n = weights[key] = length_weight(_Rules(game_target, match_target, columns),
+                                             MatchLength(kind, games if kind == "best_of" else None))
+        if d is not None:
+            match = partnership((a, c), (b, d), winner == a, n)
+            winners = (a, c) if winner == a else (b, d)
+            sides = {a: (b, d), c: (b, d), b: (a, c), d: (a, c)}
+        elif c is not None:
+            match = three_players((a, b, c), _paid(pairs.get(pk), {"a": a, "b": b, "c": c}), n)
+            winners = (winner,)
+            sides = {a: (b, c), b: (a, c), c: (a, b)}
+        else:
+            match = two_players(a, b, winner, n)
+            winners = (winner,)
+            sides = {a: (b,), b: (a,)}
+        change = ratings.rate(match)
+        changes[pk] = change
+        for p, moved in change.items():
+            history.setdefault(p, []).append(
+                Point(pk, finished_at, ratings.players[p].rating, moved, p in winners, sides[p]))
+    return ClubRatings(ratings, history, changes)
+
+
+KEPT = Kept(4)
+
+
+def club_ratings() -> ClubRatings:
+    """The club's ratings now, with the players' names and who hides their rating; replayed once
+    per ratings version by each process."""
+    stamp = ratings_stamp()
+
+    def make():
+        club = replay()
+        for pk, name, hidden in Player.objects.order_by().values_list("id", "name", "rating_hidden"):
+            club.names[pk] = name
+            if hidden:
+                club.hidden.add(pk)
+        return club
+
+    return KEPT.get_or_make(("club", stamp), make) if stamp else make()
+
+
+def shows_rating(club: ClubRatings, player_id: int, user) -> bool:
+    """Whether ``user`` sees the player's number: always, unless the player hides it from others."""
+    if player_id not in club.hidden:
+        return True
+    viewer = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
+    return viewer is not None and viewer.pk == player_id
+
+
+@dataclass
+class ListRow:
+    """One player of the rating list."""
+
+    player_id: int
+    name: str
+    rating: float | None          # None: hidden from this viewer
+    experience: Fraction
+    matches: int
+    provisional: bool
+    active: bool
+    trend: float | None           # the change over the last 30 days (None: hidden)
+    last_played: datetime | None
+    rank: int | None = None       # ranked: shown, established and active
+
+    @property
+    def experience_number(self) -> int | float:
+        return int(self.experience) if self.experience.denominator == 1 else float(self.experience)
+
+
+def rating_list(club: ClubRatings, user=None, now: datetime | None = None) -> list[ListRow]:
+    """Everyone with a rated match, highest rating first (equal: by name); the shown, established,
+    active players ranked 1, 2, 3..."""
+    now = now or timezone.now()
+    since, active_since = now - timedelta(days=TREND_DAYS), now - timedelta(days=ACTIVE_DAYS)
+    rows = []
+    for pk, state in club.ratings.players.items():
+        points = club.history.get(pk, ())
+        shown = shows_rating(club, pk, user)
+        last = points[-1].finished_at if points else None
+        rows.append(ListRow(
+            pk, club.names.get(pk, "?"), state.rating if shown else None, state.experience, state.matches,
+            state.provisional, last is not None and last >= active_since,
+            state.rating - club.rating_on(pk, since) if shown else None, last))
+    rows.sort(key=lambda r: (-club.ratings.players[r.player_id].rating, r.name))
+    rank = 0
+    for row in rows:
+        if row.rating is not None and not row.provisional and row.active:
+            rank += 1
+            row.rank = rank
+    return rows
+
+
+@dataclass
+class PlayerRatings:
+    """A player's page: the rating now, its history, the best win and the longest winning streak."""
+
+    state: PlayerRating
+    shown: bool
+    points: list[Point]
+    best_win: Point | None
+    longest_streak: int
+
+    @property
+    def recent(self) -> list[Point]:
+        return self.points[::-1][:10]
+
+
+def player_ratings(club: ClubRatings, player_id: int, user=None) -> PlayerRatings:
+    points = club.history.get(player_id, [])
+    best = None
+    streak = longest = 0
+    for point in points:
+        if point.won:
+            streak += 1
+            longest = max(longest, streak)
+            if best is None or point.change > best.change:
+                best = point
+        else:
+            streak = 0
+    return PlayerRatings(club.of(player_id), shows_rating(club, player_id, user), points, best, longest)
+
+
+def match_changes(club: ClubRatings, match: Match, user=None) -> list[tuple[str, float | None]] | None:
+    """What a finished match did to each of its players' ratings, in seat order: (name, change,
+    None when hidden from ``user``); None when the match is not rated."""
+    change = club.changes.get(match.pk)
+    if change is None:
+        return None
+    return [(p.name, change[p.pk] if shows_rating(club, p.pk, user) else None) for p in match.seats]
