@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
@@ -23,8 +23,8 @@ from ginscore.club.roles import is_member
 from ginscore.matches.list_views import MatchFilterForm
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import (
-    MAX_UPLOAD_BYTES, AlreadyThere, ImportRefused, records_dumps, records_export, records_import as import_records,
-    records_parse_text,
+    MAX_UPLOAD_BYTES, AlreadyThere, ImportRefused, records_export, records_import as import_records,
+    records_parse_text, records_stream,
 )
 
 
@@ -123,18 +123,21 @@ def _records_import(request):
                   status=400 if form.errors else 409 if already else 200)
 
 
-def _json_download(payload: str, filename: str) -> HttpResponse:
-    response = HttpResponse(payload, content_type="application/json; charset=utf-8")
+def _json_download(payload, filename: str) -> HttpResponse:
+    """``payload``: the text, or its pieces (sent as they come, never held whole)."""
+    kind = HttpResponse if isinstance(payload, str) else StreamingHttpResponse
+    response = kind(payload, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
 @require_GET
 def records_download(request):
-    """All matches, or those the match list's filters choose, oldest first."""
+    """All matches, or those the match list's filters choose, oldest first: sent a batch of
+    matches at a time (``records_stream``), so a club's whole history costs little memory."""
     form = MatchFilterForm(request.GET or None)
-    records = records_export(matches=form.matches().order_by("created_at", "id"))
-    return _json_download(records_dumps(records), "ginscore-matches.json")
+    return _json_download(records_stream(matches=form.matches().order_by("created_at", "id")),
+                          "ginscore-matches.json")
 
 
 @require_GET

@@ -1,20 +1,30 @@
 """Import and export of match records (the spec's ``ginscore/1`` JSON).
 
-Import is all-or-nothing: every record of a file is read and scored, and the
-matches are written inside one ``transaction.atomic``; one bad record saves
+Import is all-or-nothing: every record of a file is read and scored before
+anything is written, then the matches are written; one bad record saves
 nothing, and the error names the record (in an array) and the hand:
 ``record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10``.
 
+The room keeps scoring while records are imported. SQLite lets one writer at a
+time, so a write must stay short: the records are written ``BATCH_HANDS`` hands a
+transaction (about half a second each), the room's hand saves going in between,
+and a batch that fails takes back the batches before it. Through the site, one
+import takes at most ``MAX_RECORDS`` records and ``MAX_IMPORT_HANDS`` hands (a busy
+club's month); ``manage.py import_matches`` takes a file of any size.
+
 Export writes each stored match with ``ginscore.matches.records.match_to_json``
 (the one bridge between the models and the engine) at a fixed number of
-queries: the matches with their players, then all their hands at once.
+queries a batch of matches: the matches with their players, then their hands.
+``records_stream`` gives a whole club's records as JSON text in pieces, a batch at a
+time, so a download of every record never holds them all in memory.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+import time
+from typing import Any, Callable, Iterable, Iterator
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.records import parse_json_text
@@ -24,11 +34,19 @@ from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
 from ginscore.players.names import name_key
 
-# Far more than a club records in years; refuses a runaway upload before it is parsed.
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-# A busy club plays a few thousand matches a year; 1,000 records is a season's backup in
-# a few files, and small enough to check and store in one short transaction.
-MAX_RECORDS = 1000
+# What one import through the site takes. A club night of 64 tables is about 64 matches and
+# 1,600 hands; a busy club's month is a few hundred matches and about 10,000 hands. Bigger
+# backups go through ``manage.py import_matches`` (any size, in short batches).
+MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+MAX_RECORDS = 500
+MAX_IMPORT_HANDS = 12_000
+# The hands written in one transaction: about half a second of SQLite's one writer.
+BATCH_HANDS = 1_000
+# Between two batches on SQLite, the import waits this long (seconds): a hand save waiting for the
+# write lock polls it every 100 ms at most, and would otherwise miss the instant it is free.
+BATCH_PAUSE = 0.1
+# A download of records reads the matches this many at a time.
+EXPORT_BATCH = 200
 
 
 class ImportRefused(ValueError):
@@ -43,14 +61,15 @@ def records_parse_text(text: str | bytes, *, source: str = "the upload") -> Any:
         raise ImportRefused(str(e)) from None
 
 
-def _records_in(data: Any) -> list[tuple[str, Any]]:
-    """(prefix for messages, record data): "record N: " inside an array, "" for a lone record."""
+def _records_in(data: Any, *, capped: bool = True) -> list[tuple[str, Any]]:
+    """(prefix for messages, record data): "record N: " inside an array, "" for a lone record.
+    ``capped``: at most ``MAX_RECORDS`` (an import through the site)."""
     if isinstance(data, list):
         if not data:
             raise ImportRefused("the array holds no records")
-        if len(data) > MAX_RECORDS:
-            raise ImportRefused(f"the array holds {len(data):,} records; one import takes at most "
-                                f"{MAX_RECORDS:,} (a season of a busy club): split the file")
+        if capped and len(data) > MAX_RECORDS:
+            raise ImportRefused(f"the array holds {len(data):,} records; one import through the site takes at "
+                                f"most {MAX_RECORDS:,}: split the file, or import it with manage.py import_matches")
         return [(f"record {i}: ", item) for i, item in enumerate(data, 1)]
     return [("", data)]
 
@@ -74,13 +93,14 @@ def record_rated(item: Any) -> bool:
     return rated
 
 
-def records_read(data: Any) -> list[MatchRecord]:
+def records_read(data: Any, *, capped: bool = True) -> list[MatchRecord]:
     """The parsed JSON (one record or an array) as engine records, each one scored.
 
-    Raises ``ImportRefused`` naming the first bad record and hand.
+    Raises ``ImportRefused`` naming the first bad record and hand, or, when ``capped`` (an import
+    through the site), a file of more than ``MAX_RECORDS`` records or ``MAX_IMPORT_HANDS`` hands.
     """
-    records = []
-    for prefix, item in _records_in(data):
+    records, hands = [], 0
+    for prefix, item in _records_in(data, capped=capped):
         try:
             record_rated(item)
             record = record_from_json(item)
@@ -88,6 +108,11 @@ def records_read(data: Any) -> list[MatchRecord]:
             score_match(record)
         except (RecordError, CardError, RuleError) as e:
             raise ImportRefused(f"{prefix}{e}") from None
+        hands += len(record.hands)
+        if capped and hands > MAX_IMPORT_HANDS:
+            raise ImportRefused(f"{prefix}the file holds more than {MAX_IMPORT_HANDS:,} hands; one import through "
+                                "the site takes at most that many: split the file, or import it with "
+                                "manage.py import_matches")
         records.append(record)
     return records
 
@@ -102,48 +127,122 @@ class AlreadyThere(ImportRefused):
         super().__init__(where)
 
 
+def _seats(match: Match) -> tuple:
+    """What two copies of one record share before their hands are compared."""
+    return (match.player_a_id, match.player_b_id, match.player_c_id, match.player_d_id, match.preset,
+            match.hand_count)
+
+
+def _fingerprint(record: dict) -> str:
+    return json.dumps(record, sort_keys=True)
+
+
+def stored_twins(matches: list[Match], *, other_than: Iterable[int] = ()) -> dict[int, Match]:
+    """For each of ``matches`` that is already stored, by its pk: the first stored match (not one of
+    ``matches`` nor ``other_than``) with the same record: the same players in the same seats, rules,
+    length, first dealer, stake and hands. A fixed number of queries, however many matches."""
+    if not matches:
+        return {}
+    skip = {m.pk for m in matches} | set(other_than)
+    seats = {_seats(m) for m in matches}
+    near = (Match.objects.filter(player_a_id__in={s[0] for s in seats}, player_b_id__in={s[1] for s in seats},
+                                 hand_count__in={s[5] for s in seats})
+            .exclude(pk__in=[m.pk for m in matches]).order_by("pk")
+            .values_list("pk", "player_a_id", "player_b_id", "player_c_id", "player_d_id", "preset", "hand_count"))
+    ids = [row[0] for row in near if row[0] not in skip and tuple(row[1:]) in seats]
+    if not ids:
+        return {}
+    stored = records_export(matches=Match.objects.filter(pk__in=ids).order_by("pk"))
+    first: dict[str, int] = {}
+    for pk, record in zip(ids, stored):
+        first.setdefault(_fingerprint(record), pk)
+    mine = records_export(matches=Match.objects.filter(pk__in=[m.pk for m in matches]).order_by("pk"))
+    found = {m.pk: first.get(_fingerprint(record)) for m, record in zip(sorted(matches, key=lambda m: m.pk), mine)}
+    olds = Match.objects.select_related("player_a", "player_b", "player_c", "player_d").in_bulk(
+        [pk for pk in found.values() if pk is not None])
+    return {pk: olds[old] for pk, old in found.items() if old is not None}
+
+
 def same_match(match: Match, *, other_than: Iterable[int] = ()) -> Match | None:
-    """A stored match (not ``match``, nor ``other_than``) with the same record as ``match``:
-    the same players in the same seats, rules, length, first dealer, stake and hands."""
-    candidates = Match.objects.filter(
-        player_a_id=match.player_a_id, player_b_id=match.player_b_id, player_c_id=match.player_c_id,
-        player_d_id=match.player_d_id, preset=match.preset, hand_count=match.hand_count,
-    ).exclude(pk__in=[match.pk, *other_than]).order_by("pk")
-    rows = list(candidates.select_related("player_a", "player_b", "player_c", "player_d"))
-    if not rows:
-        return None
-    [mine] = records_export(matches=Match.objects.filter(pk=match.pk))
-    return next((m for m, record in zip(rows, records_export(matches=candidates)) if record == mine), None)
+    """A stored match (not ``match``, nor ``other_than``) with the same record as ``match``."""
+    return stored_twins([match], other_than=other_than).get(match.pk)
 
 
-def records_import(*, data: Any, created_by=None, again: bool = False) -> list[Match]:
+def _store(items: list[tuple[str, MatchRecord, bool]], *, created_by, again: bool, other_than: Iterable[int] = ()
+           ) -> list[Match]:
+    """Writes ``items`` (prefix, record, rated) in one transaction, or none of them; ``AlreadyThere``
+    when some are stored already (and ``again`` does not say to import them anyway)."""
+    with transaction.atomic():
+        matches = []
+        for prefix, record, rated in items:
+            try:
+                matches.append(match_import(record=record, created_by=created_by, rated=rated))
+            except (RecordError, CardError, RuleError, ValueError) as e:
+                raise ImportRefused(f"{prefix}{e}") from None
+        if not again:
+            twins = stored_twins(matches, other_than=other_than)
+            found = [(prefix, twins[m.pk]) for (prefix, *_), m in zip(items, matches) if m.pk in twins]
+            if found:
+                raise AlreadyThere(found)   # and the transaction takes every new match back
+    return matches
+
+
+def _batches(items: list[tuple[str, MatchRecord, bool]], hands: int) -> Iterator[list[tuple[str, MatchRecord, bool]]]:
+    """``items`` (prefix, record, rated) in runs of at most ``hands`` hands (a longer record alone)."""
+    batch, count = [], 0
+    for item in items:
+        if batch and count + len(item[1].hands) > hands:
+            yield batch
+            batch, count = [], 0
+        batch.append(item)
+        count += len(item[1].hands)
+    if batch:
+        yield batch
+
+
+def records_import(*, data: Any, created_by=None, again: bool = False, capped: bool = True,
+                   progress: Callable[[int, int], None] | None = None) -> list[Match]:
     """Stores every record in ``data`` (one record or an array), or none of them.
+
+    Every record is read and scored first (``ImportRefused`` names the first bad one); then they are
+    written ``BATCH_HANDS`` hands a transaction, so the room's hand saves go in between (SQLite has
+    one writer at a time). A batch that fails (a record already stored, a database error) takes back
+    the batches written before it. ``capped`` (an import through the site): at most ``MAX_RECORDS``
+    records and ``MAX_IMPORT_HANDS`` hands; ``manage.py import_matches`` takes any size.
+    ``progress(done, total)`` is called after each batch.
 
     Players are found by name (any case) or created. A record that is already stored is refused
     (``AlreadyThere``, naming the stored match) unless ``again`` says to import it anyway.
     """
-    records = records_read(data)
-    with transaction.atomic():
-        matches, found = [], []
-        for (prefix, item), record in zip(_records_in(data), records):
-            try:
-                match = match_import(record=record, created_by=created_by, rated=record_rated(item))
-            except (RecordError, CardError, RuleError, ValueError) as e:
-                raise ImportRefused(f"{prefix}{e}") from None
-            if not again and (old := same_match(match, other_than=[m.pk for m in matches])):
-                found.append((prefix, old))
-            matches.append(match)
-        if found:
-            raise AlreadyThere(found)   # and the transaction takes every new match back
-    return matches
+    records = records_read(data, capped=capped)
+    items = [(prefix, record, record_rated(item))
+             for (prefix, item), record in zip(_records_in(data, capped=capped), records)]
+    stored: list[Match] = []
+    try:
+        for batch in _batches(items, BATCH_HANDS):
+            if stored and connection.vendor == "sqlite":
+                time.sleep(BATCH_PAUSE)
+            stored += _store(batch, created_by=created_by, again=again, other_than=[m.pk for m in stored])
+            if progress:
+                progress(len(stored), len(items))
+    except BaseException:
+        for start in range(0, len(stored), EXPORT_BATCH):
+            with transaction.atomic():
+                Match.objects.filter(pk__in=[m.pk for m in stored[start:start + EXPORT_BATCH]]).delete()
+        raise
+    return stored
 
 
 def records_export(*, matches: Iterable[Match] | None = None) -> list[dict]:
     """The records of ``matches`` (a queryset; default all, oldest first) as a JSON-ready list."""
     qs = Match.objects.order_by("created_at", "id") if matches is None else matches
-    rows = list(qs.select_related("player_a", "player_b", "player_c", "player_d"))
+    return _records_of(list(qs.select_related("player_a", "player_b", "player_c", "player_d")), qs.values("pk"))
+
+
+def _records_of(rows: list[Match], pks) -> list[dict]:
+    """The records of ``rows`` (matches read with their players); ``pks``: their ids (a list, or a query)."""
     hands: dict[int, list[Hand]] = {m.pk: [] for m in rows}
-    for hand in Hand.objects.filter(match__in=qs.values("pk")).order_by("match_id", "number", "table"):
+    for hand in Hand.objects.filter(match__in=pks).order_by("match_id", "number", "table"):
         hands[hand.match_id].append(hand)
     return [match_to_json(m, hands[m.pk]) for m in rows]
 
@@ -163,3 +262,17 @@ def records_export_finished() -> list[dict]:
 
 def records_dumps(records: list[dict]) -> str:
     return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
+
+
+def records_stream(*, matches) -> Iterator[str]:
+    """The text ``records_dumps`` gives for the records of ``matches`` (a queryset), in pieces:
+    ``EXPORT_BATCH`` matches read and written at a time, so memory stays the same however many."""
+    ids = list(matches.values_list("pk", flat=True))
+    opening = "[\n  "
+    for start in range(0, len(ids), EXPORT_BATCH):
+        chunk = ids[start:start + EXPORT_BATCH]
+        found = Match.objects.select_related("player_a", "player_b", "player_c", "player_d").in_bulk(chunk)
+        for record in _records_of([found[pk] for pk in chunk if pk in found], chunk):
+            yield opening + json.dumps(record, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            opening = ",\n  "
+    yield "[]\n" if opening == "[\n  " else "\n]\n"

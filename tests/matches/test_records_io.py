@@ -253,8 +253,6 @@ HUGE_INT = '{"format": "ginscore/1", "players": ["Ann", "Ben"], "stake": 1' + "0
     (b'{"players": ["Zo\xeb", "Ben"]}', "nowhere.json: is not UTF-8 text"),
     (NESTED.encode(), "nowhere.json: the JSON is nested too deeply to be a match record"),
     (HUGE_INT.encode(), "nowhere.json: holds a number with thousands of digits; no value of a match record is that long"),
-    (json.dumps([GOOD] * 1001).encode(),
-     "the array holds 1,001 records; one import takes at most 1,000 (a season of a busy club): split the file"),
 ])
 def test_import_matches_refuses_crafted_or_unreadable_input_in_one_line(tmp_path, write, message):
     path = tmp_path / "nowhere.json"
@@ -276,10 +274,33 @@ def test_import_matches_refuses_invalid_utf8_on_standard_input(monkeypatch):
 
 
 def test_the_records_cap_is_all_or_nothing_at_the_service():
-    with pytest.raises(ImportRefused, match="holds 1,001 records"):
-        records_import(data=[GOOD] * 1001)
+    with pytest.raises(ImportRefused, match="holds 501 records; one import through the site takes at most 500"):
+        records_import(data=[GOOD] * 501)
     assert Match.objects.count() == 0
-    assert len(records_import(data=[GOOD] * 3)) == 3
+    assert len(records_import(data=[GOOD] * 3, again=True)) == 3
+
+
+def test_the_hands_cap_names_the_record_that_passes_it(monkeypatch):
+    monkeypatch.setattr("ginscore.matches.records_io.MAX_IMPORT_HANDS", 12)   # GOOD has 5 hands
+    with pytest.raises(ImportRefused, match=r"^record 3: the file holds more than 12 hands; .*import_matches$"):
+        records_import(data=[GOOD] * 3, again=True)
+    assert Match.objects.count() == 0
+    assert len(records_import(data=[GOOD] * 2, again=True)) == 2
+
+
+def test_import_matches_takes_any_size_in_batches_and_all_or_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr("ginscore.matches.records_io.BATCH_HANDS", 10)   # two records (5 hands each) a batch
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps([{**GOOD, "stake": str(n)} for n in range(1, 502)]))
+    code, out, err = run("import_matches", str(path))
+    assert code == 0, err
+    assert len(out.split()) == 501 == Match.objects.count() and Hand.objects.count() == 2505
+    assert "501 of 501 records written" in err
+    # A record already there in the last batch: the batches written before it are taken back.
+    path.write_text(json.dumps([{**GOOD, "stake": str(n)} for n in range(1000, 1006)] + [{**GOOD, "stake": "1"}]))
+    code, out, err = run("import_matches", str(path))
+    assert code == 1 and out == "" and "record 7: already here as match" in err
+    assert Match.objects.count() == 501 and Hand.objects.count() == 2505
 
 
 def test_a_record_already_stored_is_refused_naming_the_match(ann, ben):

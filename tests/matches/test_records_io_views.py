@@ -103,28 +103,48 @@ def test_everyone_may_download_records(client, request, role, make_match):
     assert f'filename="ginscore-match-{match.pk}.json"' in one["Content-Disposition"]
     assert json.loads(one.content) == RECORD
     every = client.get(reverse("matches:export"))
-    assert every.status_code == 200 and json.loads(every.content) == [RECORD]
+    assert every.status_code == 200 and json.loads(body(every)) == [RECORD]
     assert client.post(reverse("matches:export")).status_code == 405
 
 
 def test_download_follows_the_list_filters(client, make_match, ann, ben):
     make_match(hands=[{"end": "gin", "by": "Ann", "deadwood": {"Ben": 0}}] * 8)  # finished
     in_play = make_match(rules="classic")
-    records = json.loads(client.get(reverse("matches:export"), {"status": "in_play"}).content)
+    records = json.loads(body(client.get(reverse("matches:export"), {"status": "in_play"})))
     assert [r["rules"] for r in records] == ["classic"]
-    assert len(json.loads(client.get(reverse("matches:export")).content)) == 2
+    assert len(json.loads(body(client.get(reverse("matches:export"))))) == 2
     assert client.get(reverse("matches:record", args=[in_play.pk + 100])).status_code == 404
 
 
 def test_download_upload_download_through_the_site(client, member, make_match):
     make_match(hands=RECORD["hands"], stake="0.25")
     make_match(rules="hollywood", hands=[{"end": "gin", "by": "Ben", "deadwood": {"Ann": 7}}])
-    first = client.get(reverse("matches:export")).content
+    first = body(client.get(reverse("matches:export")))
     Match.objects.all().delete()
     client.force_login(member)
     client.post(reverse("matches:import"), {"file": SimpleUploadedFile("m.json", first)})
     assert Match.objects.count() == 2
-    assert client.get(reverse("matches:export")).content == first
+    assert body(client.get(reverse("matches:export"))) == first
+
+
+def body(response) -> bytes:
+    """A download's bytes: the records of every match come as a stream, a batch at a time."""
+    return b"".join(response.streaming_content) if response.streaming else response.content
+
+
+def test_every_record_is_sent_a_batch_at_a_time_as_the_whole_file_would_be(client, make_match, monkeypatch):
+    from ginscore.matches.records_io import records_dumps, records_export
+
+    monkeypatch.setattr("ginscore.matches.records_io.EXPORT_BATCH", 2)
+    assert body(client.get(reverse("matches:export"))) == b"[]\n" == records_dumps([]).encode()
+    for n in range(5):
+        make_match(hands=[{"end": "gin", "by": "Ann", "deadwood": {"Ben": n}}] * (n + 1), stake=f"0.{n}5")
+    response = client.get(reverse("matches:export"))
+    assert response.streaming
+    pieces = list(response.streaming_content)
+    assert len(pieces) == 6   # each record, then the closing bracket
+    assert b"".join(pieces).decode() == records_dumps(records_export())
+    assert len(json.loads(b"".join(pieces))) == 5
 
 
 # Crafted and oversized input: the import page again with a clear message, nothing written.
@@ -151,11 +171,11 @@ def test_crafted_json_is_explained_and_writes_nothing(client, member, settings, 
 
 def test_more_records_than_one_import_takes_are_refused_whole(client, member):
     client.force_login(member)
-    response = client.post(reverse("matches:import"), {"file": upload([RECORD] * 1001)})
+    response = client.post(reverse("matches:import"), {"file": upload([RECORD] * 501)})
     assert response.status_code == 400
     assert field_error(response, "file") == (
-        "Nothing was imported. the array holds 1,001 records; one import takes at most 1,000 "
-        "(a season of a busy club): split the file")
+        "Nothing was imported. the array holds 501 records; one import through the site takes at most 500: "
+        "split the file, or import it with manage.py import_matches")
     assert Match.objects.count() == 0
 
 
@@ -181,10 +201,10 @@ def test_an_oversized_upload_is_refused_before_it_is_read(client, member, monkey
 
 def test_an_oversized_file_gives_its_size_in_megabytes(client, member):
     client.force_login(member)
-    big = SimpleUploadedFile("big.json", b" " * (21 * 1024 * 1024))
+    big = SimpleUploadedFile("big.json", b" " * (5 * 1024 * 1024))
     response = client.post(reverse("matches:import"), {"file": big})
     assert response.status_code == 413
-    assert refusal(response) == "Nothing was imported: the upload is 21 MB; a record file may be at most 20 MB."
+    assert refusal(response) == "Nothing was imported: the upload is 5 MB; a record file may be at most 4 MB."
     assert Match.objects.count() == 0
 
 

@@ -3,14 +3,14 @@
 Without ``--match``, every match, oldest first; with it, those matches by id; with ``--finished``,
 the finished matches in the order they finished, those the club rating leaves out marked
 ``"rated": false`` (``manage.py ratings`` then gives the site's ratings). Writes to standard
-output, or to FILE with ``-o``.
+output, or to FILE with ``-o``, a batch of matches at a time (any club's history).
 """
 import sys
 
 from django.core.management.base import BaseCommand
 
 from ginscore.matches.models import Match
-from ginscore.matches.records_io import records_dumps, records_export, records_export_finished
+from ginscore.matches.records_io import records_dumps, records_export_finished, records_stream
 
 
 class Command(BaseCommand):
@@ -25,23 +25,24 @@ class Command(BaseCommand):
 
     def handle(self, *args, ids, output, finished=False, **options):
         if finished:
-            records = records_export_finished()
-        elif ids:
-            found = set(Match.objects.filter(pk__in=ids).values_list("pk", flat=True))
-            missing = [i for i in ids if i not in found]
-            if missing:
-                self.stderr.write(f"--match: there is no match {missing[0]}")
-                sys.exit(1)
-            records = records_export(matches=Match.objects.filter(pk__in=ids).order_by("pk"))
+            pieces = [records_dumps(records_export_finished())]
         else:
-            records = records_export()
-        text = records_dumps(records)
+            matches = Match.objects.order_by("created_at", "id")
+            if ids:
+                found = set(Match.objects.filter(pk__in=ids).values_list("pk", flat=True))
+                missing = [i for i in ids if i not in found]
+                if missing:
+                    self.stderr.write(f"--match: there is no match {missing[0]}")
+                    sys.exit(1)
+                matches = Match.objects.filter(pk__in=ids).order_by("pk")
+            pieces = records_stream(matches=matches)   # a batch of matches at a time: any club's history
         if output:
             try:
                 with open(output, "w", encoding="utf-8") as f:
-                    f.write(text)
+                    f.writelines(pieces)
             except OSError as e:
                 self.stderr.write(f"{output}: cannot be written ({e.strerror or e})")
                 sys.exit(1)
         else:
-            self.stdout.write(text, ending="")
+            for piece in pieces:
+                self.stdout.write(piece, ending="")

@@ -3,6 +3,9 @@
 ``-`` reads standard input. Prints the new match ids, one a line. All or
 nothing: if any record is bad, nothing is saved, the message naming the
 record and the hand goes to standard error and the command exits non-zero.
+A file of any size is taken: every record is checked first, then written a
+few thousand hands a transaction (``records_import``), so the club's
+phones keep saving hands meanwhile; progress goes to standard error.
 A record already stored (the same players, rules and hands) is refused the
 same way, naming the stored match; ``--again`` imports it anyway.
 """
@@ -26,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args, file, again=False, **options):
         try:
             data = read_json(file)
-            matches = records_import(data=data, again=again)
+            matches = records_import(data=data, again=again, capped=False, progress=self._progress)
         except AlreadyThere as e:
             self.stderr.write(f"Nothing was imported: {e}. Add --again to import it anyway.")
             sys.exit(1)
@@ -35,3 +38,7 @@ class Command(BaseCommand):
             sys.exit(1)
         for match in matches:
             self.stdout.write(str(match.pk))
+
+    def _progress(self, done: int, total: int) -> None:
+        if total > 1:
+            self.stderr.write(f"{done:,} of {total:,} records written")
