@@ -15,6 +15,9 @@ the environment (GINSCORE_WORKERS, GINSCORE_THREADS).
 import gc
 import multiprocessing
 import os
+import signal
+import threading
+import time
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("GINSCORE_WORKERS", multiprocessing.cpu_count() + 1))
@@ -58,3 +61,53 @@ def pre_fork(server, worker):
 
 def post_fork(server, worker):
     gc.set_threshold(*GC_THRESHOLD)
+
+
+# Every request has a time and a memory bound. gunicorn's own ``timeout`` only notices a worker
+# whose main loop stops; a threaded worker's loop goes on while one request runs for minutes. So
+# each worker watches its requests: one that runs past GINSCORE_REQUEST_SECONDS (60), or a process
+# that grows past GINSCORE_WORKER_MEMORY_MB (1,024) while serving, is logged and the worker is
+# ended at once (gunicorn starts a fresh one; the database takes back the request's unfinished
+# transaction). A worker that has grown past the bound after a request finishes it, then is
+# replaced. The site's largest requests (an import of 500 records, the download of every record,
+# a match sheet of 2,000 hands) take a few seconds and about 150 MB.
+REQUEST_SECONDS = float(os.environ.get("GINSCORE_REQUEST_SECONDS", "60"))
+WORKER_MEMORY_MB = float(os.environ.get("GINSCORE_WORKER_MEMORY_MB", "1024"))
+_serving: dict[int, tuple[float, str]] = {}   # thread -> (start, "GET /path") of the requests in hand
+
+
+def _resident_mb() -> float:
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _watch(worker) -> None:
+    while True:
+        time.sleep(0.25)
+        now, mb = time.monotonic(), _resident_mb()
+        for start, what in list(_serving.values()):
+            reason = (f"ran past {REQUEST_SECONDS:g} s" if now - start > REQUEST_SECONDS else
+                      f"grew the worker to {mb:.0f} MB (bound {WORKER_MEMORY_MB:g} MB)" if mb > WORKER_MEMORY_MB
+                      else None)
+            if reason:
+                worker.log.error("Request %s %s: worker %s ended (GINSCORE_REQUEST_SECONDS, "
+                                 "GINSCORE_WORKER_MEMORY_MB)", what, reason, os.getpid())
+                os.kill(os.getpid(), signal.SIGKILL)
+
+
+def post_worker_init(worker):
+    threading.Thread(target=_watch, args=(worker,), name="ginscore-request-bounds", daemon=True).start()
+
+
+def pre_request(worker, req):
+    _serving[threading.get_ident()] = (time.monotonic(), f"{req.method} {req.path}")
+
+
+def post_request(worker, req, environ, resp):
+    _serving.pop(threading.get_ident(), None)
+    if _resident_mb() > WORKER_MEMORY_MB:
+        worker.log.warning("Worker %s grew to %.0f MB: replaced after this request", os.getpid(), _resident_mb())
+        worker.alive = False

@@ -53,14 +53,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | None = None):
+def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | None = None, app: str | None = None):
     """gunicorn as scripts/run.sh starts it, on a free loopback port; yields its base URL.
-    ``log_path``: where its log is written (else a temporary file)."""
+    ``log_path``: where its log is written (else a temporary file); ``app``: another WSGI
+    application ("module:name") instead of the site's."""
     port = free_port()
     env = {**env, "HOST": "127.0.0.1", "PORT": str(port), "GINSCORE_WORKERS": str(workers),
            "GINSCORE_THREADS": str(threads)}
     log = open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", *([app] if app else [])], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
