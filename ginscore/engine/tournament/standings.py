@@ -21,6 +21,11 @@ on its own (ranks start at 1 in every group), groups in order.
 ``head_to_head`` on a row is the value the tiebreak actually used: the wins
 against the players still tied with them when it was applied (None when it
 was never needed: no one was level with them by then).
+
+``decided_by`` on a row names what set the player's place apart from those
+level with them until then: the last key (``placing`` or a tiebreak) that
+split the group they were in; None when nothing did (they share their rank
+with those still level, or are alone in their group).
 """
 from __future__ import annotations
 
@@ -71,6 +76,7 @@ class Standing:
     placing: int | None = None
     group: Hashable | None = None
     head_to_head: int | None = None
+    decided_by: str | None = None
     opponents: list = field(default_factory=list)
     beaten: list = field(default_factory=list)
 
@@ -123,7 +129,7 @@ def standings(players: Sequence[Hashable], results: Iterable[Result], tiebreaks:
         row.sonneborn_berger = sum(rows[o].wins for o in row.beaten)
         row.placing = placing.get(row.player) if placing else None
 
-    keys = ([_placing] if placing else []) + [_KEYS[k] for k in order]
+    keys = ([("placing", _placing)] if placing else []) + [(k, _KEYS[k]) for k in order]
     pools: dict = {}
     for p in players:
         row = rows[p]
@@ -132,18 +138,22 @@ def standings(players: Sequence[Hashable], results: Iterable[Result], tiebreaks:
     ranked = []
     for pool in sorted(pools, key=lambda g: (g is None, str(g) if not isinstance(g, int) else f"{g:09d}")):
         tied = [pools[pool]]
-        for key in keys:
-            tied = [part for group in tied for part in _split(group, key)]
+        for name, key in keys:
+            tied = [part for group in tied for part in _split(group, key, name)]
         rank = 1
         for group in tied:
             for row in group:
                 row.rank = rank
+                if len(group) > 1:   # still level after everything: nothing set them apart
+                    row.decided_by = None
                 ranked.append(row)
             rank += len(group)
     return ranked
 
 
-def _split(group: list[Standing], key) -> list[list[Standing]]:
+def _split(group: list[Standing], key, name: str) -> list[list[Standing]]:
+    """``group`` (level so far) split by ``key``, best first; when it splits, each row's
+    ``decided_by`` is ``name``."""
     if len(group) < 2:
         return [group]
     values = key(group)
@@ -154,6 +164,9 @@ def _split(group: list[Standing], key) -> list[list[Standing]]:
             parts[-1].append(row)
         else:
             parts.append([row])
+    if len(parts) > 1:
+        for row in group:
+            row.decided_by = name
     return parts
 
 

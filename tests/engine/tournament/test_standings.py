@@ -106,3 +106,30 @@ def test_groups_are_ranked_on_their_own_and_head_to_head_shows_the_value_used():
     assert (by["A"].head_to_head, by["E"].head_to_head) == (0, 0)  # level on wins: head-to-head was asked
     assert by["B"].head_to_head is None and by["D"].head_to_head is None  # nobody level with them
     assert all(r.played == r.wins + r.losses for r in rows)
+
+
+def decided(order, results=RESULTS, players=PLAYERS, **kw):
+    return [(row.player, row.decided_by) for row in standings(players, results, order, **kw)]
+
+
+def test_decided_by_names_the_tiebreak_that_set_each_place_apart():
+    # A and B on 2 wins, C and D on 1: head-to-head splits both pairs (A beat B, C beat D).
+    assert decided(["wins", "head_to_head", "net"]) == [
+        ("A", "head_to_head"), ("B", "head_to_head"), ("C", "head_to_head"), ("D", "head_to_head")]
+    # net first splits everyone at once (210, 50, -50, -210)
+    assert decided(["net", "wins"]) == [("A", "net"), ("B", "net"), ("D", "net"), ("C", "net")]
+    # still level after every tiebreak: nothing decided their places
+    assert decided(["wins", "buchholz"]) == [("A", None), ("B", None), ("C", None), ("D", None)]
+
+
+def test_decided_by_wins_alone_and_a_knockout_placing():
+    results = [Result(("A", "B"), "A", (100, 0)), Result(("C", "D"), "C", (100, 50)),
+               Result(("A", "C"), "A", (100, 90))]
+    assert decided(["wins", "net"], results) == [("A", "wins"), ("C", "wins"), ("D", "net"), ("B", "net")]
+    placing = {"A": 1, "C": 2, "B": 3, "D": 3}
+    assert decided(["wins", "net"], results, placing=placing) == [
+        ("A", "placing"), ("C", "placing"), ("D", "net"), ("B", "net")]
+
+
+def test_a_lone_player_has_nothing_decided():
+    assert decided(["wins"], [], ["A"]) == [("A", None)]
