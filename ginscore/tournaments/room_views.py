@@ -8,15 +8,19 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
+from ginscore.club.site import absolute_url
 from ginscore.tournaments import own_check_in, selectors, services
-from ginscore.tournaments.models import Entry, TournamentMatch
+from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
-from ginscore.tournaments.views import _context, _director_only, _post_action, refusal_text
+from ginscore.tournaments.views import _context, _director_only, _post_action, kept_lines, refusal_text
 
+BOARD_TABLE = "tournaments/_board_table.html"
 BOARD_DWELL = (3, 60)   # seconds a board page stays up: the range ?dwell= may set
 
 
@@ -28,12 +32,46 @@ def _dwell(request) -> int:
     return min(max(value, BOARD_DWELL[0]), BOARD_DWELL[1])
 
 
+def _board_table_contexts(t, values, names) -> dict:
+    return {row.pk: {"row": selectors.board_table(row)} for row in names.titled(selectors.round_line_rows(values))}
+
+
+def _by_results(t, what: str, template: str, context):
+    """``template`` drawn once per result (kept under the event's ``results_revision``)."""
+    return mark_safe(selectors.BY_RESULTS.get_or_make(
+        ("board", what, t.pk, t.results_revision), lambda: render_to_string(template, context())))
+
+
+def clock_shown(t, key, open_tables: int) -> bool:
+    """The round clock is shown while the round it times is being played: not once every result
+    of it is in, nor after the event."""
+    return bool(t.clock_deadline and t.status == STATUS_RUNNING and key and open_tables
+                and (t.clock_stage, t.clock_round) == tuple(key))
+
+
 @live_page(selectors.tournament_live_version, shared=True)
 def board(request, pk):
+    """The board, drawn as the round page is: its tables from the kept round lines (a hand draws
+    its table's card again, nothing else), the standings or the bracket, the round's name and the
+    check-in line once per result; the rest is the event's own row."""
     t = selectors.tournament_get(pk)
-    return render(request, "tournaments/board.html", {"t": t, "dwell": _dwell(request),
-                                                      "check_in": selectors.check_in_list(t),
-                                                      **selectors.tournament_board(t)})
+    names = selectors.Names.of(t)
+    now = selectors.board_round(t)
+    key = now["key"]
+    ctx = {"t": t, "dwell": _dwell(request), "round_name": names.play_round(*key) if key else "",
+           "open_tables": now["open"], "clock_on": clock_shown(t, key, now["open"]),
+           "clock_name": names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
+           "check_in": selectors.check_in_counts(t),
+           "address": absolute_url(reverse("tournaments:detail", args=[t.pk])),
+           "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
+    if t.is_bracket and t.status != STATUS_SETUP:
+        ctx["bracket_html"] = _by_results(t, "bracket", "tournaments/_board_bracket.html", lambda: {
+            "sections": selectors.tournament_bracket(t, names=names)})
+    else:
+        ctx["standings_html"] = _by_results(t, "standings", "tournaments/_board_standings.html", lambda: {
+            "t": t, "standings": selectors.standings_kept(t), "legend": selectors.standings_legend(t),
+            "groups": t.groups > 1})
+    return render(request, "tournaments/board.html", ctx)
 
 
 def _desk(request, t, status=200, **forms):
@@ -182,7 +220,7 @@ def desk_check_in_qr(request, pk, entry_pk):
 
 
 def _qr(request, path):
-    image = qrcode.make(request.build_absolute_uri(path), image_factory=qrcode.image.svg.SvgPathImage,
+    image = qrcode.make(absolute_url(path, request), image_factory=qrcode.image.svg.SvgPathImage,
                         box_size=8, border=2)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

@@ -3,7 +3,7 @@ whatever the size of the field: the tournament, its entries (with players),
 its rows (with entries, players and match caches)."""
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
@@ -151,9 +151,10 @@ def round_rows(t: Tournament, stage: int, play_round: int, ids=None) -> list[Tou
     return _scored(rounds.get((stage, play_round), []))
 
 
-# What a round page's line shows of its match (``_scored``, _round_row.html), with its revision.
+# What a round page's line and a board's table show of its match (``_scored``, _round_row.html,
+# ``board_table``), with its revision.
 ROUND_LINE_MATCH_FIELDS = ("revision", "player_a_id", "player_b_id", "complete", "hand_count", "score_a", "score_b",
-                           "game_number", "game_a", "game_b", "game_columns")
+                           "game_number", "game_a", "game_b", "game_columns", "games_a", "games_b")
 
 
 def _round_order(row) -> tuple:
@@ -329,9 +330,39 @@ def tournament_standings(t: Tournament) -> list[dict]:
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,
             "points_against": row.points_against, "net": row.net, "buchholz": row.buchholz,
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
-            "placing": row.placing, "head_to_head": row.head_to_head,
+            "placing": row.placing, "head_to_head": row.head_to_head, "decided_by": row.decided_by,
         })
+    level = Counter((row["group"], row["rank"]) for row in out) if out else {}
+    for row in out:
+        row["decided"] = decided_text(row, level[row["group"], row["rank"]] > 1)
     return out
+
+
+def decided_text(row: dict, level: bool) -> str:
+    """What set the standing's place apart, with its figure: "Buchholz 14", "Net points +174",
+    "Knockout"; "level" when it shares its rank; "" when nothing had to (a field of one)."""
+    key = row["decided_by"]
+    if key is None:
+        return "level" if level else ""
+    if key == "placing":
+        return "Knockout"
+    value = row[key]
+    return f"{TIEBREAK_NAMES[key]} {value:+d}" if key == "net" else f"{TIEBREAK_NAMES[key]} {value}"
+
+
+def standings_legend(t: Tournament) -> str:
+    """One line saying how the standings are ordered and what "Decided by" shows."""
+    order = [name[0].lower() + name[1:] if not name.startswith(("Buchholz", "Median", "Sonneborn")) else name
+             for name in tiebreak_names(t)]
+    first = "how far each got in the knockout, then " if t.has_bracket else ""
+    rest = f"{order[0]}, then {', '.join(order[1:])}" if len(order) > 1 else "".join(order)
+    return f"Ranked by {first}{rest}. Decided by: what set each place apart (level: tied on all, sharing it)."
+
+
+def standings_kept(t: Tournament) -> list[dict]:
+    """``tournament_standings``, worked out once per result in each process (kept under the event's
+    ``results_revision``): the standings page and the board share it. Not to be changed."""
+    return _per_results(t, "standings", lambda: tournament_standings(t))
 
 
 def tiebreak_names(t: Tournament) -> list[str]:
@@ -355,12 +386,19 @@ class BoardTable:
     started: bool
 
 
-def current_round(rounds: "OrderedDict[tuple[int, int], list[TournamentMatch]]") -> tuple[int, int] | None:
-    """The earliest round of play with a match still open; else the latest."""
-    for key, rows in rounds.items():
-        if any(not r.outcome and r.entry_a_id and r.entry_b_id for r in rows):
-            return key
-    return next(reversed(rounds), None)
+def board_round(t: Tournament) -> dict:
+    """The round the board shows: the earliest round of play with a match still open, else the
+    latest (``key``: (stage, round), None before any pairing), and its tables still to finish
+    (``open``). One small query, kept under the event's ``results_revision`` (a hand opens or
+    closes no match without moving it)."""
+    def work():
+        rounds = list(_paired(TournamentMatch.objects.filter(tournament=t)).order_by()
+                      .values_list("stage", "play_round")
+                      .annotate(open=Count("id", filter=Q(outcome="", entry_a__isnull=False, entry_b__isnull=False)))
+                      .order_by("stage", "play_round"))
+        key = next(((stage, number, n) for stage, number, n in rounds if n), rounds[-1] if rounds else None)
+        return {"key": key[:2] if key else None, "open": key[2] if key else 0}
+    return _per_results(t, "board_round", work)
 
 
 def board_table(row: TournamentMatch) -> BoardTable:
@@ -383,19 +421,13 @@ def board_table(row: TournamentMatch) -> BoardTable:
     return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
 
 
-def tournament_board(t: Tournament) -> dict:
-    """What the board shows: the current round's tables, then the bracket (a knockout being
-    played) or the standings. A fixed number of queries whatever the field."""
-    rounds = tournament_rounds(t)
-    key = current_round(rounds)
-    rows = rounds.get(key, []) if key else []
-    out = {"round_key": key, "tables": [board_table(r) for r in rows],
-           "open_tables": sum(1 for r in rows if not r.outcome)}
-    if t.is_bracket and t.status != "setup":
-        out["sections"] = tournament_bracket(t)
-    else:
-        out["standings"] = tournament_standings(t)
-    return out
+def check_in_counts(t: Tournament) -> dict | None:
+    """The board's line of ``check_in_list``: the round, present and missing (None: check-in is
+    closed), kept under the event's ``results_revision`` (which every check-in moves on)."""
+    def work():
+        rows = check_in_list(t)
+        return rows and {name: rows[name] for name in ("round", "present", "missing")}
+    return _per_results(t, "check_in_counts", work)
 
 
 def timed_round_rows(t: Tournament) -> list[TournamentMatch]:

@@ -47,6 +47,7 @@ class StandingsTable(tables.Table):
     buchholz = NumberColumn(verbose_name="Buchholz", wide=True)
     median_buchholz = NumberColumn(verbose_name="Median Buchholz", wide=True)
     sonneborn_berger = NumberColumn(verbose_name="Sonneborn-Berger", wide=True)
+    decided = tables.Column(verbose_name="Decided by", attrs={"td": {"class": "decided"}})
 
     class Meta:
         attrs = {"class": "table standings"}

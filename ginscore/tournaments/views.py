@@ -189,26 +189,38 @@ def round_undo(request, pk):
 
 
 ROUND_ROW = "tournaments/_round_row.html"
-# The round pages' lines this process drew, by what they were drawn from (selectors.round_line_versions).
-ROUND_LINES = Kept(4096)
+# The round pages' and the boards' lines this process drew, by what they were drawn from
+# (selectors.round_line_versions).
+ROUND_LINES = Kept(8192)
 
 
-def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
-    """The round page's lines. Each line is drawn once for what it shows and kept under that
-    (``selectors.round_line_versions``): a hand saved at one table draws that table's line again,
-    not the whole round, and the lines kept are found without reading the rows. The director's
-    lines carry forms with their own tokens: always drawn."""
-    if ctx["can_direct"] and ctx["live"]:
-        rows = names.titled(selectors.round_rows(t, stage, number))
-        return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
-    keys = {row_id: (t.pk, t.results_revision, row_id, revision)
+def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[str]:
+    """The round's lines drawn with ``template`` (``context_of(t, rows, names)``: row id -> context).
+    Each line is drawn once for what it shows and kept under that (``selectors.round_line_versions``):
+    a hand saved at one table draws that table's line again, not the whole round, and the lines
+    kept are found without reading the rows."""
+    keys = {row_id: (template, t.pk, t.results_revision, row_id, revision)
             for row_id, revision in selectors.round_line_versions(t, stage, number)}
 
     def draw(missing):
-        rows = names.titled(selectors.round_line_rows(selectors.round_line_values(t, stage, number, ids=missing)))
-        return {row.pk: render_to_string(ROUND_ROW, {"row": row, "t": t}) for row in rows}
+        values = selectors.round_line_values(t, stage, number, ids=missing)
+        return {row_id: render_to_string(template, context)
+                for row_id, context in context_of(t, values, selectors.Names.of(t)).items()}
 
     return [mark_safe(html) for html in ROUND_LINES.many(keys, draw).values()]
+
+
+def _round_line_contexts(t, values, names) -> dict:
+    return {row.pk: {"row": row, "t": t} for row in names.titled(selectors.round_line_rows(values))}
+
+
+def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
+    """The round page's lines (``kept_lines``). The director's lines carry forms with their own
+    tokens: always drawn."""
+    if ctx["can_direct"] and ctx["live"]:
+        rows = names.titled(selectors.round_rows(t, stage, number))
+        return [render_to_string(ROUND_ROW, {**ctx, "row": row}, request) for row in rows]
+    return kept_lines(t, stage, number, ROUND_ROW, _round_line_contexts)
 
 
 @live_page(selectors.tournament_live_version, shared=True)
@@ -232,9 +244,9 @@ def bracket(request, pk):
 @live_page(selectors.standings_live_version, shared=True)
 def standings(request, pk):
     t = selectors.tournament_get(pk)
-    table = standings_table(selectors.tournament_standings(t), t)
+    table = standings_table(selectors.standings_kept(t), t)
     export = request.GET.get("_export")
     if SafeTableExport.is_valid_format(export):
         return SafeTableExport(export, table).response(f"standings-{t.pk}.{export}")
     return render(request, "tournaments/standings.html", _context(
-        request, t, table=standings_html(table, request), tiebreaks=selectors.tiebreak_names(t), refresh=True))
+        request, t, table=standings_html(table, request), legend=selectors.standings_legend(t), refresh=True))

@@ -1,13 +1,87 @@
 // The board: shows its pages (the tables, then the standings or the bracket) one after the
 // other, and a page that does not fit the screen in slices, each for data-dwell seconds.
 // live.js swaps the contents underneath; the slices are worked out again at every turn.
+//
+// Each page is first fitted to the screen (fit): the largest type, and for the tables the number
+// of columns, at which every name is whole (no word wider than its box, at most two lines) and
+// the page fills the screen without running off it. Only when even the smallest readable type
+// does not hold the page on one screen does it turn in slices. The fit is set on the page's frame
+// (--fit, --cols), which live.js never swaps, and is worked out again when the names change, the
+// screen does, or a swapped score no longer fits.
 (function () {
   "use strict";
   var pages = Array.prototype.slice.call(document.querySelectorAll("[data-board-page]"));
   if (!pages.length) return;
   var dwell = Math.max(1, parseInt(document.body.dataset.dwell, 10) || 12) * 1000;
   var where = document.querySelector("[data-board-where]");
-  var page = 0, slice = 0;
+  var page = 0, slice = 0, timer = null;
+  var NAMES = ".bt-name, .bb-name, .bs-name", MAX_LINES = 2;
+
+  // Every name whole: no word wider than its box, at most MAX_LINES lines; no card wider than its cell.
+  function namesWhole(box) {
+    var names = box.querySelectorAll(NAMES);
+    for (var i = 0; i < names.length; i++) {
+      var el = names[i];
+      if (el.scrollWidth > el.clientWidth + 1) return false;
+      var line = parseFloat(getComputedStyle(el).lineHeight) || 20;
+      if (el.offsetHeight > line * (MAX_LINES + 0.5)) return false;
+    }
+    var cards = box.querySelectorAll(".board-table, .bb-match");
+    for (var j = 0; j < cards.length; j++) if (cards[j].scrollWidth > cards[j].clientWidth + 1) return false;
+    return box.scrollWidth <= box.clientWidth + 1;
+  }
+
+  function set(frame, cols, size) {
+    if (cols) frame.style.setProperty("--cols", String(cols));
+    frame.style.setProperty("--fit", size.toFixed(1) + "px");
+  }
+
+  // The largest type in [low, high] at which holds(size) (true at low or none: null), to half a pixel.
+  function largest(low, high, holds) {
+    if (!holds(low)) return null;
+    while (high - low > 0.5) {
+      var mid = (low + high) / 2;
+      if (holds(mid)) low = mid; else high = mid;
+    }
+    return low;
+  }
+
+  function signature(box) {
+    return Array.prototype.map.call(box.querySelectorAll(NAMES), function (n) { return n.textContent; }).join("|")
+      + "@" + window.innerWidth + "x" + window.innerHeight;
+  }
+
+  function fit(frame) {
+    var box = frame.querySelector("[data-live]");
+    if (!box || !frame.clientHeight) return;
+    var sig = signature(box);
+    if (frame.dataset.fitted === sig && namesWhole(box) && box.offsetHeight <= frame.clientHeight + 1) return;
+    if (frame.dataset.fitted === sig && frame.dataset.sliced === "1" && namesWhole(box)) return;
+    var height = frame.clientHeight, base = parseFloat(getComputedStyle(document.body).fontSize);
+    var low = Math.max(12, height / 48), high = Math.max(low, Math.min(height / 6, base * 2.5));
+    var tables = box.classList.contains("board-tables");
+    var count = box.querySelectorAll("[data-board-item]").length;
+    var choices = tables ? Math.max(1, Math.min(count, 8)) : 1;
+    var best = null;
+    for (var cols = 1; cols <= choices; cols++) {
+      var size = largest(low, high, function (s) {
+        set(frame, tables ? cols : 0, s);
+        return box.offsetHeight <= height + 1 && namesWhole(box);
+      });
+      if (size !== null && (!best || size > best.size + 0.25)) best = {cols: cols, size: size};
+    }
+    frame.dataset.sliced = best ? "0" : "1";
+    if (!best) {
+      // Not one screen even at the smallest type: the largest type at which the names are whole, in slices.
+      for (var c = choices; c >= 1 && !best; c--) {
+        var s2 = largest(low, high, function (s) { set(frame, tables ? c : 0, s); return namesWhole(box); });
+        if (s2 !== null) best = {cols: c, size: Math.min(s2, Math.max(low, base))};
+      }
+      best = best || {cols: 1, size: low};
+    }
+    set(frame, tables ? best.cols : 0, best.size);
+    frame.dataset.fitted = sig;
+  }
 
   // Offsets (in the frame) where each slice starts: a slice never cuts an item in two.
   function slices(frame) {
@@ -25,6 +99,7 @@
   function show() {
     pages.forEach(function (p, i) { p.hidden = i !== page; });
     var frame = pages[page].querySelector("[data-board-frame]");
+    fit(frame);
     // Room below the last item, so the last slice too can start on an item's top edge.
     var spacer = frame.querySelector(".board-spacer");
     if (!spacer) { spacer = document.createElement("div"); spacer.className = "board-spacer"; frame.appendChild(spacer); }
@@ -37,16 +112,29 @@
       where.textContent = (pages.length > 1 || offsets.length > 1)
         ? name + (offsets.length > 1 ? " " + (slice + 1) + "/" + offsets.length : "") : "";
     }
+    document.body.dataset.fitted = "1";
     return offsets.length;
   }
 
   function turn() {
     var count = show();
-    setTimeout(function () {
+    timer = setTimeout(function () {
       slice += 1;
       if (slice >= count) { slice = 0; page = (page + 1) % pages.length; }
       turn();
     }, dwell);
   }
+
+  // New names or scores: the page shown is fitted again at once (the slices wait for the next turn).
+  document.addEventListener("ginscore:live", function () {
+    var frame = pages[page].querySelector("[data-board-frame]");
+    fit(frame);
+    document.body.dataset.fitted = "1";
+  });
+  var resized = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resized);
+    resized = setTimeout(function () { clearTimeout(timer); turn(); }, 200);
+  });
   turn();
 })();

@@ -1,6 +1,7 @@
 // The round clock: every [data-deadline] shows the time left, worked out in the browser from
 // the server's deadline (corrected by the server's clock in data-now), so the server does
-// nothing per second. "Time" once the deadline has passed or the director called it.
+// nothing per second. "Time" (and "time called" beside the round's name, never "time left")
+// once the deadline has passed or the director called it.
 (function () {
   "use strict";
   function text(ms) {
@@ -14,7 +15,9 @@
       var left = Date.parse(el.dataset.deadline) - (Date.now() + Number(el.dataset.offset));
       var out = el.querySelector("[data-clock-left]") || el;
       var over = !!el.dataset.called || left <= 0;
+      var state = el.querySelector("[data-clock-state]");
       out.textContent = over ? "Time" : text(left);
+      if (state) state.textContent = over ? "time called" : "time left";
       el.classList.toggle("over", over);
       el.classList.toggle("low", !over && left < 5 * 60000);
     });

@@ -21,7 +21,7 @@ def test_board_shows_the_current_round_tables_and_is_public(client, make_tournam
     page = response.content.decode()
     assert page.count('data-board-item data-table="') == 4   # four tables in round 1
     assert "Round 1" in page and "4 tables to finish" in page
-    assert "25–0" in page and "game 1 · games 0–0" in page   # the game in play at table 1
+    assert "25–0" in page and "game 1</span><span class=\"bt-games\">games 0–0" in page   # the game in play, table 1
     assert 'data-board-page="standings"' in page
     assert response["ETag"] and "no-store" in response["Cache-Control"]
 
@@ -37,10 +37,18 @@ def test_board_moves_to_the_next_round_and_styles_finished_tables(client, make_t
     assert "Round 2" in page and "board-table done" not in page
 
 
-def test_board_of_a_knockout_shows_the_bracket(client, make_tournament):
+def test_board_of_a_knockout_shows_the_bracket_and_names_its_rounds(client, make_tournament):
     t = make_tournament("single", 8)
     page = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
-    assert 'data-board-page="bracket"' in page and 'id="m-W1-1"' in page
+    assert 'data-board-page="bracket"' in page and 'id="bb-W1-1"' in page
+    assert "<h3>Quarter-final</h3>" in page and "<h3>Final</h3>" in page
+    assert "Quarter-final · 4 tables to finish" in page and "Round 1" not in page
+    bracket = page[page.index('data-live="board-bracket"'):]
+    assert "<a " not in bracket[:bracket.index("</section>")]   # names, not links, on the wall
+    for row in TournamentMatch.objects.filter(tournament=t, round=1).select_related("match"):
+        win(row, row.match.player_a.name)
+    page = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
+    assert "Semi-final · 2 tables to finish" in page
 
 
 def test_board_query_count_is_constant(client, make_tournament, django_assert_max_num_queries):
