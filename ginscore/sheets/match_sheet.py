@@ -1,10 +1,16 @@
-"""A played match on paper: the games' totals, every hand, the match score, settlement and signatures.
+"""A played match on paper, for every table: the games' totals, every hand (or deal), the match
+score, settlement and signatures.
 
 Built from the engine's result document (``result_to_json``) and, for the
-deadwood and upcards, the record. Every table is laid out by Platypus with
-cells that wrap, so names of any length stay in their column. Long matches
-flow across pages with the hands' heading repeated; the match score, the
-rules and the signatures always share their page with the last hands.
+deadwood and upcards, the record, drawn from the table's shape
+(``ginscore.sheets.shape``): two players, three (the dealer sits each hand
+out; each pair settles every game on its own) or two partnerships (each deal
+two tables, partners changing opponents every deal). Each player is named
+once, in the key under the title; the rows say their letter (A, B, C; a
+partnership's seats A1, A2, B1, B2), so a hand takes one line whatever the
+names. Long matches flow across pages with the hands' heading repeated; the
+match score, the rules and the signatures always share their page with the
+last hands.
 """
 from __future__ import annotations
 
@@ -17,10 +23,11 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
-    length_words, new_buffer, numbered_canvas, page_size, register_fonts, rules_rows, spade, style, word_lines,
-    word_pieces,
+    length_words, new_buffer, numbered_canvas, page_size, preset_name, register_fonts, rules_rows, spade, style,
+    word_lines, word_pieces,
 )
 from ginscore.sheets.data import MatchSheet
+from ginscore.sheets.shape import LETTERS, TableShape, result_shape
 
 ENDS = {"gin": "gin", "big_gin": "big gin", "knock": "knocked", "dead": "dead hand", "out": "went out",
         "challenge": "challenged"}
@@ -41,6 +48,33 @@ BASE = [
 ]
 
 
+def sides(result: Mapping) -> list[str]:
+    """Who the games and the match score: the players, or a partnership's team names."""
+    return [t["name"] for t in result["teams"]] if result.get("teams") else list(result["players"])
+
+
+def seat_letters(result: Mapping) -> dict[str, str]:
+    """Each player's letter in the rows: A, B (and C) in the record's order; a partnership's seats
+    A1, A2 (the first team's players) and B1, B2."""
+    if result.get("teams"):
+        return {p: f"{'AB'[t]}{k + 1}" for t, team in enumerate(result["teams"]) for k, p in enumerate(team["players"])}
+    return {p: LETTERS[k] for k, p in enumerate(result["players"])}
+
+
+def side_letters(result: Mapping) -> dict[str, str]:
+    """Each side's letter: the players' own, or a partnership's teams A and B."""
+    return {s: LETTERS[k] for k, s in enumerate(sides(result))}
+
+
+def key_rows(result: Mapping) -> list[tuple[str, str]]:
+    """The key under the title, (letter, who): each player once, whole; a team with its two seats."""
+    if result.get("teams"):
+        seats = seat_letters(result)
+        return [(LETTERS[t], f"{team['name']}: " + ", ".join(f"{seats[p]} {p}" for p in team["players"]))
+                for t, team in enumerate(result["teams"])]
+    return [(LETTERS[k], p) for k, p in enumerate(result["players"])]
+
+
 def _marks(hand: Mapping, entered: Mapping | None, rules: Mapping) -> tuple[bool, bool]:
     """(gin off, spade doubled) for a hand: a gin off is an undercut where the defender laid off
     to no deadwood under a rule that pays a gin-off bonus."""
@@ -54,70 +88,113 @@ def _marks(hand: Mapping, entered: Mapping | None, rules: Mapping) -> tuple[bool
     return gin_off, doubled
 
 
-def _how(hand: Mapping, entered: Mapping | None, players: Sequence[str], rules: Mapping | None = None) -> str:
-    """The hand in words: "Ann knocked 8 v 32", "Ben gin v 41", "dead hand", "..., gin off", "..., ♠ doubled"."""
+def _how(hand: Mapping, entered: Mapping | None, pair: Sequence[str], rules: Mapping, seat: Mapping[str, str]) -> str:
+    """The hand in words, players by their letters: "A knocked 8 v 32", "B gin v 41", "dead hand",
+    "..., gin off", "..., ♠ doubled"."""
     end = hand["end"]
+    rulings = ruling_words(hand, seat)
     if end == "dead":
-        return "; ".join(["dead hand"] + ruling_words(hand))
+        return "; ".join(["dead hand"] + rulings)
     deadwood = hand.get("deadwood") or (entered or {}).get("deadwood") or {}
     by = hand["by"]
     if by is None:  # a stock-out (Skarney, Colonel): the counts decide it
-        counts = " v ".join(f"{p} {deadwood[p]}" for p in players if p in deadwood)
-        return "; ".join([f"stock ran out{': ' + counts if counts else ''}"] + ruling_words(hand))
-    other = players[1] if by == players[0] else players[0]
-    text = f"{by} {ENDS.get(end, end.replace('_', ' '))}"
+        counts = " v ".join(f"{seat.get(p, p)} {deadwood[p]}" for p in pair if p in deadwood)
+        return "; ".join([f"stock ran out{': ' + counts if counts else ''}"] + rulings)
+    other = pair[1] if by == pair[0] else pair[0]
+    text = f"{seat.get(by, by)} {ENDS.get(end, end.replace('_', ' '))}"
     if end in ("knock", "challenge") and by in deadwood and other in deadwood:
         text += f" {deadwood[by]} v {deadwood[other]}"
     elif other in deadwood:
         text += f" v {deadwood[other]}"
-    gin_off, doubled = _marks(hand, entered, rules or {})
+    gin_off, doubled = _marks(hand, entered, rules)
     if gin_off:
         text += ", gin off"
     elif hand.get("undercut"):
         text += ", undercut"
     if doubled:
         text += f", {spade()} doubled"
-    return text + "".join(f"; {words}" for words in ruling_words(hand))
+    return text + "".join(f"; {words}" for words in rulings)
 
 
-def ruling_words(hand: Mapping) -> list[str]:
-    """The director's rulings a hand carries, in words ("Ben short 1 card", "no bonus for Ann")."""
-    out = [f"{p} short {n} card{'s' if n > 1 else ''}" for p, n in (hand.get("missing_cards") or {}).items()]
-    out += [f"{p} held too many cards" for p in hand.get("extra_cards") or ()]
-    out += [f"no bonus for {p}" for p in hand.get("no_bonus") or ()]
+def ruling_words(hand: Mapping, seat: Mapping[str, str] | None = None) -> list[str]:
+    """The director's rulings a hand carries, in words ("B short 1 card", "no bonus for A")."""
+    who = (lambda p: seat.get(p, p)) if seat else (lambda p: p)
+    out = [f"{who(p)} short {n} card{'s' if n > 1 else ''}" for p, n in (hand.get("missing_cards") or {}).items()]
+    out += [f"{who(p)} held too many cards" for p in hand.get("extra_cards") or ()]
+    out += [f"no bonus for {who(p)}" for p in hand.get("no_bonus") or ()]
     if hand.get("knock_accepted"):
         out.append("knock over the limit accepted")
     return out
 
 
+def _entered_hands(record: Mapping | None) -> list[Mapping]:
+    return (record or {}).get("hands") or []
+
+
+def _upcards(entered: Sequence[Mapping]) -> bool:
+    return any(t.get("upcard") for h in entered for t in (h.get("tables") or [h]) if t)
+
+
 def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[list[str]]]:
-    """The hands table: heading and one row per hand with each player's running totals
-    in the game(s) the hand went into (Hollywood: one figure per game, in game order, "71 | 44")."""
-    players = result["players"]
-    entered = (record or {}).get("hands") or []
-    upcards = any(h.get("upcard") for h in entered)
+    """The hands table of any table: a heading and a row per table hand, the players by their letters.
+    One table (two or three players): the hand, its dealer (at three, who sat it out), the upcard, who
+    played, how it ended, who won what, the game(s) it went into and each side's running total there
+    (Hollywood: one figure per game, in game order, "71 | 44"). A partnership: two rows a deal (table 1,
+    table 2), and on the deal's first row the points it put on each team's side, the game and the
+    teams' running totals."""
+    shape = result_shape(result)
+    seat, side = seat_letters(result), side_letters(result)
+    names = sides(result)
+    letters = [side[s] for s in names]
+    entered = _entered_hands(record)
+    upcards = _upcards(entered)
+    partnership = shape.tables > 1
+    head = (["Deal", "Table"] if partnership else ["Hand", "Dealer (sat out)" if shape.sits_out else "Dealer"])
+    head += ["Up"] * upcards + ["Played"] * (partnership or shape.sits_out)
+    head += ["How it ended", "Won by", "Pts", "Box"] + ([f"{L} " for L in letters] if partnership else []) + ["Game"]
+    head += letters
     running: dict[int, dict[str, int]] = {}
-    head = ["Hand", "Dealer"] + (["Up"] if upcards else []) + ["How it ended", "Won by", "Pts", "Box", "Game"]
-    head += list(players)
     rows = []
     for i, hand in enumerate(result["hands"]):
         raw = entered[i] if i < len(entered) else None
-        cells = [str(hand["n"]), hand["dealer"]]
-        if upcards:
-            cells.append(card_text((raw or {}).get("upcard") or ""))
-        cells.append(_how(hand, raw, players, result["rules"]))
-        totals: list[list[str]] = [[], []]
+        totals: list[list[str]] = [[] for _ in names]
         for g in hand["games"]:
-            col = running.setdefault(g, {p: 0 for p in players})
-            col[hand["winner"]] += hand["points"]
-            for k, p in enumerate(players):
-                totals[k].append(str(col[p]))
-        won = hand["winner"] is not None
-        cells += [hand["winner"] or "", str(hand["points"]) if won else "", str(hand["boxes"]) if won else "",
-                  SEP.join(str(g) for g in hand["games"])]
-        cells += [SEP.join(t) for t in totals]
-        rows.append(cells)
+            col = running.setdefault(g, {s: 0 for s in names})
+            if partnership:
+                for s in names:
+                    col[s] += hand["points"][s]
+            else:
+                col[hand["winner"]] += hand["points"]
+            for k, s in enumerate(names):
+                totals[k].append(str(col[s]))
+        games = SEP.join(str(g) for g in hand["games"])
+        tables = hand["tables"] if partnership else [hand]
+        raws = ((raw or {}).get("tables") or [None, None]) if partnership else [raw]
+        for k, table in enumerate(tables):
+            pair = table.get("players") or (
+                [p for p in result["players"] if p != table.get("dealer")] if shape.sits_out else result["players"])
+            entered_k = raws[k] if k < len(raws) else None
+            won = table["winner"] is not None
+            cells = [str(hand["n"]) if k == 0 else "", str(table["table"])] if partnership else [
+                str(hand["n"]), seat.get(hand["dealer"], hand["dealer"] or "")]
+            if upcards:
+                cells.append(card_text((entered_k or {}).get("upcard") or ""))
+            if partnership or shape.sits_out:
+                cells.append(" v ".join(seat[p] for p in pair))
+            cells += [_how(table, entered_k, pair, result["rules"], seat), seat.get(table["winner"], ""),
+                      str(table["points"]) if won else "", str(table["boxes"]) if won else ""]
+            if partnership:
+                cells += [_deal_points(hand, s) for s in names] if k == 0 else [""] * len(names)
+            cells.append(games if k == 0 else "")
+            cells += [SEP.join(t) for t in totals] if k == 0 else [""] * len(names)
+            rows.append(cells)
     return head, rows
+
+
+def _deal_points(deal: Mapping, team: str) -> str:
+    points, boxes = deal["points"][team], deal["boxes"][team]
+    box = f"\n{boxes} box{'es' if boxes > 1 else ''}" if boxes else ""
+    return (f"+{points}" if points else ("0" if boxes else "")) + box
 
 
 CELL = dict(leading=SIZE * 1.15)  # a table cell's paragraph
@@ -126,12 +203,22 @@ CELL = dict(leading=SIZE * 1.15)  # a table cell's paragraph
 def cell(text: str, width: float, st: ParagraphStyle, padding: float = 6) -> Paragraph:
     """A cell of a column ``width`` points wide (``padding`` inside, both sides) whose lines break at
     spaces and after a word's own hyphens, never inside a word while the column is as wide as
-    ``_pieces`` says (a piece wider than the column, a name with no space in 60 letters, is cut
-    with an ellipsis: the sheet's title and games table say every name whole)."""
+    ``_pieces`` says (a piece wider than the column is cut with an ellipsis)."""
     room = width - padding
     lines = [ellipsis(line, st.fontName, st.fontSize, room) for line in word_lines(str(text), st.fontName,
                                                                                    st.fontSize, room)]
     return Paragraph("<br/>".join(esc(line) for line in lines), st)
+
+
+def name_cell(text: str, width: float, size: float, *, bold: bool = False, floor: float = 6) -> Paragraph:
+    """A cell holding a name whole: its lines break between words and after its own hyphens, the type
+    a little smaller when a piece is wider than the column (never cut, never broken inside a word)."""
+    font = BOLD if bold else FONT
+    widest = max((stringWidth(p, font, size) for w in text.split() for p in word_pieces(w)), default=0)
+    if widest > width:
+        size = max(floor, size * width / widest * 0.99)
+    lines = word_lines(str(text), font, size, width)
+    return Paragraph("<br/>".join(esc(line) for line in lines), style(size, bold=bold, leading=size * 1.2))
 
 
 def _natural(texts, font: str = FONT, size: float = SIZE) -> float:
@@ -145,32 +232,67 @@ def _pieces(texts, font: str = FONT, size: float = SIZE) -> float:
     return _natural([p for t in texts for w in t.split() for p in word_pieces(w)], font, size)
 
 
+FIXED = {"Hand": 28, "Deal": 30, "Table": 32, "Dealer": 40, "Dealer (sat out)": 46, "Up": 24, "Won by": 40,
+         "Pts": 28, "Box": 24}
+
+
 def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:
     head, rows = hand_rows(result, record)
-    players = result["players"]
-    fixed = {"Hand": 28, "Up": 24, "Pts": 28, "Box": 24}
-    fixed["Game"] = max(30, _natural([r[head.index("Game")] for r in rows]))
-    run_w = max(44, _natural([c for r in rows for c in r[-2:]]),
-                min(80, _natural([w for p in players for w in p.split()], BOLD)))  # a name breaks between words
-    names = {"Dealer": max(40, _natural(players)), "Won by": max(40, _natural(players))}
-    rest = width - sum(fixed[h] for h in head if h in fixed) - 2 * run_w
-    how_w = max(130, rest - names["Dealer"] - names["Won by"])
-    if how_w + names["Dealer"] + names["Won by"] > rest:  # long names wrap in their columns
-        names["Dealer"] = names["Won by"] = max(40, _pieces(players), (rest - how_w) / 2)  # no word broken
-        how_w = rest - 2 * names["Dealer"]
-    widths = [fixed.get(h) or names.get(h) or (run_w if h in players else how_w) for h in head]
-    plain = style(SIZE, **CELL)
-    right = style(SIZE, alignment=TA_RIGHT, **CELL)
+    shape = result_shape(result)
+    partnership = shape.tables > 1
+    n = len(sides(result))
+    figures = [line for r in rows for c in r[len(head) - 2 * n - 1:] for line in c.split("\n")]
+    side_w = max(30, _natural(figures, BOLD))
+    widths = []
+    for k, h in enumerate(head):
+        if h in FIXED:
+            widths.append(FIXED[h])
+        elif h == "Played":
+            widths.append(max(44, _natural([r[k] for r in rows])))
+        elif h == "Game":
+            widths.append(max(36, _natural([r[k] for r in rows])))
+        elif h == "How it ended":
+            widths.append(0)
+        else:
+            widths.append(side_w)
+    how = head.index("How it ended")
+    widths[how] = width - sum(widths)
+    plain, right = style(SIZE, **CELL), style(SIZE, alignment=TA_RIGHT, **CELL)
     heading = style(SIZE, bold=True, **CELL)
-    wrap = {"Dealer", "How it ended", "Won by"} | set(players)
-    data = [[cell(h, w, heading) if h in players else h for h, w in zip(head, widths)]]
+    wrap = {how} | ({1} if shape.sits_out else set())
+    first_side = head.index("Game") + 1
+    data = [[cell(h, w, heading) if k in wrap else h.strip() for k, (h, w) in enumerate(zip(head, widths))]]
     for row in rows:
-        data.append([cell(v, w, right if h in players else plain) if h in wrap else v
-                     for h, v, w in zip(head, row, widths)])
-    cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"),
-                         ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                         ("LINEBEFORE", (len(head) - 2, 0), (len(head) - 2, -1), 0.8, INK)] + hand_marks(result)
-    return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
+        data.append([cell(v, widths[k], plain) if k == how else v for k, v in enumerate(row)])
+    cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+                         ("ALIGN", (1, 0), (1, -1), "RIGHT" if partnership else "CENTER"),
+                         ("LINEBEFORE", (first_side, 0), (first_side, -1), 0.8, INK)]
+    repeat = 1
+    if partnership:  # a heading over each pair of team columns; two rows a deal, kept together
+        deal_at = head.index("Box") + 1
+        top = [""] * len(head)
+        top[deal_at], top[first_side] = "The deal", "Game totals"
+        data.insert(0, top)
+        repeat = 2
+        cmds += [("FONT", (0, 0), (-1, 1), BOLD, SIZE), ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+                 ("LINEBELOW", (0, 0), (-1, 0), 0, SHADE), ("LINEBELOW", (0, 1), (-1, 1), 0.8, INK),
+                 ("SPAN", (deal_at, 0), (deal_at + n - 1, 0)), ("SPAN", (first_side, 0), (first_side + n - 1, 0)),
+                 ("ALIGN", (deal_at, 0), (-1, 0), "CENTER"), ("LINEBEFORE", (deal_at, 0), (deal_at, -1), 0.8, INK),
+                 ("VALIGN", (0, 2), (0, -1), "TOP")]
+        ends = _game_ends(result)
+        for d, deal in enumerate(result["hands"]):
+            r = 2 + 2 * d
+            for k, table in enumerate(deal["tables"]):
+                if table["winner"] is None:
+                    cmds.append(("TEXTCOLOR", (1, r + k), (deal_at - 1, r + k), FAINT))
+            for c in [0] + list(range(deal_at, len(head))):
+                cmds.append(("SPAN", (c, r), (c, r + 1)))
+            cmds += [("NOSPLIT", (0, r), (-1, r + 1)),
+                     ("LINEBELOW", (0, r + 1), (-1, r + 1), 0.9 if deal["n"] in ends else 0.5,
+                      INK if deal["n"] in ends else FAINT)]
+    else:
+        cmds += hand_marks(result)
+    return Table(data, colWidths=widths, repeatRows=repeat, style=TableStyle(cmds))
 
 
 def hand_marks(result: Mapping) -> list[tuple]:
@@ -196,43 +318,87 @@ def _game_ends(result: Mapping) -> set[int]:
     return {last[g["n"]] for g in result["games"] if g["complete"] and g["n"] in last}
 
 
-GAME_HEAD = ["Game", "Player", "Points", "Boxes", "Box\nbonus", "Game\nbonus", "Shutout", "Total", "Net"]
+def games_head(shape: TableShape) -> list[str]:
+    who = "Team" if shape.tables > 1 else "Player"
+    if shape.pairs:  # a shutout is settled by pair; what the pairs credited each player
+        return ["Game", who, "Points", "Boxes", "Box\nbonus", "Game\nbonus", "Total", "Credited"]
+    return ["Game", who, "Points", "Boxes", "Box\nbonus", "Game\nbonus", "Shutout", "Total", "Net"]
 
 
-def game_rows(result: Mapping) -> list[list[str]]:
-    rows = []
+def _shutout_words(game: Mapping, rules: Mapping, totals: Mapping[str, int], side: Mapping[str, str]) -> str:
+    winner = game["winner"]
+    extra = (f"{totals[winner]} + {rules['shutout_bonus']}" if rules.get("shutout") == "add"
+             else f"{totals[winner]} \u00d7 2" if rules.get("shutout") == "double" else f"{totals[winner]}")
+    out = ", ".join(side[p] for p in game["shut_out"])
+    where = "that pair" if len(game["shut_out"]) == 1 else "those pairs"
+    return (f"{side[winner]} shut out {out} (no hand won in the game): in {where}, {side[winner]}'s total is "
+            f"{extra}.")
+
+
+def game_rows(result: Mapping) -> list[tuple[list[str], str]]:
+    """Each game: its sides' lines (by their letters) and, at a table of three, its pairs in words."""
+    shape = result_shape(result)
+    side = side_letters(result)
+    rules = result["rules"]
+    out = []
     for g in result["games"]:
-        lines = g["players"]
-        credited = None
-        if g["complete"] and g["net"]:
-            totals = {p: lines[p]["total"] for p in lines}
-            credited = max(totals, key=totals.get)
-        for k, (p, line) in enumerate(lines.items()):
+        lines = []
+        if shape.pairs:
+            credited = {p: 0 for p in g["players"]}
+            for pair in g.get("pairs") or ():
+                if pair["credited"]:
+                    credited[pair["credited"]] += pair["net"]
+        else:
+            credited = None
+            if g["complete"] and g["net"]:
+                totals = {p: g["players"][p]["total"] for p in g["players"]}
+                credited = max(totals, key=totals.get)
+        for k, (p, line) in enumerate(g["players"].items()):
             if k == 0:
                 state = f"Game {g['n']}"
-            elif g["complete"]:
-                state = f"{g['winner']} won" + (", shutout" if g["shutout"] else "")
+            elif k == 1 and g["complete"]:
+                state = f"{side[g['winner']]} won" + (", shutout" if g.get("shutout") and not shape.pairs else "")
             else:
-                state = "in play"
-            net = ""
-            if g["complete"]:
-                net = f"+{g['net']}" if p == credited else ("0" if k == 0 and not credited else "")
-            rows.append([state, p, str(line["points"]), str(line["boxes"]), str(line["box_bonus"]),
-                         str(line["game_bonus"]), str(line["shutout_bonus"]), str(line["total"]), net])
-    return rows
+                state = "in play" if k == 1 else ""
+            figures = [str(line["points"]), str(line["boxes"]), str(line["box_bonus"]), str(line["game_bonus"])]
+            if shape.pairs:
+                net = f"+{credited[p]}" if g["complete"] and credited[p] else ("0" if g["complete"] else "")
+                lines.append([state, side[p]] + figures + [str(line["total"]), net])
+            else:
+                net = ""
+                if g["complete"]:
+                    net = f"+{g['net']}" if p == credited else ("0" if k == 0 and not credited else "")
+                lines.append([state, side[p]] + figures + [str(line["shutout_bonus"]), str(line["total"]), net])
+        words = ""
+        if shape.pairs and g["complete"]:
+            totals = {p: line["total"] for p, line in g["players"].items()}
+            pairs = [f"{side[a]} v {side[b]}: " + (f"{pair['net']} to {side[pair['credited']]}" if pair["credited"]
+                                                   else "level")
+                     for pair in g["pairs"] for a, b in [pair["players"]]]
+            words = "Pairs \u2014 " + "; ".join(pairs) + "."
+            if g["shut_out"]:
+                words += " " + _shutout_words(g, rules, totals, side)
+        out.append((lines, words))
+    return out
 
 
 def _games_table(result: Mapping, width: float) -> Table:
-    rows = game_rows(result)
-    figures = 7 * 44
-    state_w = (width - figures) * 0.45
-    widths = [state_w, width - figures - state_w] + [44] * 7
-    plain = style(SIZE, **CELL)
-    data = [GAME_HEAD] + [[cell(r[0], widths[0], plain), cell(r[1], widths[1], plain)] + r[2:] for r in rows]
-    cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONT", (7, 1), (8, -1), BOLD, SIZE)]
-    for r in range(1, len(rows) + 1, 2):
-        cmds.append(("NOSPLIT", (0, r), (-1, r + 1)))  # a game's two lines stay together
-        cmds.append(("LINEBELOW", (0, r + 1), (-1, r + 1), 0.8, INK))
+    head = games_head(result_shape(result))
+    figures = len(head) - 2
+    state_w = max(90, _natural(["Game 12", "A won, shutout"]))
+    widths = [state_w, 44] + [(width - state_w - 44) / figures] * figures
+    data = [head]
+    bold_from = head.index("Total")
+    cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "CENTER"),
+                         ("FONT", (bold_from, 1), (-1, -1), BOLD, SIZE), ("FONT", (1, 1), (1, -1), BOLD, SIZE)]
+    for lines, words in game_rows(result):
+        first = len(data)
+        data += lines
+        if words:
+            data.append([Paragraph(esc(words), style(SIZE, bold=True, **CELL))] + [""] * (len(head) - 1))
+            cmds.append(("SPAN", (0, len(data) - 1), (-1, len(data) - 1)))
+        cmds += [("NOSPLIT", (0, first), (-1, len(data) - 1)),
+                 ("LINEBELOW", (0, len(data) - 1), (-1, len(data) - 1), 0.8, INK)]
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 
@@ -283,12 +449,12 @@ def rules_box(rules: Mapping, width: float, *, length: str | None = None, size: 
 
 
 def signatures(labels: Sequence[str], width: float) -> Table:
-    """A line to sign above each label, with a gap between the lines (three lines, not one)."""
+    """A line to sign above each label, with a gap between the lines; a label wraps between words."""
     gap = 18
     w = (width - gap * (len(labels) - 1)) / len(labels)
     cells, widths = [], []
     for k, label in enumerate(labels):
-        cells.append(cell(label, w, style(8, leading=9.5), padding=0))
+        cells.append(name_cell(label, w, 8))
         widths.append(w)
         if k < len(labels) - 1:
             cells.append("")
@@ -299,81 +465,92 @@ def signatures(labels: Sequence[str], width: float) -> Table:
     return Table([[""] * len(cells), cells], colWidths=widths, rowHeights=[30, None], style=TableStyle(cmds))
 
 
-def running_head(size: tuple[float, float], left: str, right_text: str = ""):
-    """A canvas drawing for every page: ``left`` (cut with an ellipsis if it must) and ``right_text``
-    in the top margin, 0.4 in or more from the paper's edge."""
+def key_table(result: Mapping, width: float) -> Table:
+    """Who is who: each side's letter in bold and its name (a team's with its seats) whole, wrapping
+    between words."""
+    data = [[letter, name_cell(who, width - 18, 10)] for letter, who in key_rows(result)]
+    return Table(data, colWidths=[18, width - 18], style=TableStyle([
+        ("FONT", (0, 0), (0, -1), BOLD, 10), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+
+
+def running_head(size: tuple[float, float], parts: Sequence[str], right_text: str = ""):
+    """A canvas drawing for every page: the first of ``parts`` joined that fits whole (a name is never
+    cut: the title and the rules alone when the names do not fit), and ``right_text``, in the top
+    margin 0.4 in or more from the paper's edge."""
     def draw(canvas, n, pages):
         right = right_text.format(n=n, pages=pages)
         room = size[0] - 2 * MARGIN - stringWidth(right, FONT, 7.5) - 12
+        left = next((p for p in parts if stringWidth(p, FONT, 7.5) <= room), parts[-1])
         canvas.setFont(FONT, 7.5)
         canvas.drawString(MARGIN, size[1] - RUNNING - 6, ellipsis(left, FONT, 7.5, room))
         canvas.drawRightString(size[0] - MARGIN, size[1] - RUNNING - 6, right)
     return draw
 
 
-def sides(result: Mapping) -> list[str]:
-    """Who the games and the match score: the players, or a partnership's team names."""
-    return [t["name"] for t in result["teams"]] if result.get("teams") else list(result["players"])
+def sheet_width(paper: str) -> float:
+    return page_size(paper)[0] - 2 * MARGIN - 12  # inside the frame's padding
 
 
-def build_document(sheet: MatchSheet, *, name: str, games: Table, hands_title: str, hands: Table, note: str,
-                   lines: Sequence[str], signers: Sequence[str], details: Sequence[str] = (),
-                   box_rules: Mapping | None = None, tail: int = 3) -> bytes:
-    """A match sheet's frame, the same for every table: title, rules and details, the games, the hands
-    (or deals) flowing across pages, then ``note``, the match in words (``lines``), the rules and a
-    line for each signer, which always share their page with the last hands. ``box_rules``: the rules
-    as the rules box says them, when they differ from the result's (a partnership's dealers); ``tail``:
-    the last rows that go over with the block when it does not fit (a partnership's deal is two rows)."""
+NOTES = {
+    "two": "Each side's running total in the game the hand went into.",
+    "hollywood": (f"Each player's running total in the games the hand went into: one figure per game, in the order "
+                  f"of the Game column (\u201c71{SEP}44\u201d)."),
+    "three": ("The dealer sits the hand out and the loser deals the next. Each player's running total in the game "
+              "after the hand; each pair settles every game as if the two had played it alone (Credited: what the "
+              "pairs credited that player)."),
+}
+
+
+def _note(shape: TableShape, rules: Mapping) -> str:
+    if shape.tables > 1:
+        how = ("the team whose players won more at the two tables scores the difference"
+               if rules.get("partnership_scoring", "difference") == "difference"
+               else "each team scores what its players won")
+        return (f"Each deal is two hands at once, partners changing opponents every deal; {how}. The deal: the "
+                f"points it put on each team's side, and the boxes (a box for every table hand the team's players "
+                f"win). Game totals: each team's points in the game after the deal.")
+    return NOTES["hollywood" if shape.columns > 1 else ("three" if shape.sits_out else "two")]
+
+
+def build_match_sheet(sheet: MatchSheet) -> bytes:
+    """The filled match sheet of any table as a PDF: title, the key, the games, the hands (or deals)
+    flowing across pages, then the note, the match in words, the rules and a line for each signer,
+    which always share their page with the last hands."""
     result = sheet.result
     rules = result["rules"]
+    shape = result_shape(result)
+    names = sides(result)
     size = page_size(sheet.paper)
-    width = size[0] - 2 * MARGIN - 12  # inside the frame's padding
+    width = sheet_width(sheet.paper)
     buf = new_buffer()
     title = sheet.title or "Match sheet"
+    name = " v ".join(names) if len(names) == 2 else f"{names[0]}, {names[1]} and {names[2]}"
     length = length_words(result["match"], rules)
-    about = f"{rules['preset'].capitalize()} rules \u00b7 " + (f"match {length}" if length.startswith("to ")
-                                                                 else length)
+    about = f"{preset_name(rules)} rules \u00b7 " + (f"match {length}" if length.startswith("to ") else length)
+    details = ["Three players: the dealer sits each hand out, the loser deals the next"] if shape.sits_out else []
+    players = [p for t in result["teams"] for p in t["players"]] if result.get("teams") else list(result["players"])
+    box_rules = {**rules, "dealer": "each table turns the deal over as it likes"} if shape.tables > 1 else rules
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP,
                             bottomMargin=DOC_BOTTOM, title=f"{title}: {name}")
     story = [Paragraph(f"{esc(title)}: {esc(name)}", style(15, bold=True, spaceAfter=3)),
              Paragraph(esc(about), style(9, bold=True))]
-    for line in list(details) + list(sheet.details):
+    for line in details + list(sheet.details):
         story.append(Paragraph(esc(line), style(9)))
-    story.append(Spacer(1, 8))
-    story.append(TableThenBlock(games, [], tail=0,
+    story += [Spacer(1, 6), key_table(result, width), Spacer(1, 6)]
+    story.append(TableThenBlock(_games_table(result, width), [], tail=0,
                                 heading=[Paragraph("Games", style(11, bold=True, spaceAfter=3))]))
     story.append(Spacer(1, 10))
-    summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(lines)]
-    block = [Paragraph(esc(note), style(7, spaceBefore=2, spaceAfter=8))] + summary + [
-        Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)), rules_box(box_rules or rules, width, length=length),
-        Spacer(1, 6), signatures(list(signers), width)]
-    story.append(TableThenBlock(hands, block, tail=tail,
-                                heading=[Paragraph(esc(hands_title), style(11, bold=True, spaceAfter=3))]))
-    head = running_head(size, f"{title}: {name} \u00b7 {about}", "page {n} of {pages}")
+    summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(match_lines(result))]
+    signers = [f"{p} (signature)" for p in players] + ["Witness or director"]
+    block = [Paragraph(esc(_note(shape, rules)), style(7, spaceBefore=2, spaceAfter=8))] + summary + [
+        Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
+        rules_box(box_rules, width, length=length), Spacer(1, 6), signatures(signers, width)]
+    story.append(TableThenBlock(_hands_table(result, sheet.record, width), block, tail=2 if shape.tables > 1 else 3,
+                                heading=[Paragraph("Deals" if shape.tables > 1 else "Hands",
+                                                   style(11, bold=True, spaceAfter=3))]))
+    head = running_head(size, [f"{title}: {name} \u00b7 {about}", f"{title}: {name}", f"{title} \u00b7 {about}"],
+                        "page {n} of {pages}")
     doc.build(story, canvasmaker=numbered_canvas(head))
     return buf.getvalue()
-
-
-def sheet_width(paper: str) -> float:
-    return page_size(paper)[0] - 2 * MARGIN - 12
-
-
-def build_match_sheet(sheet: MatchSheet) -> bytes:
-    """The filled match sheet as a PDF: two players here; three players and partnerships in
-    ``ginscore.sheets.group_match_sheet``."""
-    result = sheet.result
-    if len(result["players"]) > 2:
-        from ginscore.sheets.group_match_sheet import build_group_match_sheet
-
-        return build_group_match_sheet(sheet)
-    players = result["players"]
-    width = sheet_width(sheet.paper)
-    note = (f"{players[0]}, {players[1]}: each player's running total in the game(s) the hand went into "
-            f"(Hollywood: one figure per game, in the order of the Game column, \u201c71{SEP}44\u201d).")
-    return build_document(sheet, name=f"{players[0]} v {players[1]}", games=_games_table(result, width),
-                          hands_title="Hands", hands=_hands_table(result, sheet.record, width), note=note,
-                          lines=match_lines(result),
-                          signers=[f"{players[0]} (signature)", f"{players[1]} (signature)", "Witness or director"])
-
-
-_esc = esc  # the name the tournament sheets import

@@ -173,7 +173,7 @@ def broken_words(pdf: bytes, names) -> list[str]:
                     continue
                 joined = head + b.text.rstrip(",.:;)")
                 for n in starts:
-                    if joined == n or n.startswith(joined) or joined.startswith(n):
+                    if joined == n or n.startswith(joined):
                         problems.append(f"page {page}: {n!r} printed as {a.text!r} / {b.text!r} at "
                                         f"({a.x0:.0f}, {a.y0:.0f})")
     return problems

@@ -60,17 +60,17 @@ def test_three_handed_sheet_prints_the_spec_worked_example(paper):
     pdf, got = printed(THREE, paper)
     assert "Match #12: Ann, Ben and Cat" in got and "the dealer sits each hand out" in got
     # the game: totals Cat 103 + 3 x 25 + 100 = 278, Ann 16 + 25 = 41, Ben 0; each pair's net; the shutout
-    assert ["Game", "1", "Ann", "16", "1", "25", "0", "41", "+41"] in rows_of(pdf, "Game")
-    assert ["Cat", "103", "3", "75", "100", "278", "+615"] in rows_of(pdf, "Cat")
-    assert "Ann v Ben: 41 to Ann; Ann v Cat: 237 to Cat; Ben v Cat: 378 to Cat." in got
-    assert "Cat shut out Ben (no hand won in the game): in that pair, Cat's total is 278 + 100." in got
+    assert "A Ann B Ben C Cat Games" in got  # the key: each player once, by the letter the rows use
+    assert ["Game", "1", "A", "16", "1", "25", "0", "41", "+41"] in rows_of(pdf, "Game")
+    assert ["C", "103", "3", "75", "100", "278", "+615"] in rows_of(pdf, "C")
+    assert "A v B: 41 to A; A v C: 237 to C; B v C: 378 to C." in got
+    assert "C shut out B (no hand won in the game): in that pair, C's total is 278 + 100." in got
     # every hand: who dealt and sat out, who played, how, who won, and the three running totals
     hands = {r[0]: r for r in rows_of(pdf, "1") + rows_of(pdf, "2") + rows_of(pdf, "3") + rows_of(pdf, "4")}
-    assert hands["1"] == ["1", "Cat", "Ann", "v", "Ben", "Ann", "knocked", "4", "v", "20", "Ann", "16", "1", "1",
-                          "16", "0", "0"]
-    assert hands["2"][:5] == ["2", "Ben", "Ann", "v", "Cat"] and hands["2"][-3:] == ["16", "0", "55"]
-    assert hands["3"][:5] == ["3", "Ann", "Ben", "v", "Cat"] and hands["3"][-3:] == ["16", "0", "93"]
-    assert hands["4"][:5] == ["4", "Ben", "Ann", "v", "Cat"] and hands["4"][-3:] == ["16", "0", "103"]
+    assert hands["1"] == ["1", "C", "A", "v", "B", "A", "knocked", "4", "v", "20", "A", "16", "1", "1", "16", "0", "0"]
+    assert hands["2"][:5] == ["2", "B", "A", "v", "C"] and hands["2"][-3:] == ["16", "0", "55"]
+    assert hands["3"][:5] == ["3", "A", "B", "v", "C"] and hands["3"][-3:] == ["16", "0", "93"]
+    assert hands["4"][:5] == ["4", "B", "A", "v", "C"] and hands["4"][-3:] == ["16", "0", "103"]
     # the match and every pair's settlement, at the stake
     assert "Match score: Ann 41, Ben 0, Cat 615 (match to 500)." in got and "Winner: Cat." in got
     assert "Settlement: Ben pays Ann 41 points, at the stake: 4.10." in got
@@ -85,8 +85,8 @@ def test_three_handed_sheet_marks_dead_hands_rulings_and_a_game_in_play():
                               {"end": "knock", "by": "Ann", "deadwood": {"Ann": 6, "Ben": 30},
                                "missing_cards": {"Ben": 1}}]}
     got = text(sheet(rec))
-    assert "1 Cat Ann v Ben dead hand" in got
-    assert "Ann knocked 6 v 30; Ben short 1 card Ann 34" in got  # Ben's count 40: Ann wins 34
+    assert "1 C A v B dead hand" in got
+    assert "A knocked 6 v 30; B short 1 card A 34" in got  # Ben's count 40: Ann wins 34
     assert "in play" in got and "The match is not over." in got and "Settlement" not in got
 
 
@@ -101,10 +101,12 @@ def test_a_long_three_handed_match_with_60_character_names(paper):
     assert len(pages(pdf)) >= 2
     for s in result["match"]["settlements"]:
         assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points." in got
+    letter = dict(zip(LONG[:3], "ABC"))
     for g in result["games"]:
         for pair in g["pairs"]:
             if pair["credited"]:
-                assert f"{pair['players'][0]} v {pair['players'][1]}: {pair['net']} to {pair['credited']}" in got
+                a, b = (letter[p] for p in pair["players"])
+                assert f"{a} v {b}: {pair['net']} to {letter[pair['credited']]}" in got
 
 
 # Partnership: the spec's worked example
@@ -113,11 +115,11 @@ def test_a_long_three_handed_match_with_60_character_names(paper):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_partnership_sheet_prints_the_spec_worked_example(paper):
     pdf, got = printed(FOUR, paper)
-    assert "Match #12: North v South" in got and "North: Ann & Cat · South: Ben & Dan" in got
+    assert "Match #12: North v South" in got and "A North: A1 Ann, A2 Cat B South: B1 Ben, B2 Dan" in got
     # deal 1: Ann wins 22 at table 1, Dan 37 at table 2: South scores 37 - 22 = 15; a box each
     deal1 = rows_of(pdf, "1")
-    assert ["1", "1", "Ann", "v", "Ben", "Ann", "knocked", "3", "v", "25", "Ann", "22", "1"] in deal1
-    assert ["2", "Cat", "v", "Dan", "Dan", "gin", "v", "12", "Dan", "37", "1"] in rows_of(pdf, "2")
+    assert ["1", "1", "A1", "v", "B1", "A1", "knocked", "3", "v", "25", "A1", "22", "1"] in deal1
+    assert ["2", "A2", "v", "B2", "B2", "gin", "v", "12", "B2", "37", "1"] in rows_of(pdf, "2")
     _, found = words(pdf)
     plus15 = next(w for w in found if w.text == "+15")
     plus25 = next(w for w in found if w.text == "+25" and w.y0 < plus15.y0 + 60)
@@ -125,9 +127,9 @@ def test_partnership_sheet_prints_the_spec_worked_example(paper):
     assert zero_north, "deal 1 puts 0 on North's side, left of South's +15"
     assert plus25.x0 < plus15.x0 and plus25.y0 > plus15.y0  # deal 2: North's +25, a row lower
     # deal 2 alternates: Ann v Dan (dead) at table 1, Cat v Ben at table 2
-    assert "Ann v Dan dead hand" in got and "Cat v Ben Cat knocked 6 v 31 Cat 25 1" in got
+    assert "A1 v B2 dead hand" in got and "A2 v B1 A2 knocked 6 v 31 A2 25 1" in got
     # the game between the teams: North 25, South 15
-    assert ["Game", "1", "North", "25", "2", "0", "0", "0", "25"] in rows_of(pdf, "Game")
+    assert ["Game", "1", "A", "25", "2", "0", "0", "0", "25"] in rows_of(pdf, "Game")
     assert "Match score: North 0, South 0 (match to 500)." in got and "The match is not over." in got
     assert "each table turns the deal over as it likes" in got  # not "the hand's winner"
     for name in ("Ann", "Ben", "Cat", "Dan"):
@@ -142,7 +144,7 @@ def test_partnership_sheet_under_each():
     _, found = words(pdf)
     plus22, plus37 = (next(w for w in found if w.text == t) for t in ("+22", "+37"))
     assert abs(plus22.y0 - plus37.y0) < 2 and plus22.x0 < plus37.x0  # deal 1: North 22, South 37
-    assert ["Game", "1", "North", "47", "2", "0", "0", "0", "47"] in rows_of(pdf, "Game")
+    assert ["Game", "1", "A", "47", "2", "0", "0", "0", "47"] in rows_of(pdf, "Game")
 
 
 @pytest.mark.parametrize("paper,scoring", [("letter", "difference"), ("a4", "each")])
@@ -161,19 +163,19 @@ def test_a_partnership_match_to_its_end_with_60_character_names(paper, scoring):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_long_name_wraps_in_its_columns_between_words(paper):
-    """Where a 60-character name wraps (the hands' Played column), each line ends at a space or at
-    one of the name's own hyphens, and the pieces stand one under the other in the column."""
+def test_each_player_is_named_once_and_a_hand_takes_one_line(paper):
+    """The rows say the players' letters, so a long-named match takes the pages its hands need: the names
+    print whole in the title, the key, the match's lines and the signatures only, never broken in a word."""
     rec, result = three_handed_match(LONG[:3], seed=11, rules={"preset": "standard", "match_target": 2500})
     pdf = sheet(rec, paper, result)
     sizes, found = words(pdf)
-    on_page = [w for w in found if w.page == len(sizes)]
-    tops = [w for w in on_page if w.text == "Montgomery-"]   # "Montgomery-Worthington" at a line's end ...
-    assert tops, "the hyphenated name wraps after its hyphen somewhere on the last page"
-    for top in tops:
-        below = [w for w in on_page if w.text.startswith("Worthington") and 0 < w.y0 - top.y0 < 12]
-        assert below and any(abs(b.x0 - top.x0) < 60 for b in below)   # ... "Worthington" under it
-    assert not [w for w in found if w.text in ("M", "Mo", "ontgomery-Worthington", "Worthingt")]
+    hands = len(result["hands"])
+    assert len(sizes) <= 2 + hands // 40  # about fifty one-line hands a page
+    assert not broken_words(pdf, LONG[:3])
+    first_words = [w for w in found if w.text == "Maximiliana"]
+    assert 3 <= len(first_words) <= 12  # title, key, match score, settlements, signature: not a row a hand
+    got = text(pdf)
+    assert "A Maximiliana Ødegård-Fitzgerald de la Cruz-Villanueva Smithso B Christopher" in got
 
 
 def test_the_broken_word_check_sees_a_word_broken_inside():

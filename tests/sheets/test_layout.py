@@ -56,8 +56,8 @@ def test_gin_off_is_not_an_undercut():
                   {"end": "knock", "by": "Ben", "deadwood": {"Ann": 9, "Ben": 3}}],
                  {"preset": "standard", "gin_off_bonus": 30})
     got = text(build_match_sheet(MatchSheet(scored(rec), rec)))
-    assert "Ann knocked 5 v 0, gin off" in got and "Ben knocked 3 v 9 Ben" in got
-    assert "Ann knocked 5 v 0, undercut" not in got
+    assert "A knocked 5 v 0, gin off" in got and "B knocked 3 v 9 B" in got
+    assert "A knocked 5 v 0, undercut" not in got
 
 
 # Pads of every preset, table sheets, round sheets, standings and brackets

@@ -19,12 +19,12 @@ def test_games_match_score_and_settlement_agree_with_the_engine(rules, tmp_path)
     got = text(pdf)
     engine = _engine(rec)
     assert engine.complete
+    letter = dict(zip(engine.players, "AB"))
     for g in engine.games:
-        first, second = engine.players
         for k, p in enumerate(engine.players):
             line = g.players[p]
-            label = f"Game {g.n}" if k == 0 else f"{g.winner} won" + (", shutout" if g.shutout else "")
-            row = (f"{label} {p} {line.points} {line.boxes} {line.box_bonus} {line.game_bonus} "
+            label = f"Game {g.n}" if k == 0 else f"{letter[g.winner]} won" + (", shutout" if g.shutout else "")
+            row = (f"{label} {letter[p]} {line.points} {line.boxes} {line.box_bonus} {line.game_bonus} "
                    f"{line.shutout_bonus} {line.total}")
             assert row in got, row
         assert f"+{g.net}" in got
@@ -33,7 +33,7 @@ def test_games_match_score_and_settlement_agree_with_the_engine(rules, tmp_path)
     assert f"Match score: Ann {m.score['Ann']}, Zoë {m.score['Zoë']} (match to 500)" in got
     assert f"Winner: {m.winner}." in got
     assert f"Settlement: {s.payer} pays {s.payee} {s.points} points, at the stake: {s.amount}." in got
-    assert "Match #12: Ann v Zoë" in got and "Elm Street Club" in got
+    assert "Match #12: Ann v Zoë" in got and "Elm Street Club" in got and "A Ann B Zoë Games" in got  # the key
     assert "Ann (signature) Zoë (signature) Witness or director" in got  # the signature lines
     assert f"rules {rules.capitalize()}" in got  # the rules box
     assert ink(first_page_png(pdf, tmp_path, rules)) > 0.02
@@ -54,7 +54,7 @@ def test_running_totals_are_the_engine_pad_columns():
             continue
         entries = by_hand[hand.n]
         assert row[head.index("Game")] == " | ".join(str(n) for n in sorted(entries))
-        winner_col = head.index(hand.winner)
+        winner_col = head.index("AB"[engine.players.index(hand.winner)])
         assert row[winner_col] == " | ".join(str(entries[n].running) for n in sorted(entries))
 
 
@@ -67,11 +67,12 @@ def test_hands_read_as_played():
         {"end": "dead"},
     ])
     got = text(build_match_sheet(MatchSheet(scored(rec), rec)))
-    assert "1 Ann Ann knocked 8 v 32 Ann 24 1 1 24 0" in got
-    assert "2 Ann Ben knocked 9 v 3, undercut Ann 31 1 1 55 0" in got
-    assert "3 Ann Ben gin v 41 Ben 66 1 1 55 66" in got
-    assert "4 Ben Ann big gin v 19 Ann 50 1 1 105 66" in got  # game 1 over at 105
-    assert "5 Ann dead hand" in got
+    assert "A Ann B Ben" in got  # the key: each player named once, a letter in the rows
+    assert "1 A A knocked 8 v 32 A 24 1 1 24 0" in got
+    assert "2 A B knocked 9 v 3, undercut A 31 1 1 55 0" in got
+    assert "3 A B gin v 41 B 66 1 1 55 66" in got
+    assert "4 B A big gin v 19 A 50 1 1 105 66" in got  # game 1 over at 105
+    assert "5 A dead hand" in got
     assert "The match is not over." in got
 
 
@@ -80,8 +81,8 @@ def test_oklahoma_sheet_shows_the_upcards():
                   {"end": "knock", "by": "Ben", "deadwood": {"Ann": 30, "Ben": 2}, "upcard": "QH"}], "oklahoma")
     got = text(build_match_sheet(MatchSheet(scored(rec), rec)))
     assert "Up How it ended" in got
-    assert "1 Ann 7\u2660 Ann knocked 7 v 20, \u2660 doubled Ann 26 1 1 26 0" in got  # a spade doubles 13
-    assert "Q\u2665 Ben knocked 2 v 30 Ben 28" in got
+    assert "1 A 7\u2660 A knocked 7 v 20, \u2660 doubled A 26 1 1 26 0" in got  # a spade doubles 13
+    assert "Q\u2665 B knocked 2 v 30 B 28" in got
 
 
 def test_a_300_hand_match_flows_across_pages_with_the_heading_repeated():
@@ -90,17 +91,17 @@ def test_a_300_hand_match_flows_across_pages_with_the_heading_repeated():
     assert len(got) >= 6
     for n, page in enumerate(got, 1):
         assert "Marathon: Ann v Ben" in page and f"page {n} of {len(got)}" in page
-    hands_head, games_head = "Hand Dealer How it ended Won by Pts Box Game Ann Ben", "Game Player Points Boxes"
+    hands_head, games_head = "Hand Dealer How it ended Won by Pts Box Game A B", "Game Player Points Boxes"
     with_hands = [n for n, page in enumerate(got) if hands_head in page]
     assert len(with_hands) >= 5 and with_hands == list(range(with_hands[0], len(got)))  # to the last page
     assert games_head in got[0] and "Match score" in got[-1] and "(signature)" in got[-1]
     joined = " ".join(got)
     at = 0
     for hand in result["hands"]:  # every hand, in order
-        at = joined.index(f" {hand['n']} {hand['dealer']} ", at)
+        at = joined.index(f" {hand['n']} {'AB'[result['players'].index(hand['dealer'])]} ", at)
     last = _engine(rec).games[-1]
     assert f"Game {last.n} (in play)" not in joined
-    assert f"Game {last.n} Ann {last.players['Ann'].points}" in joined
+    assert f"Game {last.n} A {last.players['Ann'].points}" in joined
 
 
 def test_sheet_without_the_record_still_prints_every_hand():
