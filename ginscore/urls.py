@@ -8,6 +8,7 @@ urlpatterns = [
     path("matches/", include("ginscore.matches.urls")),
     path("tournaments/", include("ginscore.tournaments.urls")),
     path("sheets/", include("ginscore.sheets.urls")),
+    path("ratings/", include("ginscore.ratings.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

@@ -87,6 +87,10 @@ class MatchForm(forms.Form):
                                label="Stake per point", help_text="Optional: money per point, for the settlement.",
                                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
 
+    friendly = forms.BooleanField(required=False, label="Friendly (not rated)",
+                                  help_text="A friendly leaves the club rating as it is. You can change it until "
+                                            "the first hand.")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
@@ -107,7 +111,7 @@ class MatchForm(forms.Form):
 
     def basic_fields(self):
         return [self[name] for name in ("players", "player_a", "player_b", "player_c", "player_d", "team_a_name",
-                                        "team_b_name", "preset", "length", "games", "first_dealer", "stake")]
+                                        "team_b_name", "preset", "length", "games", "first_dealer", "stake", "friendly")]
 
     def basic_rows(self):
         """(field, the numbers of players it is for: "" for all) in the form's order."""

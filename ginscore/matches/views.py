@@ -15,12 +15,14 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
+from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
+from ginscore.ratings import selectors as ratings_selectors
 
 
 def _deny(request):
@@ -63,7 +65,7 @@ def match_new(request):
             match = services.match_start(names=d["seats"], rules=d["rules"], length=d["match_length"],
                                          stake=d.get("stake"), first_dealer=d["first_dealer"],
                                          team_a_name=d.get("team_a_name", ""), team_b_name=d.get("team_b_name", ""),
-                                         created_by=request.user)
+                                         created_by=request.user, rated=not d.get("friendly"))
         except ValueError as e:
             form.add_error(None, str(e))
         else:
@@ -104,6 +106,7 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
+        **match_rating(request, match),
         "changes": changes, "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
@@ -111,6 +114,16 @@ def match_detail(request, pk, table=None):
         **_agree(request, match, via),
         **(_outbox(match, pad.head, table) if form else {}),
     })
+
+
+def match_rating(request, match) -> dict:
+    """What a finished match did to each player's rating, and whether the viewer may make it rated
+    or a friendly now (those who manage it until its first hand; a director any time)."""
+    changes = ratings_selectors.match_changes(ratings_selectors.club_ratings(), match, request.user) \
+        if match.complete and match.rated else None
+    may_mark = permissions.can_manage_match(request.user, match) and (
+        is_director(request.user) or (not match.hand_count and getattr(match, "tournament_match", None) is None))
+    return {"rating_changes": changes, "may_mark_rated": may_mark}
 
 
 def _agree(request, match, via) -> dict:

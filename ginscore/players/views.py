@@ -10,6 +10,8 @@ from ginscore.matches.tables import MatchTable
 from ginscore.players import selectors
 from ginscore.players.forms import PlayerSearchForm
 from ginscore.players.tables import HeadToHeadTable, PartnerTable, PlayerRecordTable
+from ginscore.ratings import selectors as ratings_selectors
+from ginscore.ratings.chart import rating_chart
 
 
 class PlayerListView(FilteredTableView):
@@ -39,5 +41,15 @@ def player_detail(request, pk):
     RequestConfig(request, paginate=False).configure(partners)
     return render(request, "players/detail.html", {
         "player": player, "record": summary.overall, "history": history, "head_to_head": head_to_head,
-        "partners": partners,
+        "partners": partners, **player_rating(player, request.user),
     })
+
+
+def player_rating(player, user) -> dict:
+    """The rating part of a player's page: the rating now, its chart and last changes (none when the
+    player hides it from ``user``), and whether ``user`` is the player (who may hide it)."""
+    club = ratings_selectors.club_ratings()
+    mine = ratings_selectors.player_ratings(club, player.pk, user)
+    chart = rating_chart([(p.finished_at, p.rating) for p in mine.points], player.name) if mine.shown else ""
+    return {"rating": mine, "rating_chart": chart,
+            "own_player": user.is_authenticated and player.user_id == user.pk}

@@ -8,6 +8,8 @@ import secrets
 from django.db import models
 from django.db.models import F
 
+from ginscore.club.prepared import Prepared
+
 
 def new_stamp() -> str:
     return secrets.token_hex(8)
@@ -31,6 +33,9 @@ def ratings_moved() -> None:
         RatingsVersion.objects.get_or_create(pk=1)
 
 
+_STAMP = Prepared(lambda pk: RatingsVersion.objects.filter(pk=pk).values_list("stamp", flat=True))
+
+
 def ratings_stamp() -> str:
-    """The version's stamp (one query); "" before the first change."""
-    return RatingsVersion.objects.filter(pk=1).values_list("stamp", flat=True).first() or ""
+    """The version's stamp (one query): "" before the first change."""
+    return _STAMP.first(1) or ""

@@ -18,24 +18,17 @@ from typing import NamedTuple
 from django.utils import timezone
 
 from ginscore.club.kept import Kept
-from ginscore.club.prepared import Prepared
 from ginscore.engine import MatchLength
 from ginscore.engine.ratings import (
     START, PlayerRating, Ratings, length_weight, partnership, three_players, two_players,
 )
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
-from ginscore.ratings.models import RatingsVersion
+from ginscore.ratings.models import ratings_stamp  # noqa: F401 - the version's read, for the views
 
 TREND_DAYS = 30
 ACTIVE_DAYS = 183  # six months: a player with no rated match since is listed apart
 
-_STAMP = Prepared(lambda pk: RatingsVersion.objects.filter(pk=pk).values_list("stamp", flat=True))
-
-
-def ratings_stamp() -> str:
-    """The ratings' version (one query): "" before the first change."""
-    return _STAMP.first(1) or ""
 
 
 class _Rules(NamedTuple):
@@ -199,23 +192,39 @@ def rating_list(club: ClubRatings, user=None, now: datetime | None = None) -> li
     return rows
 
 
+class Line(NamedTuple):
+    """A rated match on a player's page: the point, and the names of the other side."""
+
+    point: Point
+    opponents: str
+
+
 @dataclass
 class PlayerRatings:
-    """A player's page: the rating now, its history, the best win and the longest winning streak."""
+    """A player's page: the rating now, its history, the best win (the win that gained the most)
+    and the longest run of rated matches won."""
 
     state: PlayerRating
     shown: bool
     points: list[Point]
-    best_win: Point | None
+    best_win: Line | None
     longest_streak: int
+    recent: list[Line]
 
     @property
-    def recent(self) -> list[Point]:
-        return self.points[::-1][:10]
+    def provisional(self) -> bool:
+        return self.state.provisional
+
+
+RECENT = 10
 
 
 def player_ratings(club: ClubRatings, player_id: int, user=None) -> PlayerRatings:
     points = club.history.get(player_id, [])
+
+    def line(point: Point) -> Line:
+        return Line(point, " & ".join(club.names.get(p, "?") for p in point.opponents))
+
     best = None
     streak = longest = 0
     for point in points:
@@ -226,7 +235,8 @@ def player_ratings(club: ClubRatings, player_id: int, user=None) -> PlayerRating
                 best = point
         else:
             streak = 0
-    return PlayerRatings(club.of(player_id), shows_rating(club, player_id, user), points, best, longest)
+    return PlayerRatings(club.of(player_id), shows_rating(club, player_id, user), points,
+                         line(best) if best else None, longest, [line(p) for p in points[::-1][:RECENT]])
 
 
 def match_changes(club: ClubRatings, match: Match, user=None) -> list[tuple[str, float | None]] | None:

@@ -9,6 +9,7 @@ from ginscore.club.prepared import Prepared
 from ginscore.engine import MatchResult, score_match
 from ginscore.matches.models import AGREED, Hand, Match, hands_in_order
 from ginscore.matches.records import match_to_record
+from ginscore.ratings.models import ratings_stamp
 
 
 _MATCH = Prepared(lambda pk: Match.objects.with_players().select_related("tournament_match__tournament")
@@ -25,7 +26,7 @@ def match_get(pk: int) -> Match:
 
 _PLACE = "tournament_match__"
 _LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(
-    "revision", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
+    "revision", "complete", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
     "team_a_name", "team_b_name", f"{_PLACE}table", f"{_PLACE}outcome", f"{_PLACE}time_hands", f"{_PLACE}at_time",
     f"{_PLACE}tournament__clock_deadline", f"{_PLACE}tournament__clock_called", f"{_PLACE}tournament__name"))
 
@@ -33,12 +34,15 @@ _LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(
 def match_live_version(pk: int, **_) -> str | None:
     """The pad's version for the live page (one query): the hands' revision, the match's last change
     and the names it shows and, for a tournament match, its table, result, the round clock and the
-    tournament's name. None: no such match. (A visitor's page is kept under it: ``live_page``.)"""
+    tournament's name; a finished match's page also says what it did to the ratings, which a
+    correction to an earlier match moves: the ratings' version too (a second query). None: no such
+    match. (A visitor's page is kept under it: ``live_page``.)"""
     row = _LIVE_VERSION.first(pk)
     if row is None:
         return None
-    revision, *place_state = row
-    return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}"
+    revision, complete, *place_state = row
+    ratings = f".r{ratings_stamp()}" if complete else ""
+    return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}{ratings}"
 
 
 def match_hands(match: Match) -> list[Hand]:
