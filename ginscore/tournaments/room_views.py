@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url
@@ -78,8 +78,13 @@ def _desk(request, t, status=200, **forms):
     forms.setdefault("announce_form", AnnouncementForm(initial={"announcement": t.announcement}))
     forms.setdefault("clock_form", ClockForm(initial={"minutes": t.round_minutes or 50}))
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee}))
+    current = services.current_round_key(t)
+    names = selectors.Names.of(t)
     return render(request, "tournaments/desk.html", _context(
-        request, t, timed=selectors.timed_round_rows(t), current=services.current_round_key(t),
+        request, t, names=names, timed=selectors.timed_round_rows(t), current=current,
+        current_name=names.play_round(*current) if current else "",
+        clock_current=bool(current and t.clock_deadline and (t.clock_stage, t.clock_round) == current),
+        clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
         **forms), status=status)
@@ -149,10 +154,27 @@ def desk_check_in(request, pk, entry_pk):
                         f"{entry} is {'checked in' if present else 'no longer checked in'}.")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw_absent(request, pk):
-    return _post_action(request, pk, lambda t: f"{services.entries_withdraw_absent(tournament=t)} absent "
+    """GET: who is missing, and a button to withdraw them; POST: withdraw those of them (the
+    ``entry`` ids shown) still missing, not a player who checked in meanwhile."""
+    if request.method != "POST":
+        if denied := _director_only(request):
+            return denied
+        t = selectors.tournament_get(pk)
+        rows = (selectors.check_in_list(t) or {}).get("entries", [])
+        return render(request, "tournaments/withdraw_absent.html", _context(
+            request, t, missing=[row["entry"] for row in rows if not row["present"]],
+            check_in_round=services.check_in_round(t)))
+    only = [int(v) for v in request.POST.getlist("entry") if v.isdigit() and len(v) < 12]
+    return _post_action(request, pk, lambda t: f"{services.entries_withdraw_absent(tournament=t, only=only)} absent "
                                                "player(s) withdrawn.", "")
+
+
+@require_POST
+def check_in_played(request, pk):
+    return _post_action(request, pk, lambda t: f"{services.entries_check_in_played(tournament=t)} player(s) who "
+                                               "played the last round checked in.", "")
 
 
 @require_POST

@@ -29,6 +29,7 @@ urlpatterns = [
     path("<int:pk>/desk/check-in/", room_views.check_in_settings, name="check_in_settings"),
     path("<int:pk>/desk/check-in/<int:entry_pk>/", room_views.desk_check_in, name="desk_check_in"),
     path("<int:pk>/desk/withdraw-absent/", room_views.withdraw_absent, name="withdraw_absent"),
+    path("<int:pk>/desk/check-in/played/", room_views.check_in_played, name="check_in_played"),
     path("<int:pk>/desk/pair/", room_views.pair_present, name="pair_present"),
     path("<int:pk>/check-in/", room_views.check_in, name="check_in"),
     path("<int:pk>/check-in/qr.svg", room_views.check_in_qr, name="check_in_qr"),

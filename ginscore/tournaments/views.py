@@ -8,6 +8,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
@@ -105,6 +107,10 @@ def _post_action(request, pk, action, done: str):
     try:
         text = action(t)
         messages.success(request, text if isinstance(text, str) else done)
+    except services.NotCheckedIn as e:
+        desk = reverse("tournaments:desk", args=[t.pk])
+        messages.error(request, format_html("{} Check in: {}", refusal_text(e), format_html_join(
+            ", ", '<a href="{}#check-in-{}">{}</a>', ((desk, entry.pk, entry.name) for entry in e.entries))))
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
     return redirect(safe_next(request) or t.get_absolute_url())

@@ -158,8 +158,10 @@ def test_the_desk_checks_players_in_and_sees_who_is_missing(client, director):
     client.post(reverse("tournaments:desk_check_in", args=[t.pk, ben.pk]), {"paid": "1"})
     ben = Entry.objects.get(pk=ben.pk)
     assert ben.checked_in_round == 1 and ben.fee_paid
-    client.post(reverse("tournaments:withdraw_absent", args=[t.pk]))
-    assert [e.player.name for e in _entries(t)] == ["Zoë 1", "Zoë 2"]
+    client.post(reverse("tournaments:withdraw_absent", args=[t.pk]))   # no one confirmed: no one withdrawn
+    assert len(_entries(t)) == 3
+    client.post(reverse("tournaments:withdraw_absent", args=[t.pk]), {"entry": [e.pk for e in _entries(t)]})
+    assert [e.player.name for e in _entries(t)] == ["Zoë 1", "Zoë 2"]   # of those shown, the missing
 
 
 def test_only_directors_use_the_desk(client, member):

@@ -139,7 +139,7 @@ def test_desk_starts_and_calls_the_clock_and_pages_show_it(client, director):
     t = _event()
     client.force_login(director)
     desk = reverse("tournaments:desk", args=[t.pk])
-    assert "Start round 1's clock" in client.get(desk).content.decode()
+    assert "Start the clock of Round 1" in client.get(desk).content.decode()
     bad = client.post(reverse("tournaments:clock_start", args=[t.pk]), {"minutes": "9999"})
     assert bad.status_code == 400 and "less than or equal to 600" in bad.content.decode()
     board_etag = client.get(reverse("tournaments:board", args=[t.pk]))["ETag"]

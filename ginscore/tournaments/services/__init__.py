@@ -21,13 +21,14 @@ from ginscore.tournaments.services.entries import (  # noqa: F401
     TEAM_JOINS, entries_set, entry_add, listed_twice, team_line, tournament_create, tournament_start, tournament_update,
 )
 from ginscore.tournaments.services.locks import (  # noqa: F401
-    TournamentRefused, tournament_length, tournament_rules,
+    NotCheckedIn, TournamentRefused, tournament_length, tournament_rules,
 )
 from ginscore.tournaments.services.results import (  # noqa: F401
     correction_check, result_relied_on, time_winner, tmatch_forfeit, tournament_match_follow,
 )
 from ginscore.tournaments.services.room import (  # noqa: F401
-    ANNOUNCEMENT_MAX, ENTRY_FEE_MAX, check_in_round, entries_withdraw_absent, entry_check_in, round_pair_present,
+    ANNOUNCEMENT_MAX, ENTRY_FEE_MAX, check_in_round, entries_check_in_played, entries_withdraw_absent, entry_check_in,
+    round_pair_present,
     tournament_announce, tournament_check_in_set,
 )
 from ginscore.tournaments.services.rounds import (  # noqa: F401

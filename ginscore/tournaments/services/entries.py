@@ -14,7 +14,7 @@ from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
 from ginscore.tournaments.models import STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament
-from ginscore.tournaments.services.locks import TournamentRefused, _locked
+from ginscore.tournaments.services.locks import NotCheckedIn, TournamentRefused, _locked, names_listed
 from ginscore.tournaments.services.rounds import _open_stage
 
 
@@ -169,13 +169,15 @@ def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None)
         t = _locked(tournament.pk)
         if t.status != STATUS_SETUP:
             raise TournamentRefused("status: the tournament has already started.")
-        entries = list(t.entries.select_related("player").order_by("seed", "id"))
+        entries = list(t.entries.select_related("player", "partner").order_by("seed", "id"))
         if len(entries) < 2:
             raise TournamentRefused("entries: a tournament needs at least 2 players.")
-        missing = [e for e in entries if e.checked_in_round != 1] if t.check_in else []
+        missing = sorted((e for e in entries if e.checked_in_round != 1), key=lambda e: e.name.casefold()) \
+            if t.check_in else []
         if missing:
-            raise TournamentRefused(f"entries: {len(missing)} player{'s have' if len(missing) > 1 else ' has'} "
-                                    "not checked in; check them in or withdraw the absent first.")
+            raise NotCheckedIn(f"entries: {len(missing)} player{'s have' if len(missing) > 1 else ' has'} not "
+                               f"checked in ({names_listed(missing)}); check them in or withdraw the absent first.",
+                               missing)
         entries = _seed_order(t, entries, shuffle_seed)
         moved = [e for i, e in enumerate(entries, 1) if e.seed != i]
         for i, e in enumerate(entries, 1):

@@ -10,6 +10,25 @@ class TournamentRefused(ValueError):
     """The director's request cannot be done now; the message says why."""
 
 
+class NotCheckedIn(TournamentRefused):
+    """Refused because players have not checked in: ``entries`` are they (the desk links to each)."""
+
+    def __init__(self, message: str, entries):
+        super().__init__(message)
+        self.entries = list(entries)
+
+
+NAMED_AT_MOST = 8   # a refusal names this many players, then says how many more
+
+
+def names_listed(entries) -> str:
+    """"Ann, Ben and Cat"; past ``NAMED_AT_MOST``, "... and 4 more"."""
+    names = [str(e) for e in entries]
+    if len(names) > NAMED_AT_MOST:
+        names = names[:NAMED_AT_MOST] + [f"{len(names) - NAMED_AT_MOST} more"]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def tournament_rules(tournament: Tournament):
     return rules_from({"preset": tournament.preset, **(tournament.rule_overrides or {})})
 

@@ -72,15 +72,34 @@ def entry_check_in(*, entry: Entry, present: bool = True, paid: bool | None = No
     return entry
 
 
-def entries_withdraw_absent(*, tournament: Tournament) -> int:
-    """Every player not checked in for the coming round withdraws (in set-up: is no longer
-    entered). Returns how many."""
+def entries_check_in_played(*, tournament: Tournament) -> int:
+    """Every player who played the last round (a bye too) and has not withdrawn is checked in for
+    the coming one, in one go (the desk then marks the few who left "Not here"). Returns how many
+    were checked in now."""
     with transaction.atomic():
         t = _locked(tournament.pk)
         r = check_in_round(t)
         if r is None:
             raise TournamentRefused("check-in: it is open only before a round is paired.")
-        absent = list(t.entries.filter(withdrawn=False).exclude(checked_in_round=r))
+        if r == 1 or t.status != STATUS_RUNNING:
+            raise TournamentRefused("check-in: no round has been played yet; check the players in one by one.")
+        last = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round=r - 1).exclude(outcome="void")
+        played = {pk for pair in last.values_list("entry_a_id", "entry_b_id") for pk in pair if pk is not None}
+        return (t.entries.filter(pk__in=played, withdrawn=False).exclude(checked_in_round=r)
+                .update(checked_in_round=r))
+
+
+def entries_withdraw_absent(*, tournament: Tournament, only=None) -> int:
+    """Every player not checked in for the coming round withdraws (in set-up: is no longer
+    entered); ``only`` (entry ids: those the director was shown and confirmed): only those of
+    them still not checked in. Returns how many."""
+    with transaction.atomic():
+        t = _locked(tournament.pk)
+        r = check_in_round(t)
+        if r is None:
+            raise TournamentRefused("check-in: it is open only before a round is paired.")
+        absent = t.entries.filter(withdrawn=False).exclude(checked_in_round=r)
+        absent = list(absent if only is None else absent.filter(pk__in=list(only)))
         if t.status == STATUS_SETUP:
             Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
         else:
