@@ -20,7 +20,7 @@ caches it keeps on each match (``ginscore.ratings.selectors``), so the two agree
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Hashable, Iterable
 
@@ -30,14 +30,16 @@ RATINGS_FORMAT = "ginscore-ratings/1"
 HALF = 0.5
 
 
-def length_weight(rules, length) -> Fraction:
+def length_weight(rules, length) -> int | Fraction:
     """N: the games a match is worth, from its rules (``game_target``, ``match_target``,
-    ``columns``) and its length (``MatchLength``: kind and games)."""
+    ``columns``) and its length (``MatchLength``: kind and games). A whole number as an int
+    (experience then adds up in ints), else an exact fraction (a match to 150 with games to 100: 3/2)."""
     if length.kind == "set":
-        return Fraction(rules.columns)
+        return rules.columns
     if length.kind == "best_of":
-        return Fraction(length.games // 2 + 1)
-    return max(Fraction(1), Fraction(rules.match_target, rules.game_target))
+        return length.games // 2 + 1
+    n = max(Fraction(1), Fraction(rules.match_target, rules.game_target))
+    return int(n) if n.denominator == 1 else n
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,23 +55,25 @@ class Pairing:
 
 @dataclass(frozen=True, slots=True)
 class RatedMatch:
-    """What the rating needs of one complete match: its players, its length weight N and who
-    beat whom (its pairings). Players are any hashable keys (a name, a player's id)."""
+    """What the rating needs of one complete match: its players, its length weight N (and √N)
+    and who beat whom (its pairings). Players are any hashable keys (a name, a player's id)."""
 
     players: tuple[Hashable, ...]
-    n: Fraction
+    n: int | Fraction
     pairings: tuple[Pairing, ...]
+    root_n: float
 
 
-def two_players(a, b, winner, n: Fraction) -> RatedMatch:
-    return RatedMatch((a, b), n, (Pairing((a,), (b,), 1.0 if winner == a else 0.0, 4),))
+def two_players(a, b, winner, n) -> RatedMatch:
+    return RatedMatch((a, b), n, (Pairing((a,), (b,), 1.0 if winner == a else 0.0, 4),), math.sqrt(n))
 
 
-def partnership(team_a: tuple, team_b: tuple, a_won: bool, n: Fraction) -> RatedMatch:
-    return RatedMatch((*team_a, *team_b), n, (Pairing(tuple(team_a), tuple(team_b), 1.0 if a_won else 0.0, 4),))
+def partnership(team_a: tuple, team_b: tuple, a_won: bool, n) -> RatedMatch:
+    return RatedMatch((*team_a, *team_b), n, (Pairing(tuple(team_a), tuple(team_b), 1.0 if a_won else 0.0, 4),),
+                      math.sqrt(n))
 
 
-def three_players(players: tuple, paid: Iterable[tuple], n: Fraction) -> RatedMatch:
+def three_players(players: tuple, paid: Iterable[tuple], n) -> RatedMatch:
     """``paid``: (payer, payee) for each pair that owes at the end (the settlements)."""
     paid = set(paid)
     a, b, c = players
@@ -77,7 +81,7 @@ def three_players(players: tuple, paid: Iterable[tuple], n: Fraction) -> RatedMa
     for p, q in ((a, b), (a, c), (b, c)):
         score = 1.0 if (q, p) in paid else 0.0 if (p, q) in paid else HALF
         pairings.append(Pairing((p,), (q,), score, 2))
-    return RatedMatch(tuple(players), n, tuple(pairings))
+    return RatedMatch(tuple(players), n, tuple(pairings), math.sqrt(n))
 
 
 def rated_match(result, key=None) -> RatedMatch | None:
@@ -97,19 +101,27 @@ def rated_match(result, key=None) -> RatedMatch | None:
     return two_players(k(a), k(b), k(result.match.winner), n)
 
 
+def k_of(experience) -> float:
+    """K = max(1, 5 - X / 100)."""
+    return max(1.0, 5 - float(experience) / 100)
+
+
 @dataclass(slots=True)
 class PlayerRating:
     rating: float = START
-    experience: Fraction = Fraction(0)
+    experience: int | Fraction = 0   # exact: the sum of the N of the player's rated matches
     matches: int = 0
+    k: float = field(init=False)   # k_of(experience), kept in step by ``Ratings.rate``
 
-    @property
-    def k(self) -> float:
-        return max(1.0, 5 - float(self.experience) / 100)
+    def __post_init__(self):
+        self.k = k_of(self.experience)
 
     @property
     def provisional(self) -> bool:
         return self.experience < PROVISIONAL_BELOW
+
+
+NEWCOMER = PlayerRating()
 
 
 def expected(r_first: float, r_second: float, root_n: float) -> float:
@@ -128,29 +140,40 @@ class Ratings:
         return found if found is not None else PlayerRating()
 
     def changes(self, match: RatedMatch) -> dict:
-        """What ``match`` would do to each of its players' ratings, from the ratings now."""
-        players = self.players
-        before = {p: players.get(p) or PlayerRating() for p in match.players}
-        root_n = math.sqrt(match.n)
+        """What ``match`` would do to each of its players' ratings, from the ratings now.
+        (Plain loops: a club's whole history is replayed at once.)"""
+        get = self.players.get
+        before = {}
+        for p in match.players:
+            before[p] = get(p) or NEWCOMER
+        root_n = match.root_n
         change = dict.fromkeys(match.players, 0.0)
         for pairing in match.pairings:
-            first = sum(before[p].rating for p in pairing.first) / len(pairing.first)
-            second = sum(before[p].rating for p in pairing.second) / len(pairing.second)
-            d = pairing.score - expected(first, second, root_n)  # the second side's is -d exactly
-            for side, sign in ((pairing.first, d), (pairing.second, -d)):
-                for p in side:
-                    change[p] += pairing.weight * before[p].k * root_n * sign
+            first, second = pairing.first, pairing.second
+            if len(first) == 1:
+                r1, r2 = before[first[0]].rating, before[second[0]].rating
+            else:
+                r1 = sum(before[p].rating for p in first) / len(first)
+                r2 = sum(before[p].rating for p in second) / len(second)
+            d = pairing.score - expected(r1, r2, root_n)  # the second side's is -d exactly
+            step = pairing.weight * root_n
+            for p in first:
+                change[p] += step * before[p].k * d
+            for p in second:
+                change[p] += step * before[p].k * -d
         return change
 
     def rate(self, match: RatedMatch) -> dict:
         """Applies ``match``; returns each player's change."""
         change = self.changes(match)
+        players, n = self.players, match.n
         for p, moved in change.items():
-            state = self.players.get(p)
+            state = players.get(p)
             if state is None:
-                state = self.players[p] = PlayerRating()
+                state = players[p] = PlayerRating()
             state.rating += moved
-            state.experience += match.n
+            state.experience += n
+            state.k = k_of(state.experience)
             state.matches += 1
         return change
 
@@ -164,9 +187,9 @@ def round2(x: float) -> float:
     return round(x, 2) + 0.0
 
 
-def plain_number(x: Fraction) -> int | float:
+def plain_number(x: int | Fraction) -> int | float:
     """N or an experience for JSON: 5, or 1.5."""
-    return int(x) if x.denominator == 1 else float(x)
+    return int(x) if x == int(x) else float(x)
 
 
 def ratings_json(matches: list[RatedMatch | None], names: dict | None = None) -> dict:

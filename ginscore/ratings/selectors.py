@@ -15,6 +15,9 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import NamedTuple
 
+from django.db.models import IntegerField
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from ginscore.club.kept import Kept
@@ -70,7 +73,10 @@ class ClubRatings:
 
 
 _FIELDS = ("id", "finished_at", "player_a_id", "player_b_id", "player_c_id", "player_d_id", "winner_id",
-           "length_kind", "length_games", "rules__game_target", "rules__match_target", "rules__columns")
+           "length_kind", "length_games", "game_target", "match_target", "columns")
+# The three rules a match's length weight needs, read as whole numbers by the database (not a
+# JSON document decoded per value: a club's whole history is read at once).
+_RULES = {key: Cast(KT(f"rules__{key}"), IntegerField()) for key in ("game_target", "match_target", "columns")}
 
 
 def _paid(pairs: dict | None, seats: dict[str, int]) -> list[tuple[int, int]]:
@@ -89,7 +95,7 @@ def replay() -> ClubRatings:
     """Every rated match of the club, rated in the order it finished (two queries, three with the
     players' names)."""
     rated = Match.objects.rated()
-    rows = rated.order_by("finished_at", "id").values_list(*_FIELDS)
+    rows = rated.annotate(**_RULES).order_by("finished_at", "id").values_list(*_FIELDS)
     pairs = dict(rated.filter(player_c__isnull=False, player_d__isnull=True).order_by()
                  .values_list("id", "tallies__pairs"))
     ratings = Ratings()

@@ -97,7 +97,7 @@ def test_three_players_neither_paying_is_half():
 
 def test_partnership_team_mean_and_each_players_own_k():
     r = seasoned(Ann=1600, Cat=1400, Ben=1550, Dan=1450)   # both teams 1500
-    r.players["Dan"].experience = Fraction(0)   # K 5
+    r.players["Dan"] = PlayerRating(1450, 0)   # K 5
     change = r.changes(partnership(("Ann", "Cat"), ("Ben", "Dan"), True, Fraction(4)))
     assert change == {"Ann": pytest.approx(4.0), "Cat": pytest.approx(4.0), "Ben": pytest.approx(-4.0),
                       "Dan": pytest.approx(-20.0)}
