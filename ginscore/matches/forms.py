@@ -11,7 +11,7 @@ from ginscore.club.forms_renderer import kept_render
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
-from ginscore.matches.bounds import stake_problem
+from ginscore.matches.bounds import MAX_HANDS, stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import HandEntry, Pair, two
 from ginscore.matches.ruling_forms import RulingFields
@@ -310,8 +310,14 @@ class HandForm(RulingFields, forms.Form):
                   "in their runs. Empty: 0 (or enter the cards and it is found).")
     no_contract = forms.BooleanField(
         required=False, label="The other had not laid down the contract meld (gin bonus doubles)")
-    number = forms.IntegerField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, error_messages={
+        "required": "number: the hand's number is missing (reload the pad).",
+        "invalid": "number: a hand's number is a whole number (reload the pad)."})
+    revision = forms.IntegerField(widget=forms.HiddenInput, error_messages={
+        "required": "revision: the pad's revision is missing (reload the pad).",
+        "invalid": "revision: the pad's revision is a whole number (reload the pad)."})
+
+    PAGE_FIELDS = ("number", "revision")  # drawn by the page, never typed: wrong only on a page tampered with
 
     LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood", "bonus")  # placed by the template
 
@@ -417,6 +423,14 @@ class HandForm(RulingFields, forms.Form):
                 self.add_error(f"count_{side}", f"Give {names[side]}'s count of the cards still held "
                                                 f"(0 to {self.rules.max_count}).")
 
+    def clean_number(self):
+        """The hand's number as the page counted it: a hand of a match, never 0, -1 or past the last
+        a match can hold (a page that cannot have drawn it: tampered with, or not this site's)."""
+        n = self.cleaned_data["number"]
+        if not 1 <= n <= MAX_HANDS:
+            raise forms.ValidationError(f"number: hand {n} cannot be; hands are numbered from 1 to {MAX_HANDS:,}.")
+        return n
+
     def clean_upcard(self):
         text = self.cleaned_data["upcard"].strip()
         if not text:
@@ -462,6 +476,13 @@ class HandForm(RulingFields, forms.Form):
                     why = "under these rules"
                 self.add_error("knocker_deadwood", f"The knocker's deadwood is at most {limit} {why}, not {k}.")
         return data
+
+    def page_problem(self) -> tuple[str, str] | None:
+        """(field, message) when a field the page itself draws is wrong (the request is unusable)."""
+        for name in self.PAGE_FIELDS:
+            for e in self.errors.get(name, ()):
+                return name, e
+        return None
 
     def entry(self) -> HandEntry:
         """The hand in the stored shape, with its rulings."""

@@ -3,19 +3,29 @@
 The phone puts every hand it saves in its outbox under a key it made (a UUID) and sends the
 outbox in order whenever it has the network, so a hand typed through a network drop is sent
 when the network returns. The key makes a resend harmless: a key the match already holds is
-answered with that hand (``"again": true``), never a second one. Every kind of match: a
-three-handed hand names the two who played it (the ``by`` of the form is checked against them);
-a partnership's table hand carries its ``table`` (1 or 2) and ``number`` is that table's deal.
-The answers:
+answered with that hand (``"again": true``), never a second one; the key of a hand undone or
+deleted since is refused, so a late resend never brings an undone hand back. Every kind of
+match: a three-handed hand names the two who played it (the ``by`` of the form is checked
+against them); a partnership's table hand carries its ``table`` (1 or 2) and ``number`` is that
+table's deal.
 
-- 200 ``{"ok": true, "number", "again", "next_number", "revision"}``: saved (or saved before).
-- 409 ``{"ok": false, "conflict": {...}}``: another device saved hand ``number`` first: the
-  recorded hand and the typed one, for the table to keep both, drop theirs or correct it.
+Every answer but a 403 carries ``message`` (a sentence the phone shows), ``next_number`` (the
+hand the table enters next as the server holds it now: it may be lower than the phone's count,
+after an undo on another device), ``revision`` and ``complete``. The answers (the full contract
+is in docs/match-history.md):
+
+- 200 ``{"ok": true, "number", "again", "same", "url"}``: saved; ``again``: saved before under
+  this key; ``same``: another phone had already recorded hand ``number`` exactly so (nothing added).
+- 409 ``{"ok": false, "conflict": {...}}``: hand ``number`` holds another hand (``reason``
+  "taken"), is past the pad's next hand ("moved"), or changed under a correction ("changed"):
+  the recorded hand, the typed one and ``differences``; keeping the recorded hand is the default.
 - 409 ``{"ok": false, "wait": message}``: a partnership table's deal that must wait for the other
   table's hand of the deal before (the phone sends it again later; nothing is wrong with it).
-- 422 ``{"ok": false, "message" | "errors"}``: refused (the rules, the form), nothing saved.
+- 409 ``{"ok": false, "undone": true, "action", "number"}``: this key's hand was undone (or
+  deleted) on another device; it stays so (Redo on the pad puts it back).
+- 422 ``{"ok": false, "errors" | "field"}``: refused (the rules, the form), nothing saved.
+- 400 ``{"ok": false, "field"}``: ``entry_key``, ``number``, ``revision`` or ``table`` unusable.
 - 403 ``{"ok": false, "message", "renewed"}``: this phone may not score the match (any more).
-- 400 ``{"ok": false, "message"}``: no usable ``entry_key``.
 """
 from __future__ import annotations
 
@@ -30,7 +40,7 @@ from ginscore.matches.forms import HandForm
 from ginscore.matches.models import KIND_PARTNERSHIP, Hand
 from ginscore.matches.records import HandEntry
 from ginscore.matches.views import (
-    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, _table_hands, saved_text,
+    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, _table_hands, same_text, saved_text,
 )
 
 MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
@@ -56,34 +66,65 @@ def hand_send(request, pk):
     if via is None:
         renewed = permissions.link_renewed(request, match)
         return _refused(RENEWED if renewed else MAY_NOT, status=403, renewed=renewed)
+    try:
+        table = _table(request, match)
+    except ValueError as e:
+        return _answer(match, 1, 400, field="table", message=str(e))
     raw_key = request.POST.get("entry_key", "")
     key = _entry_key(raw_key)
     if key is None:
-        return _refused(f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).', status=400)
-    table = _table(request, match)
+        return _answer(match, table, 400, field="entry_key",
+                       message=f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).')
     hands = selectors.match_hands(match)
     form = HandForm(request.POST, match=match, pair=_pair(match, hands, _number(request, hands, table), table))
     if not form.is_valid():
-        return JsonResponse({"ok": False, "errors": form.errors.get_json_data()}, status=422)
+        errors = form.errors.get_json_data()
+        problem = form.page_problem()
+        if problem:
+            return _answer(match, table, 400, field=problem[0], message=problem[1], errors=errors)
+        return _answer(match, table, 422, errors=errors,
+                       message=" ".join(e["message"] for field in errors.values() for e in field))
     entry = form.entry()
     number = form.cleaned_data["number"]
+    replacing = request.POST.get("replace") == "1"
     try:
         hand = _save(request, match, via, entry, number, form.cleaned_data["revision"], key, table)
     except services.HandConflict as e:
-        return JsonResponse({"ok": False, "conflict": _conflict_json(match, entry, number, str(e), table)},
-                            status=409)
+        conflict = _conflict_json(match, entry, number, str(e), table, replacing)
+        if not conflict["same"]:
+            return _answer(match, table, 409, conflict=conflict, message=conflict["why"])
+        hand = Hand.objects.get(match=match, number=number, table=table)   # corrected so already
+        hand.resent = hand.same = True
     except services.TableAhead as e:
-        return JsonResponse({"ok": False, "wait": str(e)}, status=409)
+        return _answer(match, table, 409, wait=str(e), message=str(e))
+    except services.EntryUndone as e:
+        return _answer(match, table, 409, undone=True, action=e.action, number=e.number, message=str(e))
     except services.HandRefused as e:
-        return _refused(str(e), field="entry_key" if isinstance(e, services.EntryKeyReused) else None)
+        return _answer(match, table, 422, message=str(e),
+                       field="entry_key" if isinstance(e, services.EntryKeyReused) else None)
+    direct = request.POST.get("direct") == "1"
+    if hand.same:
+        text = same_text(match, hand.number, table)
+        if direct:
+            messages.info(request, text)
+    elif direct and not hand.resent:   # the pad opens next with what the hand scored
+        text = _saved_text(match, hand, entry, replace=replacing, table=table)
+        messages.success(request, text)
+    else:
+        verb = "corrected" if replacing else "saved"
+        text = f"{services.hand_called(match, hand.number, table)} {verb}{' before' if hand.resent else ''}."
+    return _answer(match, table, 200, number=hand.number, again=hand.resent, same=hand.same, message=text,
+                   url=_pad_url(match, table))
+
+
+def _answer(match, table: int, status: int, **fields) -> JsonResponse:
+    """The answer to a queued hand, with the pad as the server holds it now: the next hand of the
+    phone's table (it may be lower than the phone's count: follow it down), the revision, the end."""
     match.refresh_from_db(fields=["revision", "hand_count", "complete"])
-    if request.POST.get("direct") == "1" and not hand.resent:
-        _say_saved(request, match, hand, entry, replace=request.POST.get("replace") == "1", table=table)
     mine = Hand.objects.filter(match=match, table=table).count() if match.kind == KIND_PARTNERSHIP \
         else match.hand_count
-    return JsonResponse({"ok": True, "number": hand.number, "again": hand.resent,
-                         "next_number": mine + 1, "revision": match.revision,
-                         "complete": match.complete, "url": _pad_url(match, table)})
+    return JsonResponse({"ok": status == 200, **fields, "next_number": mine + 1, "revision": match.revision,
+                         "complete": match.complete}, status=status)
 
 
 def _number(request, hands, table: int) -> int:
@@ -109,13 +150,13 @@ def _save(request, match, via, entry: HandEntry, number: int, revision: int, key
         return services.hand_add(expected_number=number, **args)
 
 
-def _say_saved(request, match, hand: Hand, entry: HandEntry, *, replace: bool, table: int) -> None:
-    """The message the pad shows next, as for a hand saved through the form."""
+def _saved_text(match, hand: Hand, entry: HandEntry, *, replace: bool, table: int) -> str:
+    """What the pad says of a hand just saved (or saved before), as for a hand saved through the form."""
     preview = selectors.hand_preview(match, selectors.match_hands(match), entry, hand.number, table)
-    messages.success(request, saved_text(match, hand.number, preview, editing=replace, table=table))
+    return saved_text(match, hand.number, preview, editing=replace, table=table)
 
 
-def _conflict_json(match, typed: HandEntry, number: int, why: str, table: int) -> dict:
+def _conflict_json(match, typed: HandEntry, number: int, why: str, table: int, replacing: bool) -> dict:
     c = _conflict_context(match, typed, number, why, table)
 
     def scored(p):
@@ -129,4 +170,6 @@ def _conflict_json(match, typed: HandEntry, number: int, why: str, table: int) -
         "revision": c["match"].revision, "complete": c["complete"],
         "recorded": recorded and {"text": recorded.text, "winner": recorded.winner, "points": recorded.points},
         "replace": scored(c["replace"]), "add": scored(c["add"]),
+        "reason": "changed" if replacing else c["reason"], "same": c["same"],
+        "differences": [d.to_json() for d in c["differences"]], "default": "keep",
     }

@@ -67,6 +67,15 @@ class EntryKeyReused(HandRefused):
     """An entry key already names a saved hand whose content differs from this entry."""
 
 
+class EntryUndone(HandRefused):
+    """An entry key whose hand was saved, then undone or deleted (on another device): a resend
+    never brings it back. ``number``: the hand it was; ``action``: "undone" or "deleted"."""
+
+    def __init__(self, message: str, *, number: int, action: str):
+        super().__init__(message)
+        self.number, self.action = number, action
+
+
 # Players and matches
 
 
@@ -197,7 +206,11 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
     ``entry_key`` is the key the phone made for this entry (a hand queued through a network
     drop is sent again until an answer arrives): when a hand of the match already carries it,
     that hand is returned with ``resent`` True and nothing is written, whatever the number;
-    the same key with another hand's content is refused (``EntryKeyReused``).
+    the same key with another hand's content is refused (``EntryKeyReused``), and the key of
+    a hand undone or deleted since is refused (``EntryUndone``): the undo stands.
+
+    Both players saving the same hand: when hand ``expected_number`` is already recorded with
+    exactly this entry, that hand is returned with ``resent`` and ``same`` True, nothing written.
 
     ``seen``: the match and its hands as the caller read them for the form: while no write has
     moved the match's revision since, they are not read again (``_locked``)."""
@@ -205,13 +218,16 @@ def hand_add(*, match_id: int, entry: HandEntry, expected_number: int, user=None
         match, rows = _locked(match_id, seen)
         table = _check_table(match, table)
         entry = replace(entry, table=table)
-        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry, match)):
             return again
         n = len([h for h in rows if h.table == table]) + 1
         if expected_number != n:
+            if 1 <= expected_number < n and HandEntry.of(recorded := _nth(rows, expected_number, table)) == entry:
+                recorded.resent = recorded.same = True
+                return recorded
             raise HandConflict(conflict_text(expected_number, n))
         hand = _insert(match, rows, entry, n, user=user, via=via, entry_key=entry_key)
-    hand.resent = False
+    hand.resent = hand.same = False
     return hand
 
 
@@ -225,11 +241,12 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
         match, rows = _locked(match_id)
         table = _check_table(match, table)
         entry = replace(entry, table=table)
-        if entry_key is not None and (again := _keyed(rows, entry_key, entry)):
+        if entry_key is not None and (again := _keyed(rows, entry_key, entry, match)):
             return again
         _check_revision(match, expected_revision)
         _check_correction_window(match, via)
         hand = _nth(rows, number, table)
+        was_key = hand.entry_key
         if entry_key is not None:
             hand.entry_key = entry_key
         before = HandEntry.of(hand)
@@ -239,9 +256,9 @@ def hand_edit(*, match_id: int, number: int, entry: HandEntry, expected_revision
         for name, value in entry.fields().items():
             setattr(hand, name, value)
         hand.save()
-        _log(match, number, "edited", before, entry, user, via, entries, old_entries)
+        _log(match, number, "edited", before, entry, user, via, entries, old_entries, entry_key=was_key)
         _write_through(match, result, "edited", number, user, via)
-    hand.resent = False
+    hand.resent = hand.same = False
     return hand
 
 
@@ -273,7 +290,8 @@ def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None
             # Two steps so the unique (match, number) holds after every row on every database.
             later.update(number=F("number") + 1_000_000)
             match.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
-        _log(match, number, action, HandEntry.of(hand), None, user, via, None, old_entries)
+        _log(match, number, action, HandEntry.of(hand), None, user, via, None, old_entries,
+             entry_key=hand.entry_key)
         _write_through(match, result, action, number, user, via)
 
 
@@ -299,7 +317,7 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
     ``table``: a partnership table's last change and its next deal (each table undoes and redoes
     its own hands; the other table's hands meanwhile do not matter). Without a table, the
     match's last change. Only straight after the undo (nothing changed since at that table),
-    else ``HandRefused``."""
+    else ``HandRefused``. The hand keeps its entry key: a phone's resend of it is then that hand."""
     with transaction.atomic():
         match, rows = _locked(match_id)
         _check_revision(match, expected_revision)
@@ -316,7 +334,7 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
             entry = replace(entry_from_json(last.before, match, n, table), table=table)
         except (RecordError, CardError) as e:
             raise HandRefused(sentence(str(e))) from None
-        _insert(match, rows, entry, n, user=user, via=via)
+        _insert(match, rows, entry, n, user=user, via=via, entry_key=last.entry_key)
     return n
 
 
@@ -340,7 +358,7 @@ def _insert(match: Match, rows: list[Hand], entry: HandEntry, n: int, *, user, v
                                        entry_key=entry_key, **entry.fields())
     except IntegrityError:  # a writer the lock did not hold back (no row locks on this database)
         raise HandConflict(conflict_text(n, n + 1)) from None
-    _log(match, n, "added", None, entry, user, via, entries)
+    _log(match, n, "added", None, entry, user, via, entries, entry_key=entry_key)
     _write_through(match, result, "added", n, user, via)
     return hand
 
@@ -412,9 +430,10 @@ def _numbered(match: Match, entries: list[HandEntry]):
     return (((i // 2) + 1, e) for i, e in enumerate(entries))
 
 
-def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry) -> Hand | None:
+def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry, match: Match) -> Hand | None:
     """The hand already saved under ``entry_key`` (marked ``resent``), or None; refused when
-    its content is not ``entry``'s (the key was reused, or the hand was corrected since)."""
+    its content is not ``entry``'s (the key was reused, or the hand was corrected since), and
+    when the key's hand was undone or deleted since (the undo stands until someone redoes it)."""
     for hand in rows:
         if hand.entry_key == entry_key:
             if HandEntry.of(hand) != entry:
@@ -423,14 +442,31 @@ def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry) -> Hand | None:
                     "hand (corrected since, or the key was used twice); nothing was saved. Enter the hand "
                     "again if it is a new one.")
             hand.resent = True
+            hand.same = False
             return hand
+    gone = HandChange.objects.filter(match_id=match.pk, entry_key=entry_key).order_by(
+        "-created_at", "-id").values_list("hand_number", "table", "action").first()
+    if gone is not None and gone[2] in ("undone", "deleted"):
+        number, table, action = gone
+        what = hand_called(match, number, table)
+        how = "put back with Redo" if action == "undone" else "entered again"
+        raise EntryUndone(f"{what}, sent from this phone, was {action} on another device; it stays {action} "
+                          f"unless it is {how} on the pad. Nothing was saved.", number=number, action=action)
     return None
 
 
+def hand_called(match: Match, number: int, table: int = 1) -> str:
+    """A hand as the pad names it: "Hand 3", a partnership's "Table 2's hand of deal 3"."""
+    return f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
+
+
 def conflict_text(expected: int, n: int) -> str:
+    """Why hand ``expected`` was not saved when the next hand is ``n``."""
     if expected < n:
         return f"Hand {expected} was just recorded on another device. Here is the pad as it stands now."
-    return "The hands changed on another device. Here is the pad as it stands now."
+    held = "no hand" if n == 1 else "1 hand" if n == 2 else f"{n - 1} hands"
+    return (f"The hands changed on another device: the pad holds {held} now (a hand was undone or deleted), "
+            f"so the next hand is hand {n}, not hand {expected}.")
 
 
 def _check_revision(match: Match, expected: int) -> None:
@@ -468,7 +504,8 @@ def sentence(text: str) -> str:
 
 
 def _log(match, number, action, before: HandEntry | None, after: HandEntry | None, user, via,
-         entries: list[HandEntry] | None = None, old_entries: list[HandEntry] | None = None) -> None:
+         entries: list[HandEntry] | None = None, old_entries: list[HandEntry] | None = None,
+         entry_key: UUID | None = None) -> None:
     """The history line; ``entries``/``old_entries`` (the match's hands after/before the change)
     tell who played the hand with three players."""
     table = (after or before).table
@@ -477,6 +514,7 @@ def _log(match, number, action, before: HandEntry | None, after: HandEntry | Non
         who=_account(user),
         before=entry_to_json(before, hand_pair(match, old_entries, number, table)) if before else None,
         after=entry_to_json(after, hand_pair(match, entries, number, table)) if after else None,
+        entry_key=entry_key,
     )
 
 

@@ -19,9 +19,10 @@ from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import agreement, permissions, seats, selectors, services
+from ginscore.matches.conflicts import hand_differences
 from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
-from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
+from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
 
 
@@ -84,6 +85,8 @@ def match_detail(request, pk, table=None):
     shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
     pad = selectors.match_pad_cached(match, *shown)
     via = permissions.scoring_via(request, match)
+    # How this phone may correct the hands (Fix, Undo): not a table link once its window has passed.
+    fix = None if via == VIA_TABLE_LINK and permissions.table_link_closed(match) else via
     form = seat = None
     place = getattr(match, "tournament_match", None)
     number = pad.next_number
@@ -104,13 +107,13 @@ def match_detail(request, pk, table=None):
     # the hands having moved since their last view; the redo offer is then read from it.
     changes = selectors.match_changes(match) if form else SimpleLazyObject(lambda: selectors.match_changes(match))
     return render(request, "matches/detail.html", {
-        "match": match, "pad": pad, "via": via, "form": form, "table": table, "seat": seat,
+        "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
         **match_rating(request, match),
         "changes": changes, "head": pad.head,
         "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
-        "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and via else None,
+        "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and fix else None,
         **_agree(request, match, via),
         **(_outbox(match, pad.head, table) if form else {}),
     })
@@ -206,64 +209,84 @@ def _next_hand(request, pk, table=1):
 
 
 def _stale(request, match, form, number, table=1):
-    """The conflict page, if the form was for a hand another device has just recorded; else None."""
+    """For a form of another hand than the next one (another device saved that hand first, or
+    the hands went back on another device): the conflict page, or the pad when the hand recorded
+    is the very hand typed; else None."""
     if request.method == "POST" and form.is_valid() and form.cleaned_data["number"] != number:
         expected = form.cleaned_data["number"]
-        if expected < number:
-            return _conflict(request, match, form.entry(), expected, services.conflict_text(expected, number), table)
-        messages.error(request, services.conflict_text(expected, number))
-        return redirect(_pad_url(match, table))
+        return _conflict(request, match, form.entry(), expected, services.conflict_text(expected, number), table)
     return None
 
 
 def _conflict(request, match, typed: HandEntry, number: int, why: str, table: int = 1):
     """The loser of a simultaneous save: what was recorded as hand ``number`` and what this phone
-    had typed, side by side, with one tap to put the typed hand in its place (or add it after)."""
-    return render(request, "matches/hand_conflict.html", _conflict_context(match, typed, number, why, table),
-                  status=409)
+    had typed, side by side with what differs; keeping the recorded hand is the first choice,
+    adding the typed one after it one tap, putting it in the recorded one's place a step more
+    (the correction page, to confirm). The same hand twice is no conflict: the pad says so."""
+    context = _conflict_context(match, typed, number, why, table)
+    if context["same"]:
+        messages.info(request, same_text(match, number, table))
+        return redirect(_pad_url(match, table))
+    return render(request, "matches/hand_conflict.html", context, status=409)
+
+
+def same_text(match, number: int, table: int = 1) -> str:
+    """Both players saved the same hand: the second is told it is there, once."""
+    return (f"{services.hand_called(match, number, table)} was already recorded on another phone, exactly as "
+            "typed here: nothing was added.")
 
 
 def _conflict_context(match, typed: HandEntry, number: int, why: str, table: int = 1) -> dict:
     """What the conflict page (and a queued hand's conflict on the pad) shows: the hand recorded
-    as ``number``, the typed one, and what the typed one would score in its place or after."""
+    as ``number`` and what differs from the typed one ("taken"), or, for a number past the pad's
+    next hand (hands undone or deleted on another device), no recorded hand ("moved"); what the
+    typed hand would score in the recorded one's place or as the next hand. Any ``number``."""
     match = selectors.match_get(match.pk)
     hands = selectors.match_hands(match)
     mine = _table_hands(hands, table)
-    pair = _pair(match, hands, number, table)
-    recorded = None
-    if 1 <= number <= len(mine):
-        recorded = selectors.stored_hand_line(match, hands, number, table)
-    replace = add = None
-    for n in (number, len(mine) + 1) if typed.cards is None else ():  # cards: re-enter them on the picker
+    following = len(mine) + 1
+    taken = 1 <= number < following
+    typed = replace(typed, table=table)
+    pair = _pair(match, hands, number if taken else following, table)
+    recorded = selectors.stored_hand_line(match, hands, number, table) if taken else None
+    replacing = add = None
+    for n in ((number,) if taken else ()) + (following,) if typed.cards is None else ():  # cards: the picker
         try:
             p = selectors.hand_preview(match, hands, typed, n, table)
         except (RecordError, CardError) as e:
             p = services.sentence(str(e))
-        if n == number and recorded:
-            replace = p
-        elif n > len(mine):
+        if n == following:
             add = p
+        else:
+            replacing = p
     fields = {k: v for k, v in HandForm.initial_for(typed, pair).items() if v not in (None, "", False)}
+    typed_json = entry_to_json(typed, pair)
+    stored = HandEntry.of(mine[number - 1]) if taken else None
+    differences = hand_differences(entry_to_json(stored, pair), typed_json,
+                                   counts=match_rules(match).counts_cards_held) if taken else []
     return {
         "match": match, "why": why, "number": number, "recorded": recorded, "table": table,
-        "typed": selectors.record_hand_text(entry_to_json(typed, pair)), "fields": fields,
-        "replace": replace, "add": add, "next_number": len(mine) + 1, "complete": match.complete,
+        "typed": selectors.record_hand_text(typed_json), "fields": fields,
+        "replace": replacing, "add": add, "next_number": following, "complete": match.complete,
+        "reason": "taken" if taken else "moved", "same": taken and stored == typed, "differences": differences,
+        "partnership": match.kind == KIND_PARTNERSHIP,
     }
 
 
 def _adder(request, match, hands, number, via, table=1):
     """``save(entry)`` for a new hand ``number`` (after ``hands``, as this request read them)."""
     def save(entry):
-        services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user, via=via,
-                          table=table, seen=(match, hands))
+        return services.hand_add(match_id=match.pk, entry=entry, expected_number=number, user=request.user,
+                                 via=via, table=table, seen=(match, hands))
     return save
 
 
 def _corrector(request, match, number, via, form, table=1):
     """``save(entry)`` for correcting hand ``number`` as of the revision the form showed."""
     def save(entry):
-        services.hand_edit(match_id=match.pk, number=number, entry=entry,
-                           expected_revision=form.cleaned_data["revision"], user=request.user, via=via, table=table)
+        return services.hand_edit(match_id=match.pk, number=number, entry=entry,
+                                  expected_revision=form.cleaned_data["revision"], user=request.user, via=via,
+                                  table=table)
     return save
 
 
@@ -299,7 +322,13 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
     """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
     A correction shows the stored hand's preview at once."""
     preview = None
-    if request.method == "POST" and form.is_valid():
+    problem = request.method == "POST" and not form.is_valid() and form.page_problem()
+    if problem:  # a page that cannot have been drawn here: the hand typed, under the pad's own number
+        form = HandForm({**request.POST.dict(), "number": number, "revision": match.revision}, match=match,
+                        pair=form.pair)
+        form.is_valid()
+        form.add_error(None, problem[1])
+    elif request.method == "POST" and form.is_valid():
         entry = form.entry()
         try:
             preview = selectors.hand_preview(match, hands, entry, number, table)
@@ -323,7 +352,7 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
         "table": table if match.kind == KIND_PARTNERSHIP else None,
         "head": replace(pad.head, correcting=correcting), "pair": form.pair,
         **(_outbox(match, pad.head, table) if not editing else {}),
-    })
+    }, status=400 if problem else 200)
 
 
 def _outbox(match, head, table=None) -> dict:
@@ -340,21 +369,24 @@ def _save(request, match, form, save, entry, number, preview, *, editing, table=
     """Saves the previewed hand: the pad with a message, or None with the refusal on the form.
     The hand that finishes a game says so, with the game's summary."""
     try:
-        save(entry)
+        hand = save(entry)
     except services.HandConflict as e:
         return _conflict(request, match, entry, number, str(e), table)
     except services.HandRefused as e:
         form.add_error(None, str(e))
         return None
-    messages.success(request, saved_text(match, number, preview, editing=editing, table=table))
+    if getattr(hand, "same", False):
+        messages.info(request, same_text(match, number, table))
+    else:
+        messages.success(request, saved_text(match, number, preview, editing=editing, table=table))
     return redirect(_pad_url(match, table))
 
 
 def saved_text(match, number: int, preview, *, editing: bool, table: int = 1) -> str:
     """The pad's message for a hand just saved or corrected: what it scored and the games it finished."""
     verb = "corrected" if editing else "saved"
-    what = f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
-    return " ".join([f"{what} {verb}. {preview.text}", *(game.text for game in preview.game_over)])
+    return " ".join([f"{services.hand_called(match, number, table)} {verb}. {preview.text}",
+                     *(game.text for game in preview.game_over)])
 
 
 @require_POST
@@ -366,13 +398,20 @@ def hand_preview(request, pk):
             return JsonResponse({"ok": False, "renewed": True, "message": RENEWED}, status=403)
         raise PermissionDenied("You may not score this match.")
     hands = selectors.match_hands(match)
-    table = _table(request, match)
+    try:
+        table = _table(request, match)
+    except ValueError as e:
+        return JsonResponse({"ok": False, "field": "table", "message": str(e)}, status=400)
     try:
         number = min(int(request.POST.get("number", "")), len(_table_hands(hands, table)) + 1)
     except ValueError:
         number = len(_table_hands(hands, table)) + 1
     form = HandForm(request.POST, match=match, pair=_pair(match, hands, max(1, number), table))
     if not form.is_valid():
+        problem = form.page_problem()
+        if problem:
+            return JsonResponse({"ok": False, "field": problem[0], "message": problem[1],
+                                 "errors": form.errors.get_json_data()}, status=400)
         return JsonResponse({"ok": False, "errors": form.errors.get_json_data()})
     number = min(form.cleaned_data["number"], len(_table_hands(hands, table)) + 1)
     try:
@@ -383,10 +422,16 @@ def hand_preview(request, pk):
 
 
 def _table(request, match) -> int:
-    """The table a form or a button was for (a partnership's 1 or 2; 1 otherwise)."""
-    if match.kind != KIND_PARTNERSHIP:
+    """The table a form or a button was for (a partnership's 1 or 2; 1 otherwise, and when the
+    form names none); ``ValueError`` naming the field for any other value."""
+    raw = request.POST.get("table", "")
+    if raw in ("", "1"):
         return 1
-    return 2 if request.POST.get("table") == "2" else 1
+    if raw == "2" and match.kind == KIND_PARTNERSHIP:
+        return 2
+    if match.kind == KIND_PARTNERSHIP:
+        raise ValueError(f'table: a partnership deal is played at table 1 or table 2, not "{raw[:20]}".')
+    raise ValueError(f'table: this match is played at one table, not at table "{raw[:20]}".')
 
 
 def hand_delete(request, pk, number, table=1):
@@ -418,8 +463,12 @@ def _last_hand_action(request, pk, service, said):
         return _deny(request)
     table = None
     kwargs = {}
-    if match.kind == KIND_PARTNERSHIP:
-        table = kwargs["table"] = _table(request, match)
+    try:
+        if match.kind == KIND_PARTNERSHIP:
+            table = kwargs["table"] = _table(request, match)
+    except ValueError as e:
+        messages.error(request, str(e))
+        return redirect(_pad_url(match))
     try:
         n = service(match_id=match.pk, expected_revision=_revision(request), user=request.user, via=via, **kwargs)
     except (services.HandConflict, services.HandRefused) as e:

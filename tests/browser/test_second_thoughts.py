@@ -82,11 +82,17 @@ def test_two_phones_save_the_same_hand(phone, second_phone, shot, make_match, me
     assert abs(r["y"] - t["y"]) < 1 and r["x"] + r["width"] <= t["x"] and t["x"] + t["width"] <= 390
     assert b.evaluate("document.documentElement.scrollWidth") <= 390
     shot("second-02-conflict")
-    # One tap corrects the recorded hand to what this phone typed.
-    fix = b.get_by_role("button", name="Correct hand 1 to what I typed")
-    box = fix.bounding_box()
+    # What differs is highlighted; keeping the other phone's hand is the big button, on screen.
+    assert b.locator("#differences tr[data-field=end] mark").all_inner_texts() == ["knock", "gin"]
+    keep = b.locator("#keep-recorded")
+    assert "btn-primary" in keep.get_attribute("class")
+    box = keep.bounding_box()
     assert box["height"] >= 44 and box["y"] + box["height"] <= 844   # on screen, no scroll
-    fix.tap()
+    # Replacing the recorded hand is a step more: the correction page, saved only from there.
+    b.get_by_role("button", name="Replace the recorded hand with mine…").tap()
+    expect(b.locator("h1")).to_contain_text("Correct hand 1")
+    assert Match.objects.get(pk=match.pk).hands.get(number=1).end == "knock"
+    b.locator("form.hand-form #save-hand").tap()
     expect(b.locator(".msg-success")).to_contain_text("Hand 1 corrected. Ben scores 47")
     assert "Ben" in b.locator("#hand-1").inner_text() and b.locator("#hand-2").count() == 0
     assert Match.objects.get(pk=match.pk).hand_count == 1

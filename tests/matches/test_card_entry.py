@@ -173,7 +173,14 @@ def test_a_hand_saved_on_another_phone_first_is_not_saved_twice(as_role, match):
     client = as_role("member")
     stale = {"number": 1, "revision": match.revision}
     assert post(client, match).status_code == 302
-    r = client.post(cards_url(match), {"by": "a", "knocker_cards": ANN, "defender_cards": BEN, "action": "save", **stale})
+    # the very same cards from the second phone: recorded already, said so, nothing added
+    r = client.post(cards_url(match), {"by": "a", "knocker_cards": ANN, "defender_cards": BEN, "action": "save", **stale},
+                    follow=True)
+    assert "Hand 1 was already recorded on another phone, exactly as typed here" in r.content.decode()
+    assert Hand.objects.filter(match=match).count() == 1
+    # other cards: the conflict page
+    r = client.post(cards_url(match), {"by": "a", "knocker_cards": ANN_RUN, "defender_cards": BEN_RUN, "action": "save",
+                                       **stale})
     assert r.status_code == 409 and b"Hand 1 was just recorded on another device" in r.content
     assert Hand.objects.filter(match=match).count() == 1
 

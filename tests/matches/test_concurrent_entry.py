@@ -74,4 +74,8 @@ def test_two_phones_posting_the_same_hand(make_match, member):
     # The phone that was told sees hand 2 as the other phone saved it beside its own, and the way on.
     shown, typed = ("Ann went gin (Ben 10)", "Ann went big gin (Ben 10)")[::1 if hands[1].end == "gin" else -1]
     assert shown in told[0] and typed in told[0]
-    assert "Correct hand 2 to what I typed" in told[0] and "save it as hand 3" in told[0]
+    assert "save it as hand 3" in told[0]
+    # what differs is highlighted; keeping the other phone's hand is the default, replacing it a step more
+    assert '<tr data-field="end"><th scope="row">How it ended</th>' in told[0]
+    assert 'class="btn btn-primary" id="keep-recorded"' in told[0]
+    assert 'value="check" id="replace-recorded">Replace the recorded hand with mine' in told[0]

@@ -110,8 +110,9 @@ def test_send_saves_then_answers_a_resend_with_the_same_hand(scorer, make_match)
     key = uuid.uuid4()
     first = _post(scorer, match, key, 1)
     assert first.status_code == 200, first.content
-    assert first.json() == {"ok": True, "number": 1, "again": False, "next_number": 2, "revision": match.revision + 1,
-                            "complete": False, "url": f"/matches/{match.pk}/"}
+    assert first.json() == {"ok": True, "number": 1, "again": False, "same": False, "next_number": 2,
+                            "revision": match.revision + 1, "complete": False, "url": f"/matches/{match.pk}/",
+                            "message": "Hand 1 saved."}
     again = _post(scorer, match, key, 1, revision=match.revision)
     assert again.status_code == 200
     assert again.json()["again"] is True and again.json()["number"] == 1
@@ -330,15 +331,17 @@ def test_a_three_handed_conflict_offers_what_the_typed_hand_would_score(scorer, 
 def test_send_a_partnership_tables_deals(client, four):
     one = _post(client, four, uuid.uuid4(), 1, table="1", knocker_deadwood="3", defender_deadwood="25")
     assert one.status_code == 200, one.content
-    assert one.json() | {"revision": 0} == {"ok": True, "number": 1, "again": False, "next_number": 2, "revision": 0,
-                                           "complete": False, "url": f"/matches/{four.pk}/tables/1/"}
+    assert one.json() | {"revision": 0} == {"ok": True, "number": 1, "again": False, "same": False, "next_number": 2,
+                                           "revision": 0, "complete": False, "url": f"/matches/{four.pk}/tables/1/",
+                                           "message": "Table 1's hand of deal 1 saved."}
     # table 1's deal 2 (Ann v Dan) must wait for table 2's deal 1: the phone is told to wait
     four.refresh_from_db()
     ahead = _post(client, four, uuid.uuid4(), 2, table="1", end="gin", by="d", knocker_deadwood="",
                   defender_deadwood="10")
     assert ahead.status_code == 409
-    assert ahead.json() == {"ok": False, "wait": "Table 1 has entered deal 1; deal 2 starts when table 2's hand "
-                                                 "of deal 1 is in."}
+    wait = "Table 1 has entered deal 1; deal 2 starts when table 2's hand of deal 1 is in."
+    assert ahead.json() | {"revision": 0} == {"ok": False, "wait": wait, "message": wait, "next_number": 2,
+                                              "revision": 0, "complete": False}
     # table 2's deal 1 is Cat v Dan: its own players, its own count
     four.refresh_from_db()
     wrong = _post(client, four, uuid.uuid4(), 1, table="2", by="a")

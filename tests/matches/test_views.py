@@ -209,9 +209,8 @@ def test_preview_endpoint_json(client, member, match):
 
 def test_a_stale_hand_number_is_told_and_sees_both_hands(client, member, match):
     client.force_login(member)
-    stale = hand_post(match, end="dead")
-    assert client.post(url("hand_new", match), stale).status_code == 302
-    r = client.post(url("hand_new", match), stale)
+    assert client.post(url("hand_new", match), hand_post(match, end="dead")).status_code == 302
+    r = client.post(url("hand_new", match), hand_post(match, end="gin", by="b", defender_deadwood=12))
     assert r.status_code == 409 and "Hand 3 was just recorded on another device" in r.content.decode()
     assert fresh(match).hand_count == 3
 
