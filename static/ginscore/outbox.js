@@ -785,9 +785,10 @@
     if (!shown) return;
     panel.appendChild(el("h2", "", "Not yet sent: " + list.length + (partnership ? " deal" : " hand") +
                          (list.length > 1 ? "s" : "")));
-    var first = list[0];
+    var first = list[0], stuck = first.tries && inFlight !== first.key && navigator.onLine !== false;
     var state = first.state !== "waiting" ? "Stopped: the table must decide about " +
                                             what(first.number).toLowerCase() + " below."
+      : stuck ? "Not sent yet: " + what(first.number).toLowerCase() + " is tried again by itself; or choose below."
       : first.note ? first.note + " It is sent as soon as that is in."
       : navigator.onLine === false ? "No connection to the club's site: these hands are kept on this phone and " +
                                      "sent in order when the network returns."
@@ -812,7 +813,7 @@
       ol.appendChild(li);
     });
     panel.appendChild(ol);
-    if (first.state !== "waiting" || (first.tries && inFlight !== first.key && navigator.onLine !== false)) {
+    if (first.state !== "waiting" || stuck) {
       panel.appendChild(problemBox(first));
     }
     panel.appendChild(el("p", "muted small", partnership

@@ -1,0 +1,248 @@
+"""Two phones at one table, on 390x844 phones with touch: every answer the club's site gives a
+hand from a phone's outbox leads to something the player sees and settles in a tap or two (send it
+as the next hand, correct the recorded one after a second tap, drop it and take the drop back), an
+undo on one phone takes the other phone's blank form back with it, and the outbox only shows when
+an answer is really late."""
+import re
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from ginscore.matches.models import Hand, Match
+from tests.browser.steps import enter_hand, log_in, record_hand
+from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TWO = [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}},
+       {"end": "gin", "by": "Ben", "deadwood": {"Ann": 22, "Ben": 0}}]
+
+# Records in the page's own storage whether the outbox or the phone's own head numbers were ever
+# shown (on any page of the phone, across navigations).
+WATCH = """
+new MutationObserver(() => {
+  const box = document.getElementById("outbox"), head = document.querySelector(".score-head.provisional");
+  if ((box && !box.hidden && box.querySelector(".outbox-hand")) || head) sessionStorage.setItem("outbox-shown", "1");
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+def pad(page, match):
+    page.goto(page.base + reverse("matches:detail", args=[match.pk]))
+    page.locator("form.hand-form[data-outbox]").wait_for()
+
+
+def undo_last(page, n):
+    page.locator("#undo > summary").tap()
+    page.get_by_role("button", name=f"Yes, undo hand {n}").tap()
+    expect(page.locator(".msg-success")).to_contain_text(f"Hand {n} undone")
+
+
+def test_an_undo_on_one_phone_takes_the_other_phones_form_back(phone, second_phone, shot, make_match, member):
+    match = make_match(created_by=member)
+    a, b = second_phone, phone   # the shots show b
+    for page in (a, b):
+        log_in(page, member.username)
+        pad(page, match)
+    record_hand(a, "knock", "Ann", knocker=5, defender=30)
+    record_hand(a, "gin", "Ben", defender=22)
+    expect(b.locator("form.hand-form #save-hand")).to_have_text("Save hand 3", timeout=SENT)   # live
+    undo_last(a, 2)
+    # B's blank form follows the server's next hand down, head and all.
+    expect(b.locator("form.hand-form #save-hand")).to_have_text("Save hand 2", timeout=SENT)
+    expect(b.locator("#entry h2")).to_have_text("Hand 2")
+    assert b.locator("form.hand-form [name=number]").input_value() == "2"
+    expect(b.locator(".score-head .next")).to_contain_text("Hand 2")
+    shot("answers-01-undo-followed")
+    # B enters the real hand 2, then hand 3: both land, nothing lost, nothing doubled.
+    record_hand(b, "knock", "Ben", knocker=4, defender=14, expect="Ben scores 10")
+    expect(b.locator(".msg-success")).to_contain_text("Hand 2 saved")
+    record_hand(b, "gin", "Ann", defender=9, expect="Ann scores 34")
+    expect(b.locator(".msg-success")).to_contain_text("Hand 3 saved")
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "knock", "b", 4, 14), (3, "gin", "a", None, 9)]
+    expect(a.locator("form.hand-form #save-hand")).to_have_text("Save hand 4", timeout=SENT)
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+
+
+def test_two_different_hands_at_once_on_a_slow_network(phone, second_phone, shot, make_match, member):
+    """A's hand 1 lands while B's is on its way: B sees both, what differs, and decides."""
+    match = make_match(created_by=member)
+    a, b = second_phone, phone
+    for page in (a, b):
+        log_in(page, member.username)
+        pad(page, match)
+
+    held = []   # B's network is slow: B's hand reaches the site when the test lets it
+    b.route("**/hands/send/", lambda route: held.append(route))
+    enter_hand(b, "gin", "Ben", defender=40, expect="Ben scores 65")   # B taps Save first ...
+    expect(b.locator("#outbox .outbox-state")).to_have_text("Sending… (no answer yet)")
+    record_hand(a, "knock", "Ann", knocker=5, defender=30)   # ... A's lands first
+    held.pop().continue_()
+    problem = b.locator("#outbox .outbox-problem")
+    expect(problem).to_contain_text("Hand 1 was recorded on another device meanwhile, and it differs", timeout=SENT)
+    assert " ".join(problem.locator(".outbox-recorded").inner_text().split()) == "Ann knocked 5 v 30 · Ann +25"
+    assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ben went gin (Ann 40) · Ben +65"
+    expect(b.locator("#entry h2")).to_have_text("Hand 2")   # the form was freed for the next hand
+    shot("answers-03-two-hands-at-once")
+    b.unroute("**/hands/send/")
+    problem.get_by_role("button", name="Send mine as hand 2").tap()
+    expect(b.locator("#outbox")).to_contain_text("Sent: hand 2", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 40)]
+    expect(a.locator("#hand-2")).to_be_visible(timeout=SENT)
+
+
+@pytest.fixture
+def hand_3_stopped(phone, second_phone, make_match, member):
+    """Pad with hands 1 and 2; phone B types hand 3 offline; meanwhile phone A records a different
+    hand 3, or undoes hand 2 (``how``): B's hand 3 comes back from the club's site stopped."""
+    def make(how):
+        match = make_match(hands=TWO, created_by=member)
+        a, b = second_phone, phone
+        log_in(a, member.username)
+        pad(a, match)
+        open_pad(b, match, member.username)
+        network_down(b)
+        enter_hand(b, "knock", "Ben", knocker=4, defender=14)
+        if how == "taken":
+            record_hand(a, "gin", "Ann", defender=9)
+        else:
+            undo_last(a, 2)
+        network_up(b)
+        problem = b.locator("#outbox .outbox-problem")
+        problem.wait_for(timeout=SENT)
+        return match, a, b, problem
+    return make
+
+
+@pytest.mark.parametrize("how, taps, stored", [
+    # The pad moved down (an undo on A): hand 3 goes in as hand 2.
+    ("undone", [re.compile(r"Send (mine|it) as hand 2")],
+     [(1, "knock", "a", 5, 30), (2, "knock", "b", 4, 14)]),
+    # A recorded another hand 3: B's goes in as hand 4.
+    ("taken", ["Send mine as hand 4"],
+     [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]),
+    # ... or corrects A's hand 3 to B's, after asking.
+    ("taken", ["Correct hand 3 to mine…", "Yes, correct hand 3"],
+     [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "knock", "b", 4, 14)]),
+    # ... or drops it (A's stands), then takes the drop back and sends it as hand 4 after all.
+    ("taken", ["Keep the recorded one: drop mine", "Undo", "Send mine as hand 4"],
+     [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]),
+    # ... or drops it for good.
+    ("taken", ["Keep the recorded one: drop mine"],
+     [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "gin", "a", None, 9)]),
+])
+def test_a_stopped_hand_is_settled_by_each_choice(hand_3_stopped, shot, how, taps, stored):
+    match, a, b, problem = hand_3_stopped(how)
+    before = hands(match)
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(1)
+    expect(b.locator("#outbox .outbox-hand")).to_contain_text("Hand 3 Ben knocked 4 v 14 · Ben +10")
+    if how == "taken":
+        expect(problem.get_by_role("button", name="Yes, correct hand 3")).to_be_hidden()   # asks first
+    shot(f"answers-04-stopped-{how}")
+    for tap in taps:
+        b.locator("#outbox").get_by_role("button", name=tap).tap()
+        if tap == "Keep the recorded one: drop mine":
+            expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+            expect(b.locator("#outbox .outbox-dropped")).to_contain_text(
+                "Hand 3 dropped from this phone (Ben knocked 4 v 14).")
+            expect(b.locator("#entry h2")).to_have_text("Hand 4")
+            if len(taps) > 1:
+                shot("answers-05-dropped-undo")
+        elif tap == "Undo":   # back as it was, with its choices
+            expect(b.locator("#outbox .outbox-hand")).to_have_count(1)
+            expect(problem).to_contain_text("Hand 3 was recorded on another device meanwhile")
+        elif tap == "Correct hand 3 to mine…":
+            b.wait_for_timeout(300)
+            assert hands(match) == before   # the first tap only asks
+            shot("answers-06-correct-asks")
+    if stored != before:
+        expect(b.locator("#outbox")).to_contain_text("Sent: hand", timeout=SENT)
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+    assert hands(match) == stored
+    expect(b.locator("#entry h2")).to_have_text(f"Hand {len(stored) + 1}", timeout=SENT)
+    b.reload()   # the outbox is in the phone's storage: a reload shows the same (empty) outbox
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+    b.wait_for_timeout(500)
+    assert hands(match) == stored
+
+
+def test_a_server_error_is_shown_with_its_choices_and_tried_again(phone, shot, make_match, member):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    failing = []
+
+    def fail(route):   # the site's proxy answers 502 while the site restarts
+        failing.append(1)
+        route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+
+    phone.route("**/hands/send/", fail)
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    problem = phone.locator("#outbox .outbox-problem")
+    expect(problem).to_contain_text("The club's site failed on hand 1 (it answered 502): trying again by itself.",
+                                    timeout=SENT)
+    expect(phone.locator("#entry h2")).to_have_text("Hand 2")   # the form is free for the next hand
+    assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == ""
+    expect(problem.get_by_role("button", name="Try now")).to_be_visible()
+    expect(problem.get_by_role("button", name="Drop it")).to_be_visible()
+    expect(phone.locator(".score-head .head-unsent")).to_contain_text("not yet sent 1 hand on this phone")
+    shot("answers-07-server-error")
+    # A reload keeps it; the site is back: one tap sends it.
+    phone.reload()
+    expect(problem).to_contain_text("failed on hand 1", timeout=SENT)
+    phone.unroute("**/hands/send/")
+    problem.get_by_role("button", name="Try now").tap()
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
+    assert len(failing) >= 2   # tried again by itself meanwhile
+
+
+def test_a_refused_hand_says_why_and_is_dropped_on_request(phone, make_match):
+    """The table link is renewed while a hand waits on the phone: the site refuses it, the phone says why."""
+    match = make_match()
+    table = phone
+    table.goto(table.base + reverse("matches:table", args=[match.table_token]))
+    table.locator("form.hand-form[data-outbox]").wait_for()
+    table.context.set_offline(True)
+    enter_hand(table, "knock", "Ann", knocker=5, defender=30)
+    Match.objects.filter(pk=match.pk).update(table_token="x" * 8 + Match.objects.get(pk=match.pk).table_token[8:])
+    table.context.set_offline(False)
+    problem = table.locator("#outbox .outbox-problem")
+    expect(problem).to_contain_text("Hand 1 (Ann knocked 5 v 30) was not accepted:", timeout=SENT)
+    problem.get_by_role("button", name="Drop it").tap()
+    expect(table.locator("#outbox .outbox-dropped")).to_contain_text("Hand 1 dropped from this phone")
+    expect(table.locator("#outbox .outbox-hand")).to_have_count(0)
+    assert Hand.objects.filter(match=match).count() == 0
+
+
+@pytest.mark.parametrize("delay", [0, 0.8])
+def test_a_prompt_answer_shows_no_outbox(phone, make_match, member, delay):
+    """An ordinary save, on a good or a slow (0.8 s) network: the pad opens with its message, the
+    outbox and the phone's own head numbers never flashed."""
+    match = make_match()
+    phone.context.add_init_script(WATCH)
+    open_pad(phone, match, member.username)
+    if delay:
+        phone.route("**/hands/send/", lambda route: (time.sleep(delay), route.continue_()))
+    record_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    record_hand(phone, "gin", "Ben", defender=12)
+    assert phone.evaluate("sessionStorage.getItem('outbox-shown')") is None
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12)]
+
+
+def test_a_late_answer_frees_the_form_and_shows_the_outbox(phone, shot, make_match, member):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    held = []   # the answer comes when the test lets it
+    phone.route("**/hands/send/", lambda route: held.append(route))
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    phone.wait_for_timeout(1000)
+    expect(phone.locator("#outbox")).to_be_hidden()   # 1 s: an ordinary wait
+    expect(phone.locator("#outbox .outbox-state")).to_have_text("Sending… (no answer yet)")
+    expect(phone.locator("#entry h2")).to_have_text("Hand 2")   # typing the next hand need not wait
+    assert phone.locator(".score-head [data-game=a]").inner_text() == "25"   # the phone's own numbers
+    shot("answers-08-late")
+    held.pop().continue_()
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
