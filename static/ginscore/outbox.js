@@ -27,8 +27,8 @@
   var panel = document.getElementById("outbox");
   // LATE: how long an answer may take before the outbox shows (an ordinary save on a slow network
   // shows nothing); GIVE_UP: a send with no answer by then is tried again.
-  var LATE = 1500, GIVE_UP = 10000;
-  var inFlight = null, late = false, lateTimer = null, timer = null, wait = 2000, sent = [], reports = [];
+  var LATE = 1500, GIVE_UP = 8000;
+  var inFlight = null, stopper = null, now = false, late = false, lateTimer = null, timer = null, wait = 2000, sent = [], reports = [];
   // The pad as the server last told it: the next hand, the revision, who deals the next hand.
   var known = {next: cfg.next_number, revision: cfg.revision, dealer: cfg.dealer || ""};
 
@@ -365,7 +365,7 @@
     if (entry.replace) body.append("replace", "1");
     if (entry.direct) body.append("direct", "1");
     body.append("csrfmiddlewaretoken", csrf());
-    var stop = window.AbortController ? new AbortController() : null;
+    var stop = stopper = window.AbortController ? new AbortController() : null;
     var cut = stop && setTimeout(function () { stop.abort(); }, GIVE_UP);
     return fetch(cfg.send, {method: "POST", body: body, credentials: "same-origin", cache: "no-store",
                             signal: stop ? stop.signal : undefined,
@@ -379,12 +379,13 @@
     wait = Math.min(wait * 2, 30000);
   }
 
-  // The answer is late: the form is free for the next hand (a hand typed with the network now
-  // waits in the outbox like one typed offline) and the outbox shows what is not yet sent.
+  // The answer is late: the outbox shows what is not yet sent, and the head the phone's numbers. A
+  // hand typed with the network stays on its form ("Saving…") until the answer comes (the pad opens
+  // as usual) or the send fails (GIVE_UP at most): then it waits in the outbox like one typed
+  // offline, and the form is free for the next hand.
   function isLate(key) {
     if (inFlight !== key) return;
     late = true;
-    unsent(key);
     render();
   }
 
@@ -414,7 +415,7 @@
       settle();
       unsent(entry.key);
       tried(entry.key, null);
-      later();
+      if (now) { now = false; wait = 2000; flush(); } else later();   // "Try now" cut the last try short
       render();
     });
   }
@@ -451,8 +452,13 @@
   // the hand either gone from the outbox (saved, the same already there, undone elsewhere: said on
   // the panel) or on it with the choices the table has.
   function answered(key, status, json) {
-    var list = load(), i = at(list, key);
-    if (i < 0) { flush(); return; }
+    var list = load(), i = at(list, key), gone = dropped();
+    if (i < 0 && gone && gone.entry.key === key && status === 200 && json.ok && !json.same) {
+      forgetDropped();   // it reached the site before the drop: it is on the pad, said so
+      reports.push(what(json.number) + " (" + gone.entry.text + ") reached the club's site before it was dropped: " +
+                   "it is on the pad (undo it there if it should not be).");
+    }
+    if (i < 0) { flush(); render(); return; }
     var entry = list[i], form = theForm(), c = json.conflict;
     if (json.revision) known.revision = json.revision;
     if (json.next_number) known.next = json.next_number;   // down as well as up
@@ -785,10 +791,11 @@
     if (!shown) return;
     panel.appendChild(el("h2", "", "Not yet sent: " + list.length + (partnership ? " deal" : " hand") +
                          (list.length > 1 ? "s" : "")));
-    var first = list[0], stuck = first.tries && inFlight !== first.key && navigator.onLine !== false;
+    var first = list[0], stuck = first.tries && navigator.onLine !== false;
     var state = first.state !== "waiting" ? "Stopped: the table must decide about " +
                                             what(first.number).toLowerCase() + " below."
-      : stuck ? "Not sent yet: " + what(first.number).toLowerCase() + " is tried again by itself; or choose below."
+      : stuck ? "Not sent yet: " + what(first.number).toLowerCase() + " is tried again by itself" +
+                (inFlight ? " (trying now)" : "") + "; or choose below."
       : first.note ? first.note + " It is sent as soon as that is in."
       : navigator.onLine === false ? "No connection to the club's site: these hands are kept on this phone and " +
                                      "sent in order when the network returns."
@@ -885,8 +892,14 @@
       } else {
         var li = b.closest(".outbox-hand");
         var i = li ? at(list, li.dataset.key) : 0;
-        if (i < 0 || !list.length || inFlight === list[i].key) return;
+        if (i < 0 || !list.length) return;
         var e = list[i], c = e.problem || {};
+        if (inFlight === e.key) {   // a try with no answer yet: Try now starts it again, Drop stops it
+          if (!e.tries || (how !== "retry" && how !== "drop")) return;
+          if (how === "retry") now = true;
+          if (stopper) stopper.abort();
+          if (how === "retry") return;
+        }
         if (how === "drop") {
           drop(list, i);
         } else if (how === "next") {
