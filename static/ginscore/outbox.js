@@ -772,6 +772,7 @@
     panel.textContent = "";
     var gone = dropped();
     panel.hidden = !shown && !sent.length && !reports.length && !gone;
+    panel.classList.toggle("outbox-quiet", !shown);   // only news: no hand waits on the phone
     if (panel.hidden) return;
     if (!list.length || !shown) {
       if (sent.length) {

@@ -68,6 +68,40 @@ def test_an_undo_on_one_phone_takes_the_other_phones_form_back(phone, second_pho
     expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
 
 
+def test_both_phones_save_the_same_hand(phone, second_phone, shot, make_match, member):
+    """The commonest collision at a table: both players enter the hand just played."""
+    match = make_match(created_by=member)
+    a, b = second_phone, phone
+    for page in (a, b):
+        log_in(page, member.username)
+        pad(page, match)
+    for page in (a, b):
+        enter = page.locator("form.hand-form")
+        enter.locator("#field-end label").get_by_text("knock", exact=True).click()
+        enter.locator("#field-by label").get_by_text("Ann", exact=True).click()
+        enter.locator("[name=knocker_deadwood]").fill("5")
+        enter.locator("[name=defender_deadwood]").fill("30")
+        page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 25").wait_for()
+    record_hand_tap = a.locator("form.hand-form #save-hand")
+    with a.expect_navigation():
+        record_hand_tap.tap()
+    expect(a.locator(".msg-success")).to_contain_text("Hand 1 saved")
+    b.locator("form.hand-form #save-hand").tap()
+    # B is told the hand is there already, and its copy is gone: nothing to add it again with.
+    report = b.locator("#outbox .outbox-report")
+    expect(report).to_contain_text("Hand 1 was already recorded", timeout=SENT)
+    expect(b.locator("#outbox")).not_to_contain_text("Send")
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+    expect(b.locator("#entry h2")).to_have_text("Hand 2", timeout=SENT)
+    assert b.locator("form.hand-form [name=knocker_deadwood]").input_value() == ""   # a blank form
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
+    shot("answers-02-same-hand")
+    b.reload()   # nothing comes back on a reload
+    b.wait_for_timeout(500)
+    expect(b.locator("#outbox .outbox-hand")).to_have_count(0)
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
+
+
 def test_two_different_hands_at_once_through_a_network_blip(phone, second_phone, shot, make_match, member):
     """B's hand 1 is lost in a network blip and waits on B's phone while A's hand 1 lands: B sees
     both, what differs, and decides."""
