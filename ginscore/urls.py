@@ -9,6 +9,8 @@ urlpatterns = [
     path("tournaments/", include("ginscore.tournaments.urls")),
     path("sheets/", include("ginscore.sheets.urls")),
     path("ratings/", include("ginscore.ratings.urls")),
+    path("seasons/", include("ginscore.seasons.urls")),
+    path("money/", include("ginscore.seasons.money_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

@@ -16,13 +16,15 @@ event's points are then kept to two decimals (half up).
 
 A player's total is the sum of their ``best`` events (all of them when
 ``best`` is None); a player with fewer than ``minimum`` events is listed
-apart, unranked. Equal totals share a rank. Nothing is stored: the table is
+apart, unranked. Equal totals share a rank. In a doubles event the entrants
+are teams: ``members`` names each team's players, who each score the team's
+points (the field is the number of teams). Nothing is stored: the table is
 computed from the events every time, so a corrected result moves it.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -55,6 +57,10 @@ class Event:
     key: Hashable
     finishes: tuple[Finish, ...]
     factor: Decimal = Decimal(1)
+    members: Mapping[Hashable, tuple] | None = None   # a team's players, each scoring the team's points
+
+    def players_of(self, entrant: Hashable) -> tuple:
+        return tuple(self.members.get(entrant, (entrant,))) if self.members else (entrant,)
 
     def __post_init__(self):
         object.__setattr__(self, "finishes", tuple(self.finishes))
@@ -135,8 +141,9 @@ def season_table(events: Iterable[Event], preset: str, *, best: int | None = Non
         raise RuleError("events: an event is listed twice")
     rows: dict[Hashable, SeasonRow] = {}
     for event in events:
-        for player, pts in event_points(event, preset).items():
-            rows.setdefault(player, SeasonRow(player)).points[event.key] = pts
+        for entrant, pts in event_points(event, preset).items():
+            for player in event.players_of(entrant):
+                rows.setdefault(player, SeasonRow(player)).points[event.key] = pts
     order = {key: i for i, key in enumerate(keys)}
     for row in rows.values():
         chosen = sorted(row.points, key=lambda k: (-row.points[k], order[k]))

@@ -113,3 +113,11 @@ def test_ties_share_exactly_what_their_places_are_worth(groups, preset):
     assert abs(sum(tied.values()) - sum(alone.values())) <= D("0.01") * len(finishes)
     better = [tied[f.player] for f in finishes]
     assert better == sorted(better, reverse=True)
+
+
+def test_a_doubles_event_gives_each_partner_the_teams_points():
+    # Three teams (the field is 3, not 6): linear 3, 2, 1 by the teams' places, each partner the same.
+    event = Event("D", [Finish("team1", 1, 1), Finish("team2", 2, 0), Finish("team3", 3, 0)],
+                  members={"team1": ("Ann", "Bob"), "team2": ("Cai", "Dee"), "team3": ("Eve", "Fay")})
+    assert totals(season_table([event], "linear")) == {
+        "Ann": "3.00", "Bob": "3.00", "Cai": "2.00", "Dee": "2.00", "Eve": "1.00", "Fay": "1.00"}

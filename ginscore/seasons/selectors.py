@@ -1,0 +1,229 @@
+"""Reads: a tournament's final places, its prize pool and payouts, the treasurer's sheet, a
+season's events and table. Everything is derived from the results as they stand now."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.http import Http404
+
+from ginscore.engine.errors import MoneyError
+from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts, place_amounts
+from ginscore.engine.seasons import Event, Finish, SeasonTable, season_table
+from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament, TournamentMatch
+from ginscore.tournaments.services import tournament_table
+
+ZERO = Decimal("0.00")
+
+
+def money_on() -> bool:
+    return Club.get().money
+
+
+def money_or_404() -> Club:
+    club = Club.get()
+    if not club.money:
+        raise Http404("The club does not play for money.")
+    return club
+
+
+# Final places
+
+
+def final_groups(t: Tournament) -> list[list[tuple[int, int]]]:
+    """The tournament's final standings as groups of tied (entry id, match wins), best first. A
+    knockout places by how far each entry got (its losing semi-finalists share third unless a
+    third-place match was played); everyone else by rank, tiebreaks and all."""
+    rows = tournament_table(t)
+    in_bracket = set()
+    for a, b in TournamentMatch.objects.filter(tournament=t).exclude(section="round").values_list("entry_a",
+                                                                                                  "entry_b"):
+        in_bracket.update(x for x in (a, b) if x is not None)
+    places: dict[int, list[tuple[int, int]]] = {}
+    for row in rows:
+        place = row.placing if row.player in in_bracket and row.placing is not None else row.rank
+        places.setdefault(place, []).append((row.player, row.wins))
+    return [places[p] for p in sorted(places)]
+
+
+# A tournament's money
+
+
+def prize_of(t: Tournament) -> Prize:
+    """The tournament's prize rules (unsaved defaults, with the club's unit, when none are set)."""
+    prize = Prize.objects.filter(tournament=t).first()
+    return prize or Prize(tournament=t, unit=Club.get().unit)
+
+
+def prize_rules(prize: Prize, fee: Decimal | None) -> PrizeRules:
+    return PrizeRules(fee=fee or ZERO, added=prize.added, house_fixed=prize.house_fixed,
+                      house_percent=prize.house_percent, unit=prize.unit, preset=prize.preset,
+                      split=prize.split if prize.preset == "custom" else ())
+
+
+@dataclass
+class PrizeLine:
+    place: int
+    names: list[str]
+    amount: Decimal
+    entry_id: int | None = None
+    paid: Payout | None = None
+
+    @property
+    def tied(self) -> bool:
+        return len(self.names) > 1
+
+
+@dataclass
+class NightMoney:
+    """One tournament's money: the entries' fees, the pool and who is paid what."""
+
+    t: Tournament
+    prize: Prize
+    fee: Decimal
+    paid_entries: list[Entry]
+    owed_entries: list[Entry]
+    pool: Pool | None
+    lines: list[PrizeLine] = field(default_factory=list)   # final: one line per paid entry; else per place
+    final: bool = False
+    error: str = ""
+
+    @property
+    def configured(self) -> bool:
+        """The tournament is played for money: it has prize rules or an entry fee."""
+        return self.prize.pk is not None or bool(self.fee)
+
+    @property
+    def collected(self) -> Decimal:
+        return self.fee * len(self.paid_entries)
+
+    @property
+    def to_collect(self) -> Decimal:
+        return self.fee * len(self.owed_entries)
+
+    @property
+    def paid_out(self) -> Decimal:
+        return sum((line.paid.amount for line in self.lines if line.paid), ZERO)
+
+    @property
+    def to_pay(self) -> Decimal:
+        return sum((line.amount for line in self.lines if not line.paid and line.amount > 0), ZERO) if self.final \
+            else ZERO
+
+
+def night_money(t: Tournament) -> NightMoney:
+    """The money of one tournament as it stands: when it is finished, each paid entry's amount
+    (tied places sharing); before, each paid place's amount for the field so far."""
+    prize = prize_of(t)
+    fee = t.entry_fee or ZERO
+    entries = list(Entry.objects.filter(tournament=t).select_related("player", "partner").order_by("seed", "id"))
+    paid_entries = [e for e in entries if e.fee_paid] if fee else []
+    owed_entries = [e for e in entries if not e.fee_paid] if fee else []
+    money = NightMoney(t=t, prize=prize, fee=fee, paid_entries=paid_entries, owed_entries=owed_entries, pool=None)
+    if not entries:
+        return money
+    try:
+        rules = prize_rules(prize, fee)
+        if t.status == STATUS_FINISHED:
+            groups = final_groups(t)
+            by_id = {e.pk: e for e in entries}
+            pool, amounts = pay_standings([[e for e, _ in g] for g in groups], rules, paid_entries=len(paid_entries))
+            paid = {p.entry_id: p for p in Payout.objects.filter(tournament=t)}
+            place = 1
+            for group in groups:
+                for entry_id, _ in group:
+                    if entry_id in amounts or entry_id in paid:
+                        money.lines.append(PrizeLine(place, [by_id[entry_id].name], amounts.get(entry_id, ZERO),
+                                                     entry_id, paid.get(entry_id)))
+                place += len(group)
+            money.final = True
+        else:
+            result = payouts(len(entries), rules, paid_entries=len(paid_entries))
+            pool = result.pool
+            money.lines = [PrizeLine(place, [], amount) for place, amount in result.places]
+        money.pool = pool
+    except MoneyError as e:
+        money.error = str(e)
+    return money
+
+
+def preview(rules: PrizeRules, entrants: int, paid_entries: int | None = None):
+    """The payout table a director sees while setting the prize up: (pool, [(place, percent, amount)])."""
+    result = payouts(entrants, rules, paid_entries=paid_entries)
+    percents = paid_percents(entrants, rules)
+    return result.pool, [(place, percents[place - 1], amount) for place, amount in result.places]
+
+
+# Seasons
+
+
+def season_list():
+    return Season.objects.all()
+
+
+def season_get(pk: int) -> Season:
+    season = Season.objects.filter(pk=pk).first()
+    if season is None:
+        raise Http404("No such season.")
+    return season
+
+
+def season_tournaments(season: Season) -> list[tuple[Tournament, Decimal]]:
+    """The season's events with their factors, in date order: the chosen tournaments, or every
+    tournament created in the season's dates."""
+    factors = dict(SeasonEvent.objects.filter(season=season).values_list("tournament_id", "factor"))
+    if season.chosen:
+        found = Tournament.objects.filter(pk__in=factors)
+    else:
+        found = Tournament.objects.filter(created_at__date__gte=season.starts, created_at__date__lte=season.ends)
+    return [(t, factors.get(t.pk, Decimal("1.00"))) for t in found.order_by("created_at", "id")]
+
+
+def season_frozen(season: Season, events=None) -> bool:
+    """The points preset is frozen once the season's first event has started."""
+    events = season_tournaments(season) if events is None else events
+    return any(t.status != STATUS_SETUP for t, _ in events)
+
+
+@dataclass
+class SeasonView:
+    season: Season
+    events: list[tuple[Tournament, Decimal]]      # counted events: finished ones
+    waiting: list[Tournament]                      # not finished yet
+    table: SeasonTable
+    names: dict[int, str]
+
+
+def season_view(season: Season) -> SeasonView:
+    """The season's table from its finished events: each player (a doubles team's two players
+    each) gets their entry's points."""
+    all_events = season_tournaments(season)
+    finished = [(t, f) for t, f in all_events if t.status == STATUS_FINISHED]
+    entries = {e.pk: e for e in Entry.objects.filter(tournament__in=[t for t, _ in finished])
+               .select_related("player", "partner")}
+    names: dict[int, str] = {}
+    events = []
+    for t, factor in finished:
+        finishes, members = [], {}
+        for place, group in _numbered(final_groups(t)):
+            for entry_id, wins in group:
+                finishes.append(Finish(entry_id, place, wins))
+                members[entry_id] = tuple(p.pk for p in entries[entry_id].players)
+                names.update((p.pk, p.name) for p in entries[entry_id].players)
+        events.append(Event(t.pk, finishes, factor=factor, members=members))
+    return SeasonView(season=season, events=finished, waiting=[t for t, _ in all_events if t.status != STATUS_FINISHED],
+                      table=season_table(events, season.preset, best=season.best, minimum=season.minimum),
+                      names=names)
+
+
+def _numbered(groups):
+    place = 1
+    for group in groups:
+        yield place, group
+        place += len(group)
+
+
+def season_money(season: Season) -> list[NightMoney]:
+    """Every event of the season's money (the treasurer's season total)."""
+    return [night_money(t) for t, _ in season_tournaments(season)]

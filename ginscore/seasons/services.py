@@ -1,0 +1,175 @@
+"""Writes: the club's money setting, a tournament's prize rules, a payout handed over (and taken
+back), a season and its events. Each inside one transaction; a refusal says which field and why,
+and nothing is half-saved."""
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from ginscore.engine.errors import MoneyError
+from ginscore.engine.payouts import PrizeRules, parse_amount
+from ginscore.engine.seasons import MAX_FACTOR, PRESETS as POINTS_PRESETS
+from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
+from ginscore.seasons.selectors import night_money, season_frozen
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament
+from ginscore.tournaments.services import ENTRY_FEE_MAX
+
+NAME_MAX = 60
+EVENTS_MAX = 500
+
+
+class MoneyRefused(ValueError):
+    """The request cannot be done now; the message names the field and says why."""
+
+
+def _pages_moved(tournament_ids=None) -> None:
+    """The tournaments' pages show money: their versions move on so no one keeps the old page."""
+    found = Tournament.objects.all() if tournament_ids is None else Tournament.objects.filter(pk__in=tournament_ids)
+    found.update(revision=F("revision") + 1, results_revision=F("results_revision") + 1)
+
+
+def club_money_set(*, money: bool, unit: Decimal, currency: str = "") -> Club:
+    try:
+        unit = parse_amount(unit, "unit", positive=True)
+    except MoneyError as e:
+        raise MoneyRefused(str(e)) from None
+    currency = currency.strip()
+    if len(currency) > 8:
+        raise MoneyRefused("currency: at most 8 characters")
+    with transaction.atomic():
+        club = Club.get()
+        changed = club.money != money or club.currency != currency
+        club.money, club.unit, club.currency = money, unit, currency
+        club.save()
+        if changed:
+            _pages_moved()
+    return club
+
+
+def prize_set(*, tournament: Tournament, entry_fee: Decimal | None, added: Decimal, house_fixed: Decimal,
+              house_percent: Decimal, preset: str, split: str, unit: Decimal) -> Prize:
+    """A tournament's entry fee and prize rules; refused once it has started (they are frozen)."""
+    split = split.strip() if preset == "custom" else ""
+    try:
+        if entry_fee is not None:
+            parse_amount(entry_fee, "entry_fee", most=ENTRY_FEE_MAX)
+        rules = PrizeRules(fee=entry_fee or 0, added=added, house_fixed=house_fixed, house_percent=house_percent,
+                           unit=unit, preset=preset, split=split)
+    except MoneyError as e:
+        raise MoneyRefused(str(e)) from None
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if t.status != STATUS_SETUP:
+            raise MoneyRefused("prize: frozen once the tournament has started")
+        if rules.preset == "custom" and len(rules.split) > max(t.entries.count(), 1) and t.entries.exists():
+            raise MoneyRefused(f"split: pays {len(rules.split)} places but there are only {t.entries.count()} entrants")
+        prize, _ = Prize.objects.get_or_create(tournament=t)
+        prize.added, prize.house_fixed, prize.house_percent = rules.added, rules.house_fixed, rules.house_percent
+        prize.preset, prize.split, prize.unit = rules.preset, ",".join(f"{p.normalize():f}" for p in rules.split), \
+            rules.unit
+        prize.save()
+        t.entry_fee = entry_fee
+        t.save(update_fields=["entry_fee"])
+        _pages_moved([t.pk])
+    return prize
+
+
+def payout_record(*, tournament: Tournament, entry: Entry, amount: Decimal, by) -> Payout:
+    """``entry`` was handed ``amount`` (what the sheet showed: if a correction has moved it since,
+    the payout is refused and the sheet shows the new amount)."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not Club.get().money:
+            raise MoneyRefused("money: the club does not play for money")
+        if t.status != STATUS_FINISHED:
+            raise MoneyRefused("payout: the tournament is not finished")
+        line = next((line for line in night_money(t).lines if line.entry_id == entry.pk), None)
+        if line is None or line.amount <= 0:
+            raise MoneyRefused(f"payout: {entry.name} has no prize")
+        if line.paid is not None:
+            raise MoneyRefused(f"payout: {entry.name} was already paid {line.paid.amount}")
+        if line.amount != amount:
+            raise MoneyRefused(f"payout: {entry.name}'s prize is now {line.amount} (a result was corrected); "
+                               f"check it and pay again")
+        try:
+            with transaction.atomic():
+                return Payout.objects.create(tournament=t, entry_id=entry.pk, amount=amount,
+                                             paid_by=by if by is not None and by.is_authenticated else None)
+        except IntegrityError:
+            raise MoneyRefused(f"payout: {entry.name} was already paid") from None
+
+
+def payout_undo(*, tournament: Tournament, entry: Entry) -> None:
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        deleted, _ = Payout.objects.filter(tournament=tournament, entry=entry).delete()
+        if not deleted:
+            raise MoneyRefused(f"payout: {entry.name} has not been paid")
+
+
+def _check_season(name: str, starts: date, ends: date, preset: str, best: int | None, minimum: int) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise MoneyRefused("name: give the season a name")
+    if len(name) > NAME_MAX:
+        raise MoneyRefused(f"name: at most {NAME_MAX} characters")
+    if ends < starts:
+        raise MoneyRefused("ends: the season ends before it starts")
+    if preset not in POINTS_PRESETS:
+        raise MoneyRefused(f"preset: must be one of {', '.join(POINTS_PRESETS)}")
+    if best is not None and not 1 <= best <= 999:
+        raise MoneyRefused("best: from 1 to 999 (blank: every event counts)")
+    if not 0 <= minimum <= 999:
+        raise MoneyRefused("minimum: from 0 to 999")
+    return name
+
+
+def season_save(*, season: Season | None = None, name: str, starts: date, ends: date, chosen: bool, preset: str,
+                best: int | None, minimum: int, by=None) -> Season:
+    """A new season, or ``season``'s rules changed. Its points preset is frozen once its first
+    event has started."""
+    name = _check_season(name, starts, ends, preset, best, minimum)
+    with transaction.atomic():
+        if season is None:
+            season = Season(created_by=by if by is not None and by.is_authenticated else None)
+        else:
+            season = Season.objects.select_for_update().get(pk=season.pk)
+            if preset != season.preset and season_frozen(season):
+                raise MoneyRefused("preset: frozen once the season's first event has started")
+        season.name, season.starts, season.ends, season.chosen = name, starts, ends, chosen
+        season.preset, season.best, season.minimum = preset, best, minimum
+        season.save()
+    return season
+
+
+def season_events_set(*, season: Season, events: dict[int, Decimal]) -> None:
+    """The season's events (tournament id -> factor): in a season of chosen tournaments, the
+    chosen ones; otherwise only the factors that are not 1 matter."""
+    if len(events) > EVENTS_MAX:
+        raise MoneyRefused(f"events: at most {EVENTS_MAX}")
+    for pk, factor in events.items():
+        try:
+            factor = Decimal(factor)
+        except (ArithmeticError, ValueError, TypeError):
+            raise MoneyRefused(f"factor: {str(factor)[:20]!r} is not a number") from None
+        if not factor.is_finite() or not Decimal("0.01") <= factor <= MAX_FACTOR or factor != factor.quantize(
+                Decimal("0.01")):
+            raise MoneyRefused(f"factor: from 0.01 to {MAX_FACTOR}, at most two decimals")
+        events[pk] = factor
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        known = set(Tournament.objects.filter(pk__in=events).values_list("pk", flat=True))
+        if missing := set(events) - known:
+            raise MoneyRefused(f"events: no tournament {min(missing)}")
+        SeasonEvent.objects.filter(season=season).delete()
+        SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk, factor=factor)
+                                        for pk, factor in events.items()
+                                        if season.chosen or factor != Decimal(1))
+
+
+def season_delete(*, season: Season) -> None:
+    Season.objects.filter(pk=season.pk).delete()
+

@@ -1,0 +1,349 @@
+"""Season pages (public: the list, a season's table, its CSV and PDF) and the club's money
+(directors only, and only when the club plays for money: the prize set-up with its live preview,
+the treasurer's sheet for a night and for a season, payouts handed over and taken back)."""
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from ginscore.club.exports import cell_safe
+from ginscore.club.roles import is_club_admin, is_director
+from ginscore.engine.errors import MoneyError
+from ginscore.seasons import selectors, services
+from ginscore.seasons.forms import ClubMoneyForm, PrizeForm, SeasonForm
+from ginscore.seasons.models import Club
+from ginscore.sheets.money import build_season_money_sheet, build_treasurer_sheet
+from ginscore.sheets.season import build_season_sheet
+from ginscore.tournaments.models import STATUS_SETUP, Entry, Tournament
+from ginscore.tournaments.selectors import tournament_get
+
+
+def _denied(request, check=is_director, who="directors and club admins"):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not check(request.user):
+        raise PermissionDenied(f"Only {who} may do this.")
+    return None
+
+
+def refusal_text(error: Exception) -> str:
+    text = str(error).split(": ", 1)[-1]
+    return text[:1].upper() + text[1:]
+
+
+def csv_response(rows, name: str) -> HttpResponse:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([cell_safe(v) for v in row])
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def pdf_response(pdf: bytes, name: str) -> FileResponse:
+    return FileResponse(io.BytesIO(pdf), filename=name, content_type="application/pdf")
+
+
+# The club's setting
+
+
+def club_money(request):
+    if denied := _denied(request, is_club_admin, "club admins"):
+        return denied
+    club = Club.get()
+    form = ClubMoneyForm(request.POST or None, initial={"money": club.money, "unit": club.unit,
+                                                        "currency": club.currency})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_money_set(**form.cleaned_data)
+            messages.success(request, "Money is on." if form.cleaned_data["money"] else "Money is off.")
+            return redirect("money:club")
+        except services.MoneyRefused as e:
+            form.add_error(None, refusal_text(e))
+    return render(request, "seasons/club_money.html", {"form": form})
+
+
+# A tournament's prize
+
+
+def prize(request, pk):
+    if denied := _denied(request):
+        return denied
+    club = selectors.money_or_404()
+    t = tournament_get(pk)
+    current = selectors.prize_of(t)
+    frozen = t.status != STATUS_SETUP
+    form = PrizeForm(None if frozen else (request.POST or None), initial=PrizeForm.initial_from(current))
+    if request.method == "POST" and not frozen and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if k != "rules"}
+        try:
+            services.prize_set(tournament=t, **data)
+            messages.success(request, "Prize rules saved.")
+            return redirect("money:prize", pk=t.pk)
+        except services.MoneyRefused as e:
+            form.add_error(None, refusal_text(e))
+    money = selectors.night_money(t)
+    return render(request, "seasons/prize.html", {"t": t, "form": form, "frozen": frozen, "money": money,
+                                                  "club": club, "entrants": t.entries.count(), "can_direct": True})
+
+
+@require_GET
+def prize_preview(request, pk):
+    """The payout table for the prize form as it is typed (an HTML fragment)."""
+    if denied := _denied(request):
+        return denied
+    club = selectors.money_or_404()
+    t = tournament_get(pk)
+    form = PrizeForm(request.GET)
+    entrants = request.GET.get("entrants", "")
+    try:
+        entrants = max(1, min(int(entrants), 10000)) if entrants.strip() else max(t.entries.count(), 1)
+    except ValueError:
+        entrants = max(t.entries.count(), 1)
+    context = {"club": club, "entrants": entrants}
+    if form.is_valid():
+        try:
+            context["pool"], context["places"] = selectors.preview(form.cleaned_data["rules"], entrants)
+        except MoneyError as e:
+            context["error"] = refusal_text(e)
+    else:
+        context["error"] = next(f"{form.fields[f].label if f in form.fields else ''}: {errs[0]}".lstrip(": ")
+                                for f, errs in form.errors.items())
+    return render(request, "seasons/_preview.html", context)
+
+
+# The treasurer's sheet for a night
+
+
+def _night(request, pk):
+    if denied := _denied(request):
+        return denied, None, None
+    club = selectors.money_or_404()
+    t = tournament_get(pk)
+    return None, club, selectors.night_money(t)
+
+
+def treasurer(request, pk):
+    denied, club, money = _night(request, pk)
+    if denied:
+        return denied
+    return render(request, "seasons/treasurer.html", {"t": money.t, "money": money, "club": club,
+                                                      "can_direct": True})
+
+
+def treasurer_rows(money) -> list[list]:
+    rows = [["section", "name", "place", "amount", "state"]]
+    rows += [["entry", e.name, "", f"{money.fee:.2f}", "paid"] for e in money.paid_entries]
+    rows += [["entry", e.name, "", f"{money.fee:.2f}", "owed"] for e in money.owed_entries]
+    if money.pool is not None:
+        rows += [["collected", "", "", f"{money.collected:.2f}", ""], ["added", "", "", f"{money.pool.added:.2f}", ""],
+                 ["house", "", "", f"{money.pool.house:.2f}", ""], ["pool", "", "", f"{money.pool.amount:.2f}", ""]]
+    for line in money.lines:
+        state = ("paid" if line.paid else "to pay") if money.final else "if the field stays"
+        rows.append(["payout", ", ".join(line.names), line.place, f"{line.amount:.2f}", state])
+    rows += [["left to collect", "", "", f"{money.to_collect:.2f}", ""],
+             ["left to pay out", "", "", f"{money.to_pay:.2f}", ""]]
+    return rows
+
+
+def treasurer_csv(request, pk):
+    denied, club, money = _night(request, pk)
+    if denied:
+        return denied
+    return csv_response(treasurer_rows(money), f"treasurer-{money.t.pk}.csv")
+
+
+def treasurer_pdf(request, pk):
+    denied, club, money = _night(request, pk)
+    if denied:
+        return denied
+    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    return pdf_response(build_treasurer_sheet(money, club, paper), f"treasurer-{money.t.pk}.pdf")
+
+
+def _payout_action(request, pk, entry_pk, act):
+    """A payout handed over or taken back by a director; a refusal is shown as a message."""
+    if denied := _denied(request):
+        return denied
+    selectors.money_or_404()
+    t = tournament_get(pk)
+    entry = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament=t)
+    try:
+        messages.success(request, act(t, entry))
+    except services.MoneyRefused as e:
+        messages.error(request, refusal_text(e))
+    return redirect("money:treasurer", pk=t.pk)
+
+
+@require_POST
+def payout_pay(request, pk, entry_pk):
+    def pay(t, entry):
+        try:
+            amount = Decimal(request.POST.get("amount", "").strip()[:20])
+        except ArithmeticError:
+            amount = None
+        if amount is None or not amount.is_finite():
+            raise services.MoneyRefused("amount: not a number")
+        services.payout_record(tournament=t, entry=entry, amount=amount, by=request.user)
+        return f"{entry.name}: paid {amount:.2f}."
+    return _payout_action(request, pk, entry_pk, pay)
+
+
+@require_POST
+def payout_undo(request, pk, entry_pk):
+    def undo(t, entry):
+        services.payout_undo(tournament=t, entry=entry)
+        return f"{entry.name}: payout taken back."
+    return _payout_action(request, pk, entry_pk, undo)
+
+
+# Seasons
+
+
+def season_list(request):
+    return render(request, "seasons/list.html", {"seasons": selectors.season_list(),
+                                                 "can_direct": is_director(request.user)})
+
+
+def season_new(request):
+    if denied := _denied(request):
+        return denied
+    form = SeasonForm(request.POST or None, initial={"minimum": 0, "preset": "linear"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_save(by=request.user, **form.cleaned_data)
+            messages.success(request, f"{season} created. Now choose its events and their factors.")
+            return redirect("seasons:edit", pk=season.pk)
+        except services.MoneyRefused as e:
+            form.add_error(None, refusal_text(e))
+    return render(request, "seasons/form.html", {"form": form})
+
+
+def _candidates(season, events):
+    """The tournaments the events form lists: the season's own, then (a season of chosen events)
+    the latest others."""
+    listed = [t for t, _ in events]
+    if season.chosen:
+        seen = {t.pk for t in listed}
+        listed += [t for t in Tournament.objects.order_by("-created_at", "-id")[:100] if t.pk not in seen]
+    return listed
+
+
+def season_edit(request, pk):
+    if denied := _denied(request):
+        return denied
+    season = selectors.season_get(pk)
+    events = selectors.season_tournaments(season)
+    factors = {t.pk: f for t, f in events}
+    form = SeasonForm(request.POST or None if request.POST.get("part") != "events" else None,
+                      initial=SeasonForm.initial_from(season))
+    error = ""
+    if request.method == "POST" and request.POST.get("part") == "events":
+        chosen = {}
+        for t in _candidates(season, events):
+            if season.chosen and not request.POST.get(f"event_{t.pk}"):
+                continue
+            chosen[t.pk] = (request.POST.get(f"factor_{t.pk}") or "1").strip()[:20]
+        try:
+            services.season_events_set(season=season, events=chosen)
+            messages.success(request, "Events saved.")
+            return redirect("seasons:edit", pk=season.pk)
+        except services.MoneyRefused as e:
+            error = refusal_text(e)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            services.season_save(season=season, **form.cleaned_data)
+            messages.success(request, "Season saved.")
+            return redirect("seasons:edit", pk=season.pk)
+        except services.MoneyRefused as e:
+            form.add_error(None, refusal_text(e))
+    rows = [{"t": t, "counted": t.pk in factors, "factor": factors.get(t.pk, Decimal("1.00"))}
+            for t in _candidates(season, events)]
+    return render(request, "seasons/edit.html", {"season": season, "form": form, "rows": rows, "error": error,
+                                                 "frozen": selectors.season_frozen(season, events)})
+
+
+@require_POST
+def season_delete(request, pk):
+    if denied := _denied(request):
+        return denied
+    season = selectors.season_get(pk)
+    services.season_delete(season=season)
+    messages.success(request, f"{season} deleted.")
+    return redirect("seasons:list")
+
+
+def season_detail(request, pk):
+    season = selectors.season_get(pk)
+    view = selectors.season_view(season)
+    return render(request, "seasons/detail.html", {
+        "season": season, "view": view, "table": season_rows(view), "can_direct": is_director(request.user),
+        "money": selectors.money_on()})
+
+
+def season_rows(view) -> dict:
+    """The season's table for a page, a CSV or a PDF: the events (name, factor) and each row's
+    rank, name, total, events played and each event's cell (points, counted) or None."""
+    events = [{"t": t, "factor": f} for t, f in view.events]
+
+    def row(r):
+        return {"rank": r.rank, "name": view.names.get(r.player, "?"), "total": r.total, "played": r.events,
+                "to_go": max(view.season.minimum - r.events, 0),
+                "cells": [None if t.pk not in r.points else {"points": r.points[t.pk], "counted": t.pk in r.counted}
+                          for t, _ in view.events]}
+    return {"events": events, "ranked": [row(r) for r in view.table.ranked],
+            "unranked": [row(r) for r in view.table.unranked]}
+
+
+def season_csv(request, pk):
+    season = selectors.season_get(pk)
+    table = season_rows(selectors.season_view(season))
+    head = ["rank", "player", "total", "events"] + [e["t"].name for e in table["events"]]
+    out = [head]
+    for r in table["ranked"] + table["unranked"]:
+        out.append([r["rank"] or "", r["name"], f"{r['total']:.2f}", r["played"]] + [
+            "" if c is None else f"{c['points']:.2f}" + ("" if c["counted"] else " (not counted)") for c in r["cells"]])
+    return csv_response(out, f"season-{season.pk}.csv")
+
+
+def season_pdf(request, pk):
+    season = selectors.season_get(pk)
+    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    return pdf_response(build_season_sheet(season, season_rows(selectors.season_view(season)), paper),
+                        f"season-{season.pk}.pdf")
+
+
+def season_money(request, pk):
+    if denied := _denied(request):
+        return denied
+    club = selectors.money_or_404()
+    season = selectors.season_get(pk)
+    nights = selectors.season_money(season)
+    totals = {k: sum((getattr(n, k) for n in nights), Decimal("0.00"))
+              for k in ("collected", "to_collect", "paid_out", "to_pay")}
+    totals["house"] = sum((n.pool.house for n in nights if n.pool), Decimal("0.00"))
+    totals["pool"] = sum((n.pool.amount for n in nights if n.pool), Decimal("0.00"))
+    totals["added"] = sum((n.pool.added for n in nights if n.pool), Decimal("0.00"))
+    if request.GET.get("format") == "csv":
+        head = ["tournament", "collected", "to collect", "added", "house", "pool", "paid out", "to pay out"]
+        rows = [head] + [[n.t.name, n.collected, n.to_collect, *(
+            (n.pool.added, n.pool.house, n.pool.amount) if n.pool else ("", "", "")), n.paid_out, n.to_pay]
+            for n in nights]
+        rows.append(["total", totals["collected"], totals["to_collect"], totals["added"], totals["house"],
+                     totals["pool"], totals["paid_out"], totals["to_pay"]])
+        return csv_response(rows, f"season-{season.pk}-money.csv")
+    if request.GET.get("format") == "pdf":
+        paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+        return pdf_response(build_season_money_sheet(season, nights, totals, club, paper),
+                            f"season-{season.pk}-money.pdf")
+    return render(request, "seasons/season_money.html", {"season": season, "nights": nights, "totals": totals,
+                                                         "club": club})

@@ -1,0 +1,124 @@
+"""A season's table for the wall: rank, name, total, events played and each event's points (the
+ones that do not count in brackets), events numbered with a legend under the table. Names print
+whole (wrapped, never cut), nothing nearer than 0.4 in to the paper's edge; many events split
+the table into parts, each with the rank, name and total again.
+
+Also what the money sheets share (``document``, ``footer``, ``grid``, ``name_cell``)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from ginscore.sheets.common import (
+    BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, RUNNING, SHADE, ellipsis, esc, new_buffer, numbered_canvas,
+    page_size, register_fonts, shrink, style, word_lines,
+)
+
+NAME_MIN, NAME_MAX = 140, 260
+EVENT_W = 34
+
+
+def document(buf, paper: str, title: str, *, wide: bool = False) -> tuple[SimpleDocTemplate, float]:
+    """A flowing document inside the 0.4 in (and the running footer's) margins; and its width."""
+    register_fonts()
+    size = page_size(paper, wide=wide)
+    doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP - 14,
+                            bottomMargin=DOC_BOTTOM, title=title)
+    return doc, size[0] - 2 * MARGIN
+
+
+def footer(label: str, page_width: float):
+    """``label`` and "page n of N" at the foot of every page."""
+    def draw(canvas, n, pages):
+        right = f"page {n} of {pages}"
+        room = page_width - 2 * MARGIN - stringWidth(right, FONT, 7.5) - 12
+        canvas.setFont(FONT, 7.5)
+        canvas.drawString(MARGIN, RUNNING, ellipsis(label, FONT, 7.5, room))
+        canvas.drawRightString(page_width - MARGIN, RUNNING, right)
+    return numbered_canvas(draw)
+
+
+def grid(*, right_from: int = 1, left_cols: Sequence[int] = ()) -> list:
+    cmds = [("FONT", (0, 0), (-1, -1), FONT, 9), ("FONT", (0, 0), (-1, 0), BOLD, 8.5),
+            ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, 0), 1, INK), ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE), ("ALIGN", (right_from, 0), (-1, -1), "RIGHT"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
+    cmds += [("ALIGN", (c, 0), (c, -1), "LEFT") for c in left_cols]
+    return cmds
+
+
+def name_width(names: Sequence[str], size: float = 10) -> float:
+    """A name column wide enough for the longest single word at a readable size."""
+    longest = max((stringWidth(w, BOLD, size * 0.7) for n in names for w in n.split()), default=0)
+    return min(NAME_MAX, max(NAME_MIN, longest + 8))
+
+
+def name_cell(name: str, width: float, size: float = 10, *, bold: bool = True) -> Paragraph:
+    """A name printed whole: wrapped at spaces and hyphens, smaller when one word is too long."""
+    font = BOLD if bold else FONT
+    longest = max(name.split() or [""], key=lambda w: stringWidth(w, font, size))
+    size = shrink(longest, font, width - 6, size, 5)
+    lines = word_lines(name, font, size, width - 6)
+    return Paragraph("<br/>".join(esc(line) for line in lines), style(size, bold=bold, leading=size * 1.2))
+
+
+def points_text(points: Decimal) -> str:
+    return f"{points:.2f}".rstrip("0").rstrip(".")
+
+
+def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
+    buf = new_buffer()
+    events = table["events"]
+    doc, width = document(buf, paper, f"{season.name}: season table", wide=len(events) > 6)
+    rows = table["ranked"] + table["unranked"]
+    nw = name_width([r["name"] for r in rows])
+    fixed = 30 + nw + 46 + 34
+    per_part = max(1, int((width - fixed) // EVENT_W))
+    sub = f"{season.starts:%-d %b %Y} to {season.ends:%-d %b %Y} \u00b7 {season.get_preset_display()}"
+    if season.best:
+        sub += f" \u00b7 best {season.best} count"
+    if season.minimum:
+        sub += f" \u00b7 {season.minimum} events to be ranked"
+    story = [Paragraph(esc(season.name), style(16, bold=True, spaceAfter=2)),
+             Paragraph(esc(sub), style(9, spaceAfter=8))]
+    if not events:
+        story.append(Paragraph("No event of the season has finished yet.", style(11)))
+    parts = [list(range(i, min(i + per_part, len(events)))) for i in range(0, len(events), per_part)] or [[]]
+    for part in parts if events else []:
+        head = ["#", "Player", "Total", "Ev."] + [str(k + 1) for k in part]
+        data, cmds = [head], grid(right_from=2, left_cols=[1])
+        for i, r in enumerate(rows, 1):
+            cells = []
+            for k in part:
+                c = r["cells"][k]
+                cells.append("" if c is None else points_text(c["points"]) if c["counted"]
+                             else f"({points_text(c['points'])})")
+                if c is not None and c["counted"]:
+                    cmds.append(("FONT", (4 + part.index(k), i), (4 + part.index(k), i), BOLD, 9))
+            data.append([str(r["rank"] or "\u2013"), name_cell(r["name"], nw), points_text(r["total"]),
+                         str(r["played"])] + cells)
+        if table["unranked"]:
+            first = len(table["ranked"]) + 1
+            cmds += [("LINEABOVE", (0, first), (-1, first), 1.2, INK),
+                     ("TEXTCOLOR", (0, first), (-1, -1), colors.Color(0.3, 0.3, 0.3))]
+        cmds.append(("FONT", (2, 1), (2, -1), BOLD, 9))
+        story.append(Table(data, colWidths=[30, nw, 46, 34] + [EVENT_W] * len(part), repeatRows=1,
+                           style=TableStyle(cmds), hAlign="LEFT"))
+        story.append(Spacer(1, 10))
+    if table["unranked"]:
+        story.append(Paragraph(esc(f"Below the line: fewer than {season.minimum} events, not ranked yet."),
+                               style(8.5, spaceAfter=4)))
+    if events:
+        story.append(Paragraph("Points in brackets do not count (not among a player's best "
+                               f"{season.best or len(events)}). Events:", style(8.5, spaceAfter=2)))
+        for k, e in enumerate(events, 1):
+            factor = f" (\u00d7{points_text(e['factor'])})" if e["factor"] != 1 else ""
+            story.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {e['t'].created_at:%-d %b %Y}"),
+                                   style(8.5, leading=10.5)))
+    doc.build(story, canvasmaker=footer(f"{season.name} \u00b7 season table", doc.pagesize[0]))
+    return buf.getvalue()
