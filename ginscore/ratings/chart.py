@@ -15,8 +15,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from ginscore.engine.ratings import START
 
-WIDTH, HEIGHT = 640, 220
-LEFT, RIGHT, TOP, BOTTOM = 46, 12, 12, 28
+WIDTH, HEIGHT = 400, 220   # a phone shows it near 1:1 (labels stay readable); a desk scales it up
+LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 26
 
 
 def _nice_step(span: float) -> int:
@@ -66,6 +66,6 @@ def rating_chart(points: list[tuple[datetime, float]], name: str = "") -> SafeSt
         parts.append(f'<text class="axis" x="{px:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">{day}</text>')
     line = " ".join(f"{px:.1f},{y(r):.1f}" for px, (_, r) in zip(xs, series))
     parts.append(f'<polyline class="line" points="{line}"/>')
-    parts.append(f'<circle class="now" cx="{xs[-1]:.1f}" cy="{y(series[-1][1]):.1f}" r="4"/>')
+    parts.append(f'<circle class="now" cx="{xs[-1]:.1f}" cy="{y(series[-1][1]):.1f}" r="3.5"/>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
