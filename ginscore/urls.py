@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from ginscore.club.viewer import log_out
+
 urlpatterns = [
     path("", include("ginscore.club.urls")),
     path("players/", include("ginscore.players.urls")),
@@ -12,7 +14,7 @@ urlpatterns = [
     path("seasons/", include("ginscore.seasons.urls")),
     path("money/", include("ginscore.seasons.money_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", log_out, name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),

@@ -23,7 +23,7 @@ def home(request):
 
 # What a table phone keeps for a network drop (with the pad and entry pages it opened).
 TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/pad.js",
-                "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js")
+                "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js", "ginscore/logout.js")
 
 
 @require_safe

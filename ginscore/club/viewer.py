@@ -1,0 +1,48 @@
+"""Who a page was drawn for, so that a copy kept on a shared phone or tablet is never shown to
+anyone else, and log-out leaves nothing behind.
+
+- Every response says whom it was drawn for in ``X-Ginscore-Viewer``: an opaque name made from
+  the browser's session (its account, its table links, its personal links), "" for a browser
+  with no session. Logging in or out changes it. The service worker (``templates/club/sw.js``)
+  keeps a table page with that name and shows a kept copy only to the same viewer.
+- Log-out (``log_out``) answers with ``Clear-Site-Data`` (the browser drops its kept pages, its
+  service worker and its local storage, where the outbox keeps unsent hands) where the browser
+  honours it (HTTPS, or localhost); ``static/ginscore/logout.js`` does the same from the page
+  (the outbox's keys, the worker's kept pages) for a plain-HTTP address.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.utils.crypto import salted_hmac
+
+VIEWER_HEADER = "X-Ginscore-Viewer"
+
+
+def viewer_name(request) -> str:
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None) if session is not None else None
+    return salted_hmac("ginscore.viewer", key, algorithm="sha256").hexdigest()[:24] if key else ""
+
+
+class ViewerMiddleware:
+    """Names the viewer on every response (after the session middleware, so it knows the session)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response[VIEWER_HEADER] = viewer_name(request)   # (a page kept by live_page was drawn for anyone)
+        return response
+
+
+class LogOutView(auth_views.LogoutView):
+    """Django's log-out, and the browser told to drop what it kept for the one leaving."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
+
+
+log_out = LogOutView.as_view()
