@@ -26,14 +26,19 @@ form token or a cookie is never kept, and nobody with an account is served one.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from functools import wraps
+from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
 from django.utils import timezone
@@ -129,18 +134,71 @@ def _shared(view, also=None):
             if kept is not None:
                 _drawn.move_to_end(key)
         if kept is None:
-            kept = _shared_get(key)
-            if kept is not None:
-                _keep(key, kept)
+            kept = _found(key)
         if kept is not None:
             return HttpResponse(_served_now(kept[0]), content_type=kept[1])
-        response = view(request, *args, **kwargs)
-        if _shareable(request, response):
-            kept = (response.content, response["Content-Type"])
-            _keep(key, kept)
-            _shared_set(key, kept)
+        with _drawing(key) as waited:
+            # Another process or thread drew this page while this one waited: it is kept now.
+            kept = _found(key) if waited else None
+            if kept is not None:
+                return HttpResponse(_served_now(kept[0]), content_type=kept[1])
+            response = view(request, *args, **kwargs)
+            if _shareable(request, response):
+                kept = (response.content, response["Content-Type"])
+                _keep(key, kept)
+                _shared_set(key, kept)
         return response
     return shared
+
+
+def _found(key):
+    """The page kept under ``key`` by this process or, in the pages cache, by another one; else None."""
+    with _drawn_lock:
+        kept = _drawn.get(key)
+    if kept is None:
+        kept = _shared_get(key)
+        if kept is not None:
+            _keep(key, kept)
+    return kept
+
+
+# A page not yet drawn is drawn once, not by every process (and thread) asked for it at the same
+# moment (after a restart every worker is asked for the same cold pages; after a result, for the
+# same new version): whoever draws it holds a lock on a file in the data folder, one of
+# DRAW_LOCKS by the page's key, and the others wait for it (at most DRAW_WAIT seconds) and then
+# serve what it kept.
+DRAW_LOCKS = 64
+DRAW_WAIT = 5.0
+
+
+@contextmanager
+def _drawing(key):
+    """Holds the lock of ``key``'s page while the block draws it; yields whether it had to wait for
+    another drawing first. A lock that cannot be had (no data folder, DRAW_WAIT passed) does not stop
+    the page: it is drawn without."""
+    try:
+        folder = Path(settings.CACHES["pages"]["LOCATION"]).parent / "drawing"
+        folder.mkdir(parents=True, exist_ok=True)
+        stripe = int(_shared_key(key)[-8:], 16) % DRAW_LOCKS
+        handle = open(folder / f"{stripe:02d}.lock", "a+b")
+    except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
+        log.warning("The drawing lock could not be opened: %s", e)
+        yield False
+        return
+    try:
+        waited, deadline = False, time.monotonic() + DRAW_WAIT
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                waited = True
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+        yield waited
+    finally:
+        handle.close()   # (releases the lock)
 
 
 def live_page(etag_of, *, shared=False):
