@@ -91,6 +91,8 @@ def main(argv=None):
         ("table pad", table_pad, None),
         ("round page, a hand saved since", lambda i: visitor.get(plan["round"]), hand_elsewhere),
         ("round page, kept", lambda i: visitor.get(plan["round"]), None),
+        ("board, a hand saved since", lambda i: visitor.get(plan["board"]), hand_elsewhere),
+        ("board, kept", lambda i: visitor.get(plan["board"]), None),
         ("standings, drawn", lambda i: visitor.get(plan["standings"]), forget_drawn),
         ("standings, kept", lambda i: visitor.get(plan["standings"]), None),
         ("100-hand pad, drawn", lambda i: visitor.get(plan["pad"]), forget_drawn),

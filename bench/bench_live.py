@@ -30,8 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bench_night import build_night, play_table, seat_tables  # noqa: E402
 from loopback import (  # noqa: E402
-    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, percentile,
-    site_arguments, spread,
+    GOAL_SAVE_P99, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, live_viewer, load_average,
+    percentile, site_arguments, spread,
 )
 
 PAGES = ("pad", "pad", "pad", "pad", "round", "round", "standings", "board")
@@ -60,19 +60,6 @@ def viewer_page(i: int, plan: dict) -> tuple[str, str]:
         match_id, _ = plan["tables"][(i // len(PAGES) * 4 + i % 4) % len(plan["tables"])]
         return kind, f"/matches/{match_id}/"
     return kind, plan[kind]
-
-
-async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, every: float, stop_at: float):
-    """One open page: loaded once, then asked for again with its ETag on live.js's schedule."""
-    phone = Phone(port)
-    status, headers, _ = await tally.timed("page opened", phone, "GET", path)
-    etag = (headers.get("etag") or [""])[0]
-    async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
-        status, headers, _ = await tally.timed("live poll", phone, "GET", path, expect=(200, 304),
-                                               headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
-        if status == 200:
-            etag = (headers.get("etag") or [etag])[0]
-    phone.close()
 
 
 def step_line(n: int, tally: Tally, seconds: float, cpu: float, client_cpu: float) -> dict:

@@ -3,23 +3,34 @@
 Starts gunicorn (gunicorn.conf.py, DEBUG off, static files collected) on loopback with a
 throw-away SQLite database in WAL mode, or the PostgreSQL database DATABASE_URL names
 (its tables are created and filled; use a scratch database). Builds a Swiss tournament of
-T tables plus one match of 100 hands, then for --seconds seconds:
+T tables plus one match of 100 hands, then for --seconds seconds plays one of two nights.
 
-- each table (a phone holding its match's table link) loads its pad and saves a hand,
-  on average every --save-every seconds;
-- each viewer opens, in turn, the 100-hand score pad, the round page (all T tables), the
-  standings (2T players) and the floor (a trivial page: the log-in form), on average one
-  page every --read-every seconds (each a fresh page load, not a live poll: see bench_live.py).
+The realistic night (the default: 512 tables, 1,024 viewers, 8 boards):
+
+- each table (a phone holding its match's table link) loads its pad and saves a hand, on
+  average every --save-every seconds (180: a hand every 3 minutes a table);
+- each viewer opens one page, at a random moment of the warm-up, and keeps it open the way
+  static/ginscore/live.js does: asked for again every --poll-every seconds (1.5) with its ETag,
+  answered 304 while nothing changed and with the new page when something did. Half the viewers
+  follow a table's pad (the players' phones and onlookers), a quarter the round page (all T
+  tables), a quarter the standings (2T players);
+- --boards screens on the wall keep the board open the same way.
+
+The stress night (--stress: 128 tables saving a hand every 4 s, 256 viewers, no board): each
+viewer opens, in turn, the 100-hand score pad, the round page, the standings and the floor (a
+trivial page: the log-in form), one fresh page load every --read-every seconds.
 
 The clients keep to their schedule whatever the server does (a late answer does not delay the
 next request beyond its time), so the load offered is the load stated as long as answers come
 within the period. The first --warmup seconds are not counted. Prints the load offered, sent
-and served, per kind of request: requests/s, p50 and p99, errors, and p50/p99 as a ratio to the
-floor measured in the same run; the CPU time the server spent per request served; the load
-average. Stops the server by itself.
+and served, per kind of request: requests/s, p50 and p99, errors (and on the stress night p50/p99
+as a ratio to the floor measured in the same run); the board's cost: its polls, and those
+answered with a new board (drawn after a hand or a result); the CPU time the server spent per
+request served; the load average; whether the night's goals were met. Stops the server by itself.
 
-    .venv/bin/python bench/bench_night.py                       # 128 tables, 256 viewers, 60 s
-    .venv/bin/python bench/bench_night.py --tables 16 --viewers 32 --seconds 20
+    .venv/bin/python bench/bench_night.py                                 # realistic: 512 tables, 60 s
+    .venv/bin/python bench/bench_night.py --tables 64 --viewers 128 --boards 2 --seconds 20
+    .venv/bin/python bench/bench_night.py --stress                        # 128 tables, fresh loads
     DATABASE_URL=postgres://ginscore@127.0.0.1:54400/scratch .venv/bin/python bench/bench_night.py
 """
 from __future__ import annotations
@@ -36,24 +47,38 @@ import urllib.parse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from loopback import (  # noqa: E402
-    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average,
-    machine_speed, percentile, prepare_database, site_arguments, spread,
+    GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, live_viewer,
+    load_average, machine_speed, percentile, prepare_database, site_arguments, spread,
 )
 
-KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
+STRESS_KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
+LIVE_PAGES = ("pad", "pad", "round", "standings")   # what the realistic night's viewers keep open, in turn
+LIVE_KINDS = ("hand save", "table pad") + tuple(
+    f"{page} poll" for page in ("pad", "round", "standings", "board")) + ("board redrawn",)
 GOAL_PAD_RATIO = 3.0
+GOAL_POLL_P99 = 0.250   # seconds: a live poll, 99 in 100 times
+# The two nights' defaults (each option given on the command line wins).
+NIGHTS = {"realistic": {"tables": 512, "viewers": 1024, "boards": 8, "save_every": 180.0, "warmup": 10.0},
+          "stress": {"tables": 128, "viewers": 256, "boards": 0, "save_every": 4.0, "warmup": 5.0}}
 
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--tables", type=int, default=128)
-    p.add_argument("--viewers", type=int, default=256)
+    p.add_argument("--stress", action="store_true", help="the stress night: fresh page loads, a hand every 4 s")
+    p.add_argument("--tables", type=int)
+    p.add_argument("--viewers", type=int)
+    p.add_argument("--boards", type=int, help="boards on the wall (realistic night)")
     p.add_argument("--seconds", type=float, default=60, help="measured seconds (after the warm-up)")
-    p.add_argument("--warmup", type=float, default=5, help="seconds played first and not counted")
-    p.add_argument("--save-every", type=float, default=4.0, help="seconds between a table's hands")
-    p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages")
+    p.add_argument("--warmup", type=float, help="seconds played first and not counted")
+    p.add_argument("--save-every", type=float, help="seconds between a table's hands")
+    p.add_argument("--poll-every", type=float, default=1.5, help="seconds between a live page's polls (live.js)")
+    p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages (stress)")
     site_arguments(p)
     args = p.parse_args(argv)
+    args.night = "stress" if args.stress else "realistic"
+    for name, value in NIGHTS[args.night].items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     args.port = args.port or free_port()
     return args
 
@@ -161,42 +186,68 @@ async def night(args, plan) -> tuple[Tally, float]:
     start = time.monotonic()
     tally = Tally(warmup_until=start + args.warmup)
     stop_at = tally.warmup_until + args.seconds
-    pages = [("pad 100 hands", plan["pad"]), ("round page", plan["round"]), ("standings", plan["standings"]),
-             ("floor", plan["floor"])]
-    rngs = spread(11, len(plan["tables"]) + args.viewers)
+    rngs = spread(11, len(plan["tables"]) + args.viewers + args.boards)
     clients = [play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at)
                for phone, (m, _) in zip(seated, plan["tables"])]
-    clients += [view(tally, args.port, pages, rngs.pop(), args.read_every, start, stop_at)
-                for _ in range(args.viewers)]
+    if args.stress:
+        pages = [("pad 100 hands", plan["pad"]), ("round page", plan["round"]), ("standings", plan["standings"]),
+                 ("floor", plan["floor"])]
+        clients += [view(tally, args.port, pages, rngs.pop(), args.read_every, start, stop_at)
+                    for _ in range(args.viewers)]
+    else:
+        kept_open = [live_page(i, plan) for i in range(args.viewers)] + [("board", plan["board"])] * args.boards
+        clients += [live_viewer(tally, args.port, path, rngs.pop(), args.poll_every, stop_at, opened=f"{kind} opened",
+                                poll=f"{kind} poll", redrawn="board redrawn" if kind == "board" else None,
+                                open_within=args.warmup * 0.8)
+                    for kind, path in kept_open]
     await asyncio.gather(*clients)
     return tally, time.monotonic() - tally.warmup_until
 
 
+def live_page(i: int, plan: dict) -> tuple[str, str]:
+    """(kind, address) of the realistic night's i-th viewer: a table's pad (its players and
+    onlookers), the round page or the standings."""
+    kind = LIVE_PAGES[i % len(LIVE_PAGES)]
+    if kind == "pad":
+        match_id, _ = plan["tables"][(i // len(LIVE_PAGES) * 3 + i) % len(plan["tables"])]
+        return kind, f"/matches/{match_id}/"
+    return kind, plan[kind]
+
+
 def report(tally: Tally, elapsed: float, args, database: str, plan: dict, cpu: dict, load: tuple) -> dict:
+    stress = args.stress
     floor = tally.times.get("floor")
     f50, f99 = (percentile(floor, 50), percentile(floor, 99)) if floor else (None, None)
     tables = len(plan["tables"])
-    print(f"\nginscore night: {tables} tables, {args.viewers} viewers, {elapsed:.0f} s measured (after "
-          f"{args.warmup:g} s warm-up) on {database}, gunicorn {cpu['workers']}; load average before/after "
-          f"{load[0]} / {load[1]} on {os.cpu_count()} cores")
-    offered = 2 * tables / args.save_every + args.viewers / args.read_every
+    print(f"\nginscore night ({args.night}): {tables} tables, {args.viewers} viewers"
+          f"{'' if stress else f', {args.boards} boards'}, {elapsed:.0f} s measured (after {args.warmup:g} s warm-up) "
+          f"on {database}, gunicorn {cpu['workers']}; load average before/after {load[0]} / {load[1]} on "
+          f"{os.cpu_count()} cores")
+    if stress:
+        offered = 2 * tables / args.save_every + args.viewers / args.read_every
+        how = f"each viewer a page every {args.read_every:g} s"
+    else:
+        offered = 2 * tables / args.save_every + (args.viewers + args.boards) / args.poll_every
+        how = f"each viewer and board a live poll every {args.poll_every:g} s"
     sent = sum(tally.sent.values())
-    served = sum(len(v) for v in tally.times.values())
-    print(f"offered {offered:.0f} requests/s (each table a pad and a save every {args.save_every:g} s, each "
-          f"viewer a page every {args.read_every:g} s); sent {sent / elapsed:.0f}/s; served {served / elapsed:.0f}/s")
-    print(f"{'kind':16} {'served':>7} {'req/s':>7} {'p50':>9} {'p99':>9} {'errors':>7} {'p50/floor':>10} "
-          f"{'p99/floor':>10}")
+    served = sum(len(v) for kind, v in tally.times.items() if kind != "board redrawn")
+    print(f"offered {offered:.0f} requests/s (each table a pad and a save every {args.save_every:g} s, {how}); "
+          f"sent {sent / elapsed:.0f}/s; served {served / elapsed:.0f}/s")
+    print(f"{'kind':16} {'served':>7} {'req/s':>7} {'p50':>9} {'p99':>9} {'errors':>7} {'new page':>9}"
+          + (f" {'p50/floor':>10} {'p99/floor':>10}" if stress else ""))
     figures = {}
-    for kind in KINDS:
+    for kind in STRESS_KINDS if stress else LIVE_KINDS:
         values, errors = tally.times.get(kind, []), tally.errors.get(kind, [])
         if not values:
             print(f"{kind:16} {0:>7} {'':>7} {'':>9} {'':>9} {len(errors):>7}")
             continue
         p50, p99 = percentile(values, 50), percentile(values, 99)
         figures[kind] = (p50, p99)
-        ratio = f"{p50 / f50:>9.1f}x {p99 / f99:>9.1f}x" if f50 else ""
+        answered = sum(tally.statuses[kind].values())
+        fresh = f"{100 * tally.statuses[kind].get(200, 0) / answered:>8.0f}%" if kind.endswith("poll") else f"{'':>9}"
+        ratio = f" {p50 / f50:>9.1f}x {p99 / f99:>9.1f}x" if stress and f50 else ""
         print(f"{kind:16} {len(values):>7} {len(values) / elapsed:>7.1f} {p50 * 1e3:>7.1f}ms {p99 * 1e3:>7.1f}ms "
-              f"{len(errors):>7} {ratio}")
+              f"{len(errors):>7} {fresh}{ratio}")
     errors = sum(len(v) for v in tally.errors.values())
     print(f"{'all':16} {served:>7} {served / elapsed:>7.1f} {'':>19} {errors:>7}")
     for kind, lines in tally.errors.items():
@@ -206,11 +257,22 @@ def report(tally: Tally, elapsed: float, args, database: str, plan: dict, cpu: d
     print(f"server CPU {cpu['server']:.1f} s, warm-up included ({1e3 * cpu['server'] / max(1, cpu['requests']):.1f} ms "
           f"a request); "
           f"client CPU {cpu['client']:.1f} s; client timers late p99 {1e3 * percentile(late, 99):.1f} ms")
-    save, pad = figures.get("hand save"), figures.get("pad 100 hands")
+    save = figures.get("hand save")
     goals = [("no error", errors == 0),
-             (f"hand save p99 under {GOAL_SAVE_P99 * 1e3:.0f} ms", bool(save) and save[1] < GOAL_SAVE_P99),
-             (f"100-hand pad within {GOAL_PAD_RATIO:g}x the floor (p50 and p99)",
-              bool(pad and f50) and pad[0] / f50 <= GOAL_PAD_RATIO and pad[1] / f99 <= GOAL_PAD_RATIO)]
+             (f"hand save p99 under {GOAL_SAVE_P99 * 1e3:.0f} ms", bool(save) and save[1] < GOAL_SAVE_P99)]
+    if stress:
+        pad = figures.get("pad 100 hands")
+        goals.append((f"100-hand pad within {GOAL_PAD_RATIO:g}x the floor (p50 and p99)",
+                      bool(pad and f50) and pad[0] / f50 <= GOAL_PAD_RATIO and pad[1] / f99 <= GOAL_PAD_RATIO))
+    else:
+        polls = [v for kind, v in tally.times.items() if kind.endswith(" poll") for v in v]
+        board = figures.get("board redrawn")
+        if board:
+            print(f"the board's cost: a new board (after a hand or a result) p50 {board[0] * 1e3:.1f} ms, "
+                  f"p99 {board[1] * 1e3:.1f} ms; the round page's polls p50 "
+                  f"{figures.get('round poll', (0, 0))[0] * 1e3:.1f} ms, p99 {figures.get('round poll', (0, 0))[1] * 1e3:.1f} ms")
+        goals.append((f"live polls' p99 under {GOAL_POLL_P99 * 1e3:.0f} ms",
+                      bool(polls) and percentile(sorted(polls), 99) < GOAL_POLL_P99))
     print("goals: " + "; ".join(f"{name}: {'met' if ok else 'NOT met'}" for name, ok in goals))
     return {"errors": errors, "figures": figures, "served": served / elapsed}
 

@@ -287,6 +287,29 @@ class Tally:
             self.lateness.append(time.monotonic() - due)
 
 
+async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, every: float, stop_at: float,
+                      opened: str = "page opened", poll: str = "live poll", redrawn: str | None = None,
+                      open_within: float = 0.0):
+    """One open page, as static/ginscore/live.js keeps it: loaded once (at a random moment within
+    ``open_within`` seconds), then asked for again on its schedule with its ETag (If-None-Match,
+    X-Live: 1): 304 while nothing changed, the new page when something did. Timed under ``opened``
+    and ``poll``; the polls answered with a new page also under ``redrawn`` (the page's cost when
+    it changed)."""
+    phone = Phone(port)
+    await tally.sleep(rng.uniform(0, open_within), stop_at)
+    status, headers, _ = await tally.timed(opened, phone, "GET", path)
+    etag = (headers.get("etag") or [""])[0]
+    async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
+        counted, started = time.monotonic() >= tally.warmup_until, time.perf_counter()
+        status, headers, _ = await tally.timed(poll, phone, "GET", path, expect=(200, 304),
+                                               headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
+        if status == 200:
+            etag = (headers.get("etag") or [etag])[0]
+            if redrawn and counted:
+                tally.times[redrawn].append(time.perf_counter() - started)
+    phone.close()
+
+
 def gunicorn_shape(env: dict) -> str:
     """"3 workers x 1 threads": what gunicorn.conf.py makes of the environment."""
     import runpy
