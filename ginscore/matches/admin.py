@@ -23,7 +23,7 @@ class HandInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "player_a", "player_b", "preset", "length_kind", "score_a", "score_b", "hand_count",
                     "complete", "winner", "created_at", "finished_at")
-    list_filter = ("complete", "preset", "length_kind", "created_at")
+    list_filter = ("complete", "rated", "preset", "length_kind", "created_at")
     search_fields = ("player_a__name", "player_b__name", "player_c__name", "player_d__name", "=id")
     list_select_related = ("player_a", "player_b", "winner")
     date_hierarchy = "created_at"

@@ -119,3 +119,36 @@ def test_a_new_friendly_from_the_form_and_back_before_the_first_hand(client, mem
     client.post(reverse("ratings:match_rated", args=[match.pk]), {"rated": "1"})
     match.refresh_from_db()
     assert match.rated is True
+
+
+def test_the_list_is_kept_while_only_hands_in_play_change(client, season, director):
+    from ginscore.engine import rules_from
+    from ginscore.matches import services
+    from ginscore.matches.records import HandEntry
+
+    first = client.get(reverse("ratings:list"))
+    etag = first["ETag"]
+    assert client.get(reverse("ratings:list"), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    ann, ben = Player.objects.get(name="Ann"), Player.objects.get(name="Ben")
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=director)
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 98), expected_number=1, user=director)
+    assert client.get(reverse("ratings:list"), HTTP_IF_NONE_MATCH=etag).status_code == 304   # in play: no change
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 98), expected_number=2, user=director)
+    again = client.get(reverse("ratings:list"), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again["ETag"] != etag   # finished: the ratings moved
+
+
+def test_a_finished_match_page_moves_with_a_correction_before_it(client, season, director):
+    from ginscore.matches import services
+    from ginscore.matches.records import HandEntry
+
+    last = Match.objects.filter(player_a__name="Dan").get()
+    url = reverse("matches:detail", args=[last.pk])
+    etag = client.get(url)["ETag"]
+    first = Match.objects.finished().order_by("finished_at", "id").first()
+    services.hand_edit(match_id=first.pk, number=2, entry=HandEntry("gin", "a", None, 60),
+                       expected_revision=first.revision, user=director)
+    page = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert page.status_code == 200
+    change = selectors.club_ratings().changes[last.pk]
+    assert f"Dan +{change[last.player_a_id]:.2f}" in text(page)
