@@ -117,11 +117,19 @@ def _slot(row, side: str, seeds: dict[int, int] | None = None) -> Slot:
         elif row.outcome in ("forfeit", "withdrawal") and row.winner_id != entry.pk:
             score = "ff"
         seed = seeds.get(entry.pk) if seeds is not None else entry.seed
-        return Slot(entry.name, seed or None, score)
+        return Slot(entry_label(entry), seed or None, score)
     if filled:
         return Slot("bye")
     kind, _, ref = getattr(row, f"source_{side}").partition(":")
     return Slot(note={"winner": f"Winner of {ref}", "loser": f"Loser of {ref}", "seed": f"Seed {ref}"}.get(kind, ""))
+
+
+def entry_label(entry) -> str:
+    """An entry as the printed room names it: the player, or a doubles team with both partners
+    ("Ann & Cat", or "North (Ann & Cat)" for a team with a name of its own)."""
+    if entry.partner_id is None or not entry.team_name:
+        return entry.name
+    return f"{entry.team_name} ({entry.player.name} & {entry.partner.name})"
 
 
 def _bracket_match(row, seeds: dict[int, int] | None = None) -> BracketMatch:
@@ -182,10 +190,11 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
         sections.append(BracketSection("Third place", tuple(rounds("third", lambda k, n: "Third place")),
                                        last_line="Third"))
     kind = "double" if "final" in found else "single"
-    players = len(tsel.tournament_entries(t))
-    subtitle = f"{players} players, {'double' if kind == 'double' else 'single'} elimination"
+    field = len(tsel.tournament_entries(t))
+    entrants = f"{field} {'teams' if t.doubles else 'players'}"
+    subtitle = f"{entrants}, {kind} elimination"
     if knockout:  # the knockout's own field, seeded 1..N from the first stage
-        subtitle = f"knockout of {len(seeds)} (from {players} players), {kind} elimination"
+        subtitle = f"knockout of {len(seeds)} (from {entrants}), {kind} elimination"
     return Bracket(t.name, kind, tuple(sections), subtitle=subtitle, paper=paper)
 
 
