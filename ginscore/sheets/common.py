@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, PageBreak
+from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from ginscore.engine.rules import PRESET_NAMES
 
@@ -300,15 +300,35 @@ def shrink(text: str, font: str, width: float, size: float, floor: float) -> flo
     return max(floor, size * width / natural * 0.995)  # a hair under: rounding never pushes it over
 
 
+def name_cell(text: str, width: float, size: float, *, bold: bool = False, floor: float = 6, **kw) -> Paragraph:
+    """A cell holding a name whole: its lines break between words and after its own hyphens, the type
+    a little smaller when a piece is wider than the column (never cut, never broken inside a word)."""
+    font = BOLD if bold else FONT
+    widest = max((pdfmetrics.stringWidth(p, font, size) for w in str(text).split() for p in word_pieces(w)),
+                 default=0)
+    if widest > width:
+        size = max(floor, size * width / widest * 0.99)
+    lines = word_lines(str(text), font, size, width)
+    return Paragraph("<br/>".join(esc(line) for line in lines), style(size, bold=bold, leading=size * 1.2, **kw))
+
+
 class TableThenBlock(Flowable):
     """A long table followed by a block that must not print alone (a match's score and the players'
     signatures): the table flows across pages as usual, and the block goes on the page where the
     table ends, taking the table's last rows with it to the next page when it does not fit there.
-    ``heading`` flowables print just above the table, never alone at the foot of a page."""
+    ``heading`` flowables print just above the table, never alone at the foot of a page; ``again``
+    print above each continuation ("Group 2 (continued)"). ``least``: the fewest rows a page break
+    leaves on either side (a few rows never start a table at a page's foot nor end it alone on the
+    next); ``whole``: the frame's height, when a table that fits a page whole must not break."""
 
-    def __init__(self, table, block: list, tail: int = 3, heading: list | None = None):
+    def __init__(self, table, block: list, tail: int = 3, heading: list | None = None, *, again: list | None = None,
+                 least: int = 0, whole: float = 0):
         super().__init__()
         self.table, self.block, self.tail, self.heading = table, block, tail, heading or []
+        self.again, self.least, self.whole = again or [], least, whole
+
+    def _rest(self, table) -> "TableThenBlock":
+        return TableThenBlock(table, self.block, self.tail, list(self.again), again=self.again, least=self.least)
 
     @staticmethod
     def _height(flowables: list, aw: float, ah: float) -> float:
@@ -327,16 +347,27 @@ class TableThenBlock(Flowable):
         block_h = self._height(self.block, aw, ah)
         if table_h + block_h <= ah:
             return self.heading + [self.table] + self.block
+        if self.whole and head_h + table_h + block_h <= self.whole:
+            return []  # it fits a page whole: the next one
         rows = self.table._rowHeights
-        keep = min(self.tail, max(len(rows) - 1 - self.table.repeatRows, 0))
+        repeat = self.table.repeatRows
+        keep = min(self.tail, max(len(rows) - 1 - repeat, 0))
         if table_h <= ah:  # the table fits, the block does not: its last rows go over with the block
             if keep == 0:
                 return self.heading + [self.table, PageBreak()] + self.block
             parts = self.table.split(aw, sum(rows[:-keep]) + 0.01)
             if len(parts) < 2:
                 return []
-            return self.heading + [parts[0], PageBreak(), TableThenBlock(parts[1], self.block, self.tail)]
+            return self.heading + [parts[0], PageBreak(), self._rest(parts[1])]
         parts = self.table.split(aw, ah)
         if len(parts) < 2:
             return []  # not even a row fits here: the next frame
-        return self.heading + [parts[0], TableThenBlock(parts[1], self.block, self.tail)]
+        if self.least:
+            first, rest = (len(part._rowHeights) - repeat for part in parts)
+            if first < self.least:
+                return []  # a few rows at the foot of a page: the table starts on the next
+            if rest < self.least and len(rows) - repeat >= 2 * self.least:
+                parts = self.table.split(aw, sum(rows[:len(rows) - self.least]) + 0.01)
+                if len(parts) < 2:
+                    return []
+        return self.heading + [parts[0], self._rest(parts[1])]

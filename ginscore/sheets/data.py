@@ -150,6 +150,8 @@ class Pairing:
     result: str = ""
     group: int | None = None
     score: str = ""  # the current score of a match in play, e.g. "Ann 230, Ben 120"
+    a_players: tuple[str, ...] = ()  # a doubles team's two players (each listed by name)
+    b_players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,8 @@ class TableSheet:
     games: int | None = None  # the most games (Hollywood: sets) the match can take; None: to the target
     first_dealer: str = ""  # who deals the first hand
     seats: tuple[str, ...] = ()  # a doubles event's partnership match: its players a, b, c, d (``players``: the teams)
+    links: tuple[tuple[str, str], ...] = ()  # (caption, link): a QR code for each of a doubles match's two tables
+    where: str = ""  # the table(s) in words, when not "Table 7" ("Tables 13 and 14")
 
 
 @dataclass(frozen=True)

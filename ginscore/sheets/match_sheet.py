@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
-    length_words, new_buffer, numbered_canvas, page_size, preset_name, register_fonts, rules_rows, spade, style,
+    length_words, name_cell, new_buffer, numbered_canvas, page_size, preset_name, register_fonts, rules_rows, spade, style,
     word_lines, word_pieces,
 )
 from ginscore.sheets.data import MatchSheet
@@ -208,17 +208,6 @@ def cell(text: str, width: float, st: ParagraphStyle, padding: float = 6) -> Par
     lines = [ellipsis(line, st.fontName, st.fontSize, room) for line in word_lines(str(text), st.fontName,
                                                                                    st.fontSize, room)]
     return Paragraph("<br/>".join(esc(line) for line in lines), st)
-
-
-def name_cell(text: str, width: float, size: float, *, bold: bool = False, floor: float = 6) -> Paragraph:
-    """A cell holding a name whole: its lines break between words and after its own hyphens, the type
-    a little smaller when a piece is wider than the column (never cut, never broken inside a word)."""
-    font = BOLD if bold else FONT
-    widest = max((stringWidth(p, font, size) for w in text.split() for p in word_pieces(w)), default=0)
-    if widest > width:
-        size = max(floor, size * width / widest * 0.99)
-    lines = word_lines(str(text), font, size, width)
-    return Paragraph("<br/>".join(esc(line) for line in lines), style(size, bold=bold, leading=size * 1.2))
 
 
 def _natural(texts, font: str = FONT, size: float = SIZE) -> float:

@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ginscore.engine import PRESETS
 from ginscore.sheets.common import (
     BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, preset_name,
-    rules_summary, shrink, spade,
+    rules_summary, shrink, spade, word_lines, word_pieces,
 )
 from ginscore.sheets.data import Pad, pad_layout
 from ginscore.sheets.shape import TableShape, table_shape
@@ -111,16 +111,18 @@ def feet_for(shape: TableShape, rules: Mapping) -> list[tuple[str, str]]:
         (f"{letters[i]} v {letters[j]}", "") for i, j in shape.pairs]
 
 
-def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float = NAME_FLOOR,
-               most: int = 3) -> tuple[float, list[str]]:
-    """A name in ``width`` points: the size it shrinks to (not under ``floor``) and its lines
-    (wrapped at the floor; the last cut with an ellipsis past ``most`` lines)."""
+def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float = NAME_FLOOR) -> tuple[float, list[str]]:
+    """A name in ``width`` points: the size it shrinks to (not under ``floor``) and its lines, wrapped at
+    that size between words and after a word's own hyphens, never cut (a word wider than the column
+    shrinks the type below the floor until it fits)."""
+    if not text:
+        return size, [""]
     fit_size = shrink(text, BOLD, width, size, floor)
-    lines = simpleSplit(text, BOLD, fit_size, width) if text else [""]
-    lines = [ln if stringWidth(ln, BOLD, fit_size) <= width else ellipsis(ln, BOLD, fit_size, width) for ln in lines]
-    if len(lines) > most:
-        lines = lines[:most - 1] + [ellipsis(" ".join(lines[most - 1:]), BOLD, fit_size, width)]
-    return fit_size, lines
+    widest = max(stringWidth(p, BOLD, fit_size) for w in text.split() for p in word_pieces(w))
+    if widest > width:
+        fit_size *= width / widest * 0.99
+    return fit_size, word_lines(text, BOLD, fit_size, width)
+
 
 def names_row(lines: int) -> float:
     """The height of a row of names in their column heads: 17 points, taller when the longest
@@ -258,22 +260,32 @@ def _plain_head(c: Canvas, col: Col, y: float, height: float, seat_w: float) -> 
 
 
 def _seat_text(c: Canvas, shape: TableShape, col: Col, y: float, deal: int | None, table: int) -> None:
-    """ "A1 Ann" at the left of a partnership player's cell, the seat in bold, the name cut to the cell;
-    when the deal's number is not known (a later game), the B cell says who plays in odd and even deals."""
+    """ "A1 Ann" at the left of a partnership player's cell, the seat in bold and the name when it fits
+    whole (the seats' key under the match line names everyone); when the deal's number is not known (a
+    later game), the B cell says who plays in odd and even deals."""
     room = col.w * 0.6
     if deal is None and col.side == 1:
         odd, even = (shape.seats_at(n, table)[1] for n in (1, 2))
-        half = (room - stringWidth("odd  \u00b7 even ", FONT, 5.5)) / 2
-        text = (f"odd {odd} {ellipsis(shape.seat_name(odd), FONT, 5.5, half)}".rstrip()
-                + f" \u00b7 even {even} {ellipsis(shape.seat_name(even), FONT, 5.5, half)}".rstrip())
+        text = " \u00b7 ".join(f"{when} {seat} {shape.seat_name(seat)}".rstrip()
+                                for when, seat in (("odd", odd), ("even", even)))
+        if stringWidth(text, FONT, 5.5) > room:
+            text = f"odd {odd} \u00b7 even {even}"
         draw_text(c, col.x + 3, y, text, size=5.5, color=RULE)
         return
     label = shape.seats_at(deal or 1, table)[col.side]
     draw_text(c, col.x + 3, y, label, size=6.5, bold=True, color=RULE)
     name = shape.seat_name(label)
-    if name:
-        lw = stringWidth(label + " ", BOLD, 6.5)
-        draw_text(c, col.x + 3 + lw, y, ellipsis(name, FONT, 6.5, room - lw), size=6.5, color=RULE)
+    lw = stringWidth(label + " ", BOLD, 6.5)
+    if name and lw + stringWidth(name, FONT, 6.5) <= room:
+        draw_text(c, col.x + 3 + lw, y, name, size=6.5, color=RULE)
+
+
+def _seat_key(shape: TableShape, w: float) -> list[str]:
+    """A partnership pad's seats with their players ("Seats: A1 Ann · A2 Cat · B1 Ben · B2 Dan"), in
+    lines no wider than ``w``; none on a blank pad."""
+    if shape.tables < 2 or not shape.seats:
+        return []
+    return _flow([f"{seat} {shape.seat_name(seat)}" for seat in ("A1", "A2", "B1", "B2")], w, 8.5, "Seats:")
 
 
 def draw_block(c: Canvas, shape: TableShape, rules: Mapping, x: float, top: float, w: float, units: int,
@@ -465,7 +477,7 @@ def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | No
     lines = []
     room = w - label_w - stringWidth(" " + blank, BOLD, 9)
     for k, name in enumerate(names):
-        size, parts = name_lines(name, room, size=9, floor=7, most=3)
+        size, parts = name_lines(name, room, size=9, floor=7)
         for j, part in enumerate(parts):
             text = part + (f" {blank}" if j == len(parts) - 1 else "")
             lines.append([(x, label, 9, True)] * (k == 0 and j == 0) + [(x + label_w, text, size, True)])
@@ -521,7 +533,9 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapp
     on_match_line = (match_names is None and len(items) == 1 and stringWidth(match_rows[0][0][1], BOLD, 9)
                      + stringWidth(items[0], FONT, 8.5) + 20 <= w)  # a blank pad's settlement, when it fits
     settle = [] if on_match_line else _flow(items, w, 8.5, "Settlements:" if len(items) > 1 else "")
-    area = y - (top - h) - (16 + 13 * (len(match_rows) - 1 + len(settle)) + 8 + 9 * (len(foot) + len(legend_lines)))
+    seats = _seat_key(shape, w)
+    area = y - (top - h) - (16 + 13 * (len(match_rows) - 1 + len(seats) + len(settle)) + 8
+                            + 9 * (len(foot) + len(legend_lines)))
     across = 1 if shape.columns > 1 else blocks_across(w, fit.width, blocks)
     bw = (w - GAP * (across - 1)) / across
     names_h = names_height(shape, rules, bw)
@@ -554,6 +568,10 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapp
     if on_match_line:
         if grid:
             draw_text(c, x + w, y, items[0], size=8.5, align="right")
+    for line in seats:
+        y -= 13
+        if names:
+            draw_text(c, x, y, line, size=8.5)
     for line in settle:
         y -= 13
         if grid:
@@ -582,7 +600,7 @@ def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: i
     across = 1 if shape.columns > 1 else blocks_across(w, pad_fit(shape, rules).width, blocks)
     bw = (w - GAP * (across - 1)) / across
     rows = match_line_rows(0, w, length or f"to {rules['match_target']}", _match_names(shape))
-    return table, round(names_height(shape, rules, bw), 1), len(rows)
+    return table, round(names_height(shape, rules, bw), 1), len(rows), len(_seat_key(shape, w))
 
 
 def _areas(paper: str, per_page: int) -> tuple[tuple[float, float], list[tuple[float, float, float, float]]]:

@@ -163,32 +163,28 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
     first = found["winners"]["rounds"][0] if found.get("winners", {}).get("rounds") else []
     seeds = knockout_seeds(first) if knockout else None
 
-    def rounds(section: str, names=None) -> list[BracketRound]:
+    names = tsel.Names.of(t)
+
+    def rounds(section: str) -> list[BracketRound]:
+        """A section's rounds, named as the event names them ("Quarter-final", "Losers' round 2")."""
         out = []
-        rows_by_round = found[section]["rounds"] if section in found else []
-        for k, rows in enumerate(rows_by_round):
-            name = names(k, len(rows_by_round)) if names else f"Round {rows[0].round}"
+        for rows in found[section]["rounds"] if section in found else []:
+            name = names.section_round(rows[0].stage, section, rows[0].round)
+            if section == "final" and rows[0].round > 1:
+                name += ", if needed"
             out.append(BracketRound(name, tuple(_bracket_match(r, seeds) for r in rows)))
         return out
-
-    def main_names(k: int, count: int) -> str:
-        left = count - 1 - k
-        name = {0: "Final", 1: "Semifinals", 2: "Quarterfinals"}.get(left, f"Round {k + 1}")
-        return f"Winners' {name.lower()}" if "final" in found and left < 3 else name
 
     champion = t.champion_name
     sections = []
     if "final" in found:
-        winners = rounds("winners", main_names) + rounds("final", lambda k, n: "Grand final" if k == 0 else
-                                                            "Replay, if needed")
-        sections.append(BracketSection("Winners' bracket", tuple(winners), last_name=champion))
-        losers = rounds("losers", lambda k, n: f"Losers' round {k + 1}")
-        sections.append(BracketSection("Losers' bracket", tuple(losers), last_line="To the grand final"))
+        sections.append(BracketSection("Winners' bracket", tuple(rounds("winners") + rounds("final")),
+                                       last_name=champion))
+        sections.append(BracketSection("Losers' bracket", tuple(rounds("losers")), last_line="To the grand final"))
     else:
-        sections.append(BracketSection("Bracket", tuple(rounds("winners", main_names)), last_name=champion))
+        sections.append(BracketSection("Bracket", tuple(rounds("winners")), last_name=champion))
     if "third" in found:
-        sections.append(BracketSection("Third place", tuple(rounds("third", lambda k, n: "Third place")),
-                                       last_line="Third"))
+        sections.append(BracketSection("Third place", tuple(rounds("third")), last_line="Third"))
     kind = "double" if "final" in found else "single"
     field = len(tsel.tournament_entries(t))
     entrants = f"{field} {'teams' if t.doubles else 'players'}"
@@ -199,7 +195,10 @@ def bracket_data(*, pk: int, paper: str = "letter") -> Bracket:
 
 
 def _round_name(t, stage: int, number: int) -> str:
-    return f"Knockout round {number}" if t.format == "two_stage" and stage == 2 else f"Round {number}"
+    """A round of play as the event names it: a knockout's by its name ("Semi-final"), others by number."""
+    from ginscore.tournaments import selectors as tsel
+
+    return tsel.Names.of(t).play_round(stage, number)
 
 
 def _round(pk: int, number: int, stage: int | None):
@@ -222,11 +221,18 @@ def round_sheet_data(*, pk: int, number: int, stage: int | None = None, paper: s
             result = f"{row.winner.name} {high}\u2013{low}"
         elif row.outcome in ("forfeit", "withdrawal") and row.winner:
             result = f"{row.winner.name} ({row.outcome})"
+        first, second = row.entry_a or row.entry_b, row.entry_b or row.entry_a
         pairings.append(Pairing(row.table, a, None if row.bye else b, result, group=row.group,
-                                score=_score_now(row)))
+                                score=_score_now(row), a_players=_partners(first),
+                                b_players=() if row.bye else _partners(second)))
     details = (f"Printed {_day(timezone.now())}",)
     return RoundSheet(t.name, number, tuple(pairings), round_name=_round_name(t, stage, number), details=details,
                       paper=paper)
+
+
+def _partners(entry) -> tuple[str, ...]:
+    """A doubles team's two players (each is looked up by name on the round sheet); () for one player."""
+    return () if entry.partner_id is None else (entry.player.name, entry.partner.name)
 
 
 def _score_now(row) -> str:
@@ -239,8 +245,13 @@ def _score_now(row) -> str:
 
 
 def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -> list[TableSheet]:
-    """One sheet per table of the round that has a match; ``link(path)`` makes the table link absolute."""
+    """One sheet per table of the round that has a match; ``link(path)`` makes the table link absolute.
+    A doubles match plays at two tables (match N at tables 2N-1 and 2N): its sheet has a QR code for
+    each, as the site gives one link a table."""
+    from ginscore.tournaments import selectors as tsel
+
     t, stage, rows = _round(pk, number, stage)
+    names = tsel.Names.of(t)
     out = []
     for row in rows:
         if row.match is None:
@@ -248,11 +259,19 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
         rules, length, games = _rules_and_length(row.match)
         first = row.match.player_a_id if row.match.first_dealer == "a" else row.match.player_b_id
         dealer = row.entry_a if row.entry_a.player_id == first else row.entry_b
+        seats = _seats(row)
+        token = row.match.table_token
+        links, where = (), ""
+        if seats:
+            pair = (2 * (row.table or 0) - 1, 2 * (row.table or 0))
+            links = tuple((f"Table {n} (the pad's table {k})", link(reverse("matches:table_at", args=[token, k])))
+                          for k, n in enumerate(pair, 1))
+            where = f"Tables {pair[0]} and {pair[1]}"
         out.append(TableSheet(
             t.name, number, row.table or 0, (row.entry_a.name, row.entry_b.name), rules,
-            url=link(reverse("matches:table", args=[row.match.table_token])), round_name=_round_name(t, stage, number),
-            length=length, match_label=f"{row.label} \u00b7 match #{row.match_id}", games=games,
-            first_dealer="" if t.doubles else dealer.player.name, seats=_seats(row)))
+            url="" if seats else link(reverse("matches:table", args=[token])), round_name=_round_name(t, stage, number),
+            length=length, match_label=" \u00b7 ".join(filter(None, [names.match(row), f"match #{row.match_id}"])),
+            games=games, first_dealer="" if t.doubles else dealer.player.name, seats=seats, links=links, where=where))
     return out
 
 
@@ -271,13 +290,26 @@ TIEBREAK_COLUMNS = {"head_to_head": "Head-to-head", "buchholz": "Buchholz", "med
                     "sonneborn_berger": "S-B"}
 
 
-def _after_round(t, tsel) -> int:
-    """The last round of play in which every match is decided (0: none yet)."""
-    done = 0
+def _after_round(t, tsel) -> str:
+    """Which results the standings hold, in words: "after round 3" (every round of play decided up to
+    it; a knockout's by name: "after the semi-final"), and the round being played with how many of
+    its results are in ("round 4: 2 of 6 results in"); "before round 1" when nothing is decided yet."""
+    names = tsel.Names.of(t)
+
+    def called(stage: int, number: int) -> str:
+        name = names.play_round(stage, number)
+        return name.lower() if name.startswith(("Round ", "Knockout round")) else f"the {name.lower()}"
+
+    done, playing = "", ""
     for (stage, number), rows in tsel.tournament_rounds(t).items():
-        if all(r.outcome for r in rows):
-            done += 1
-    return done
+        decided = sum(1 for r in rows if r.outcome)
+        if decided == len(rows):
+            done = called(stage, number)
+        else:
+            now = called(stage, number)
+            playing = f"{now}: {decided} of {len(rows)} results in" if decided else f"{now} in play"
+            break
+    return ", ".join(filter(None, [f"after {done}" if done else "before round 1", playing]))
 
 
 def standings_data(*, pk: int, paper: str = "letter") -> Standings:
@@ -285,9 +317,13 @@ def standings_data(*, pk: int, paper: str = "letter") -> Standings:
     tsel, t = _tournament(pk)
     rows = tsel.tournament_standings(t)
     columns = list(STANDING_COLUMNS)
+    if t.doubles:
+        columns[1] = ("player", "Team")
     columns += [(k, TIEBREAK_COLUMNS[k]) for k in t.tiebreaks if k in TIEBREAK_COLUMNS]
     grouped = len({r["group"] for r in rows}) > 1 and any(r["group"] for r in rows) and not any(
         r["placing"] for r in rows)
+    if not grouped and any(r["group"] for r in rows):  # groups then a knockout: the field in one table
+        columns.insert(2, ("group", "Group"))
 
     def cell(row, key):
         value = row[key]
@@ -316,9 +352,7 @@ def standings_data(*, pk: int, paper: str = "letter") -> Standings:
             for g, part in sorted(by_group.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
     elif t.champion_name:
         notes.insert(0, f"Champion: {t.champion_name}.")
-    done = _after_round(t, tsel)
     when = timezone.localtime(timezone.now()).strftime("%d %b %Y")
-    subtitle = " \u00b7 ".join(filter(None, [t.get_status_display(), f"after round {done}" if done else
-                                             "before round 1", when]))
+    subtitle = " \u00b7 ".join(filter(None, [t.get_status_display(), _after_round(t, tsel), when]))
     return Standings(t.name, tuple(label for _, label in columns), () if grouped else tuple(line(r) for r in rows),
                      subtitle=subtitle, notes=tuple(notes), paper=paper, tables=tables)

@@ -8,6 +8,7 @@ the players can score it on a phone instead.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Sequence
 
 import qrcode
@@ -15,14 +16,13 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RULE, RUNNING, SHADE, TableThenBlock, draw_text, ellipsis,
-    esc, new_buffer, numbered_canvas, page_size, rules_summary, shrink, style,
+    esc, name_cell, new_buffer, numbered_canvas, page_size, rules_summary, shrink, style, word_lines, word_pieces,
 )
 from ginscore.sheets.data import RoundSheet, Standings, StandingsTable, TableSheet
-from ginscore.sheets.data import pad_layout
 from ginscore.sheets.pads import draw_pad, name_lines, pad_shape
 
 QR_SIZE = 78
@@ -46,18 +46,22 @@ def _grid(size: float = 10, *, bold_cols: Sequence[int] = ()) -> list:
     return cmds
 
 
-def _cells(rows, wrap: Sequence[int], size: float, *, bold: Sequence[int] = (), right_from: int | None = None
-           ) -> list[list]:
-    """``rows`` (the first is the heading) with the cells of columns ``wrap`` as Paragraphs that wrap in
-    their column; headings wrap too (those from column ``right_from`` on sit to the right)."""
-    plain, strong = style(size, leading=size * 1.2), style(size, bold=True, leading=size * 1.2)
+def _cells(rows, wrap: Sequence[int], size: float, widths: Sequence[float], *, bold: Sequence[int] = (),
+           right_from: int | None = None) -> list[list]:
+    """``rows`` (the first is the heading) with the cells of columns ``wrap`` (of ``widths``) as names
+    that wrap in their column between words and after their own hyphens, never inside a word;
+    headings wrap too (those from column ``right_from`` on sit to the right)."""
     head = style(size * 0.85, bold=True, leading=size)
     head_right = style(size * 0.85, bold=True, leading=size, alignment=TA_RIGHT)
     out = [[Paragraph(esc(c), head_right if right_from is not None and k >= right_from else head)
             for k, c in enumerate(rows[0])]]
     for row in rows[1:]:
-        out.append([Paragraph(esc(c), strong if k in bold else plain) if k in wrap else c for k, c in enumerate(row)])
+        out.append([name_cell(c, widths[k] - 8, size, bold=k in bold, floor=size * 0.75) if k in wrap else c
+                    for k, c in enumerate(row)])
     return out
+
+
+LEAST = 5  # the fewest rows a page break leaves a table on either side
 
 
 def _document(buf, paper: str, title: str, *, wide: bool = False) -> tuple[SimpleDocTemplate, float]:
@@ -80,8 +84,10 @@ def _footer(label: str, page_width: float):
 
 
 def natural_key(name: str) -> tuple:
-    """Sorts names as people do: "Player 2" before "Player 10", case and accents aside."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name.casefold()))
+    """Sorts names as people look them up: "Player 2" before "Player 10", case and accents aside
+    ("Élodie" with the E's)."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", plain.casefold())), name
 
 
 def _heading(title: str, sub: str, details: Sequence[str] = ()) -> list:
@@ -90,6 +96,21 @@ def _heading(title: str, sub: str, details: Sequence[str] = ()) -> list:
     story += [Paragraph(esc(line), style(9)) for line in details]
     story.append(Spacer(1, 8))
     return story
+
+
+def _by_name(games: Sequence) -> list[list[str]]:
+    """The round by name: a line for every player, and in doubles for each partner of a team
+    ("Cat (with Ann)"), with the table and the other side."""
+    rows = []
+    for p in games:
+        table = "" if p.table is None else str(p.table)
+        for side, players, other in ((p.a, p.a_players, p.b), (p.b, p.b_players, p.a)):
+            if len(players) > 1:
+                rows += [[f"{name} (with {' & '.join(n for n in players if n != name)})", table, other]
+                         for name in players]
+            else:
+                rows.append([side, table, other])
+    return sorted(rows, key=lambda r: natural_key(r[0]))
 
 
 def build_round_sheet(sheet: RoundSheet) -> bytes:
@@ -101,7 +122,9 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
     games = [p for p in sheet.pairings if p.b is not None]
     byes = sorted((p.a for p in sheet.pairings if p.b is None), key=natural_key)
     groups = any(p.group for p in games)
-    head = ["Table"] + (["Group"] if groups else []) + ["Player", "", "Player", "Result or score"]
+    doubles = any(len(p.a_players) > 1 for p in games)
+    side = "Team" if doubles else "Player"
+    head = ["Table"] + (["Group"] if groups else []) + [side, "", side, "Result or score"]
     by_table = [head]
     for p in sorted(games, key=lambda p: (p.table is None, p.table or 0, p.group or 0, natural_key(p.a))):
         by_table.append(["" if p.table is None else str(p.table)] + ([str(p.group or "")] if groups else [])
@@ -114,23 +137,23 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
     wrap = [first, first + 2, first + 3]
     byes_line = [Paragraph(esc("Bye this round (scores a win): " + ", ".join(byes)), style(10, spaceBefore=4))
                  ] if byes else []
+
     def section(title: str, table: Table | None) -> list:
         heading = [Paragraph(title, style(11, bold=True, spaceAfter=3))]
         if table is None:
             return heading + byes_line
-        return [TableThenBlock(table, byes_line, tail=1, heading=heading)]
+        return [TableThenBlock(table, byes_line, tail=1, heading=heading, least=LEAST)]
 
-    story += section("By table", Table(_cells(by_table, wrap, 11), colWidths=widths, repeatRows=1, style=TableStyle(
-        _grid(11, bold_cols=[0]) + [("ALIGN", (0, 0), (first - 1, -1), "CENTER")])) if games else None)
-    by_name = []
-    for p in games:
-        table = "" if p.table is None else str(p.table)
-        by_name += [[p.a, table, p.b], [p.b, table, p.a]]
-    by_name.sort(key=lambda r: natural_key(r[0]))
+    story += section("By table", Table(_cells(by_table, wrap, 11, widths), colWidths=widths, repeatRows=1,
+                                       style=TableStyle(_grid(11, bold_cols=[0])
+                                                        + [("ALIGN", (0, 0), (first - 1, -1), "CENTER")]))
+                     if games else None)
+    by_name = _by_name(games)
     story.append(Spacer(1, 14))
-    story += section("By name", Table(_cells([["Player", "Table", "Opponent"]] + by_name, [0, 2], 11), repeatRows=1,
-                                      colWidths=[(width - 50) / 2, 50, (width - 50) / 2], style=TableStyle(
-                                          _grid(11, bold_cols=[1]) + [("ALIGN", (1, 0), (1, -1), "CENTER")]))
+    name_widths = [(width - 50) / 2, 50, (width - 50) / 2]
+    story += section("By name", Table(_cells([[side, "Table", "Opponent" + ("s" if doubles else "")]] + by_name,
+                                             [0, 2], 11, name_widths), repeatRows=1, colWidths=name_widths,
+                                      style=TableStyle(_grid(11, bold_cols=[1]) + [("ALIGN", (1, 0), (1, -1), "CENTER")]))
                      if by_name else None)
     doc.build(story, canvasmaker=_footer(f"{sheet.tournament} \u00b7 {round_name}", doc.pagesize[0]))
     return buf.getvalue()
@@ -141,25 +164,29 @@ def _standings_table(columns: Sequence[str], rows, width: float) -> Table:
     other_w = [w * min(1, (width - 36 - 150) / sum(other_w)) for w in other_w] if other_w else []
     widths = [36, width - 36 - sum(other_w)] + other_w
     cmds = _grid(10, bold_cols=[1]) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER")]
-    data = _cells([list(columns)] + [list(r) for r in rows], [1], 10, bold=[1], right_from=2)
+    data = _cells([list(columns)] + [list(r) for r in rows], [1], 10, widths, bold=[1], right_from=2)
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 
 def build_standings(standings: Standings) -> bytes:
-    """The standings: one table, or one per group, each group ranked on its own."""
+    """The standings: one table, or one per group, each group ranked on its own. A group that fits a
+    page is never broken; one that must break says its name again above the rest. The notes (the
+    champion, how ties are broken) go with the last table's last rows."""
     buf = new_buffer()
     wide = len(standings.columns) > 9
     doc, width = _document(buf, standings.paper, f"{standings.tournament}: standings", wide=wide)
     story = _heading(standings.tournament, " \u00b7 ".join(filter(None, ["Standings", standings.subtitle])))
     tables = standings.tables or (StandingsTable("", standings.rows),)
+    general = [Paragraph(esc(n), style(8.5, spaceAfter=2)) for n in standings.notes]
     for k, part in enumerate(tables):
         heading = [Paragraph(esc(part.title), style(12, bold=True, spaceAfter=3))] if part.title else []
-        notes = [Paragraph(esc(n), style(9, spaceBefore=2)) for n in part.notes]
-        story.append(TableThenBlock(_standings_table(standings.columns, part.rows, width), notes, tail=2,
-                                    heading=heading))
+        again = [Paragraph(esc(f"{part.title} (continued)"), style(12, bold=True, spaceAfter=3))] if part.title else []
+        block = [Paragraph(esc(n), style(9, spaceBefore=2)) for n in part.notes]
+        if k == len(tables) - 1 and general:
+            block += [Spacer(1, 8)] + general
+        story.append(TableThenBlock(_standings_table(standings.columns, part.rows, width), block, tail=2,
+                                    heading=heading, again=again, least=LEAST, whole=doc.height - 12))
         story.append(Spacer(1, 12))
-    if standings.notes:
-        story.append(KeepTogether([Paragraph(esc(n), style(8.5, spaceAfter=2)) for n in standings.notes]))
     label = f"{standings.tournament} \u00b7 standings"
     doc.build(story, canvasmaker=_footer(label, doc.pagesize[0]))
     return buf.getvalue()
@@ -200,8 +227,9 @@ def draw_qr(c: Canvas, url: str, x: float, y: float, size: float = QR_SIZE) -> N
     c.addLiteral("\n".join(ops))
 
 
-SIGN = 44  # the signature lines at the foot of a table sheet
-CONTINUED = 6  # games on a table sheet of a match to the target; more go on the continuation sheet
+CONTINUED = 6  # games on a continuation sheet of a match to the target (more: another continuation sheet)
+HAND_ROWS = 15  # hands a game of two players keeps on a table sheet, as on the pad
+SIGN_ROOM = 24  # above a signature line: room to sign, and the note about the continuation sheet
 
 
 def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float, *, bold: bool = False, color=INK,
@@ -212,44 +240,58 @@ def _lines(c: Canvas, x: float, y: float, lines: Sequence[str], size: float, *, 
     return y
 
 
+def _qr_codes(sheet: TableSheet) -> list[tuple[str, str]]:
+    """(caption, link) of each QR code on a table sheet: one for the table, or one for each of a doubles
+    match's two tables."""
+    if sheet.links:
+        return list(sheet.links)
+    return [("Scan to score on a phone", sheet.url)] if sheet.url else []
+
+
 def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: dict[str, int]) -> int:
     """Draws one table's sheet; returns the games its pad holds."""
     pw, ph = size
     w = pw - 2 * MARGIN
     top = ph - MARGIN
-    text_w = w - (QR_SIZE + 12 if sheet.url else 0)
+    codes = _qr_codes(sheet)
+    text_w = w - len(codes) * (QR_SIZE + 12)
     draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, text_w), size=13, bold=True)
-    where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  Table {sheet.table}"
-    draw_text(c, MARGIN, top - 35, ellipsis(where, BOLD, 19, text_w), size=19, bold=True)
+    where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  {sheet.where or f'Table {sheet.table}'}"
+    draw_text(c, MARGIN, top - 35, where, size=shrink(where, BOLD, text_w, 19, 12), bold=True)
     versus = f"{sheet.players[0]}  v  {sheet.players[1]}"
-    vs_size, vs_lines = name_lines(versus, text_w, size=14, floor=10, most=3)
+    vs_size, vs_lines = name_lines(versus, text_w, size=14, floor=10)
     y = _lines(c, MARGIN, top - 55, vs_lines, vs_size, bold=True) - 2
     if sheet.first_dealer:
-        draw_text(c, MARGIN, y, ellipsis(f"First deal: {sheet.first_dealer}", BOLD, 9, text_w), size=9, bold=True)
-        y -= 11
+        y = _lines(c, MARGIN, y, word_lines(f"First deal: {sheet.first_dealer}", BOLD, 9, text_w), 9, bold=True)
     to_target = not sheet.length or sheet.length.startswith("to ")
     about = " \u00b7 ".join(filter(None, [sheet.match_label, rules_summary(sheet.rules, length=sheet.length or None)]))
     y = _lines(c, MARGIN, y, simpleSplit(about, FONT, 8, text_w)[:4], 8, color=RULE, lead=1.25)
-    if sheet.url:
-        qx = pw - MARGIN - QR_SIZE
-        draw_qr(c, sheet.url, qx, top - QR_SIZE)
-        draw_text(c, qx + QR_SIZE / 2, top - QR_SIZE - 6, "Scan to score on a phone", size=6.5, align="centre")
-        y = min(y, top - QR_SIZE - 16)
-        y = _lines(c, MARGIN, y, simpleSplit(f"Or open {sheet.url}", FONT, 7.5, w), 7.5, color=RULE)
+    for k, (caption, url) in enumerate(codes):
+        qx = pw - MARGIN - QR_SIZE - (len(codes) - 1 - k) * (QR_SIZE + 12)  # table 1 on the left
+        draw_qr(c, url, qx, top - QR_SIZE)
+        for j, line in enumerate(word_lines(caption, FONT, 6.5, QR_SIZE + 10)):
+            draw_text(c, qx + QR_SIZE / 2, top - QR_SIZE - 6 - 8 * j, line, size=6.5, align="centre")
+    if codes:
+        y = min(y, top - QR_SIZE - 16 - 8 * (max(len(word_lines(cap, FONT, 6.5, QR_SIZE + 10)) for cap, _ in codes) - 1))
+        opens = [f"Or open {url}"] if len(codes) == 1 else [f"Or open {cap.split(' (')[0].lower()}: {url}"
+                                                             for cap, url in codes]
+        for line in opens:
+            y = _lines(c, MARGIN, y, simpleSplit(line, FONT, 7.5, w), 7.5, color=RULE)
     pad_top = y - 2
-    games = sheet.games or (CONTINUED if pad_layout(sheet.rules) != "hollywood" else None)
-    length = "" if to_target else sheet.length
-    height = pad_top - MARGIN - SIGN
     if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
         table, players, teams = "partnership", sheet.seats, sheet.players
         signers = [f"{p} (signature)" for p in sheet.seats] + ["Winners and final score"]
     else:
         table, players, teams = "two", sheet.players, None
         signers = [f"{sheet.players[0]} (signature)", f"{sheet.players[1]} (signature)", "Winner and final score"]
+    games = sheet.games or None  # a match to the target: as many games as fit with a game's rows
+    length = "" if to_target else sheet.length
+    line_y = MARGIN + signatures_depth(w, signers)
+    height = pad_top - line_y - SIGN_ROOM
     box = dict(rules=sheet.rules, table=table, players=players, teams=teams, heading=False, rules_footer=False,
-               blocks=games, length=length)
+               blocks=games, length=length, rows=HAND_ROWS if table == "two" else None)
     shape = pad_shape(sheet.rules, w, players, games, length, table, teams)
-    form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), games, shape, length))}"
+    form = f"pad{hash((tuple(sorted(sheet.rules.items())), round(pad_top, 1), round(height, 1), games, shape, length))}"
     if form not in forms:  # the grid once per PDF, then only the names on each sheet
         c.beginForm(form)
         held = draw_pad(c, MARGIN, pad_top, w, height, layer="grid", **box)
@@ -259,37 +301,48 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
     held = forms[form]
     if to_target and not sheet.games:
-        draw_text(c, MARGIN + w, MARGIN + SIGN - 4, "More games: the continuation sheet at the end", size=6.5,
+        draw_text(c, MARGIN + w, line_y + SIGN_ROOM - 4, "More games: the continuation sheet at the end", size=6.5,
                   align="right", color=RULE)
-    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
+    signatures_on_canvas(c, MARGIN, line_y, w, signers)
     return held
 
 
-def signatures_on_canvas(c: Canvas, x: float, y: float, w: float, labels: Sequence[str]) -> None:
-    """Three lines to sign on, side by side with a gap between them, each label beneath its line
-    (a long name shrinks, then wraps onto a second line)."""
-    gap = 16
-    each = (w - gap * (len(labels) - 1)) / len(labels)
-    c.setLineWidth(0.7)
-    for k, label in enumerate(labels):
-        lx = x + k * (each + gap)
-        c.line(lx, y, lx + each, y)
+SIGN_GAP = 16
+
+
+def _signature_labels(w: float, labels: Sequence[str]) -> tuple[float, list[tuple[float, list[str]]]]:
+    """Each line's width, and each label's size and lines: wrapped between words, never cut (the type
+    a little smaller for a word wider than the line)."""
+    each = (w - SIGN_GAP * (len(labels) - 1)) / len(labels)
+    laid = []
+    for label in labels:
         size = shrink(label, FONT, each, 7, 6)
-        lines = simpleSplit(label, FONT, size, each)
-        if len(lines) > 2:
-            lines = [lines[0], ellipsis(" ".join(lines[1:]), FONT, size, each)]
-        _lines_font(c, lx, y - 8, lines, size)
+        widest = max(stringWidth(p, FONT, size) for word in label.split() for p in word_pieces(word))
+        if widest > each:
+            size *= each / widest * 0.99
+        laid.append((size, word_lines(label, FONT, size, each)))
+    return each, laid
 
 
-def _lines_font(c: Canvas, x: float, y: float, lines: Sequence[str], size: float) -> None:
-    for line in lines:
-        draw_text(c, x, y, line, size=size, color=RULE)
-        y -= size * 1.2
+def signatures_depth(w: float, labels: Sequence[str]) -> float:
+    """How far above the margin the signature lines sit: room for their longest label beneath."""
+    _, laid = _signature_labels(w, labels)
+    return max(8 + (len(lines) - 1) * size * 1.2 + 3 for size, lines in laid)
 
 
-def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held: int = CONTINUED) -> None:
-    """A blank sheet for the games after the table sheet's ``held`` (six; a partnership's fewer), for any
-    table of the round."""
+def signatures_on_canvas(c: Canvas, x: float, y: float, w: float, labels: Sequence[str]) -> None:
+    """Lines to sign on at ``y``, side by side with a gap between them, each label beneath its line
+    (a long name wraps onto as many lines as it needs, never cut)."""
+    each, laid = _signature_labels(w, labels)
+    c.setLineWidth(0.7)
+    for k, (size, lines) in enumerate(laid):
+        lx = x + k * (each + SIGN_GAP)
+        c.line(lx, y, lx + each, y)
+        _lines(c, lx, y - 8, lines, size, color=RULE)
+
+
+def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held: int) -> None:
+    """A blank sheet for the games after the table sheet's ``held``, for any table of the round."""
     pw, ph = size
     w = pw - 2 * MARGIN
     top = ph - MARGIN
@@ -304,9 +357,12 @@ def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held:
         signers = ["Team A (signatures)", "Team B (signatures)", "Winners and final score"]
     else:
         signers = ["First player (signature)", "Second player (signature)", "Winner and final score"]
-    draw_pad(c, MARGIN, y - 2, w, y - 2 - MARGIN - SIGN, rules=sheet.rules, table="partnership" if sheet.seats else "two",
-             heading=False, rules_footer=False, blocks=CONTINUED, first_game=held + 1)
-    signatures_on_canvas(c, MARGIN, MARGIN + 20, w, signers)
+    line_y = MARGIN + signatures_depth(w, signers)
+    two = not sheet.seats
+    draw_pad(c, MARGIN, y - 2, w, y - 2 - line_y - SIGN_ROOM, rules=sheet.rules,
+             table="two" if two else "partnership", heading=False, rules_footer=False,
+             blocks=None if two else CONTINUED, first_game=held + 1, rows=HAND_ROWS if two else None)
+    signatures_on_canvas(c, MARGIN, line_y, w, signers)
 
 
 def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> bytes:

@@ -28,7 +28,10 @@ def test_one_table_sheet_per_table_with_everything_printed_in(tmp_path):
     sheets = table_sheets(64, "oklahoma")
     pdf = build_table_sheets(sheets)
     got = pages(pdf)
-    assert len(got) == 65 and "Continuation sheet · Table ______" in got[-1] and "Game 7" in got[-1]
+    held = max(n for n in range(1, 10) if f"Game {n}" in got[0])
+    assert held >= 3 and " ".join(str(n) for n in range(1, 16)) in got[0]  # fifteen hands a game, as on the pad
+    assert len(got) == 65 and "Continuation sheet · Table ______" in got[-1]
+    assert f"games {held + 1} on" in got[-1] and f"Game {held + 1}" in got[-1]
     for sheet, page in zip(sheets, got):
         assert f"Round 2 · Table {sheet.table}" in page
         assert f"{sheet.players[0]} v {sheet.players[1]}" in page

@@ -1,8 +1,11 @@
 """Tournament paperwork from stored tournaments: bracket, round sheet, table sheets, standings."""
+from io import StringIO
+
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -85,7 +88,8 @@ def test_table_sheets_are_for_directors_and_carry_each_table_link(client, direct
     rows = [r for r in tsel.round_rows(t, 1, 1) if r.match]
     assert len(got) == len(rows) == 4
     for row, page in zip(rows, got):
-        assert f"Round 1 · Table {row.table}" in page
+        assert f"Quarter-final · Table {row.table}" in page  # a knockout's round in knockout words
+        assert f"Quarter-final {row.number} · match #{row.match_id}" in page
         assert f"{row.entry_a.player.name} v {row.entry_b.player.name}" in page
         assert "match: one game" in page and "Standard rules" in page
     image = first_page_png(pdf, tmp_path, dpi=300)
@@ -116,9 +120,20 @@ def test_command_prints_the_tournament_sheets(tmp_path):
                  str(tmp_path / "tables.pdf"))
     assert len(pages((tmp_path / "tables.pdf").read_bytes())) == 4
     call_command("sheet", "round", str(t.pk), "--round", "1", "-o", str(tmp_path / "round.pdf"))
-    assert "Round 1: pairings" in text((tmp_path / "round.pdf").read_bytes())
+    assert "Quarter-final: pairings" in text((tmp_path / "round.pdf").read_bytes())
+    with override_settings(GINSCORE_SITE_URL=""), pytest.raises(CommandError, match="site: the table sheets' QR"):
+        call_command("sheet", "tables", str(t.pk), "--round", "1", "-o", str(tmp_path / "x.pdf"))
+    assert not (tmp_path / "x.pdf").exists()  # refused: no QR codes for an address no phone can open
+    err = StringIO()
+    with override_settings(GINSCORE_SITE_URL="http://localhost:8000"):
+        call_command("sheet", "tables", str(t.pk), "--round", "1", "-o", str(tmp_path / "local.pdf"), stderr=err)
+    assert "WARNING: the QR codes point at http://localhost:8000" in err.getvalue()
+    with override_settings(GINSCORE_SITE_URL="https://club.example"):
+        call_command("sheet", "tables", str(t.pk), "--round", "1", "-o", str(tmp_path / "site.pdf"))
+    assert "Or open https://club.example/matches/table/" in text((tmp_path / "site.pdf").read_bytes())
     with pytest.raises(CommandError, match="round: Club single has no round 7"):
-        call_command("sheet", "tables", str(t.pk), "--round", "7", "-o", str(tmp_path / "x.pdf"))
+        call_command("sheet", "tables", str(t.pk), "--round", "7", "--site", "https://club.example", "-o",
+                     str(tmp_path / "x.pdf"))
     with pytest.raises(CommandError, match="tournament: there is no tournament number 999"):
         call_command("sheet", "bracket", "999", "-o", str(tmp_path / "x.pdf"))
 

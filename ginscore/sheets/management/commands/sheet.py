@@ -5,18 +5,19 @@
     python manage.py sheet pad --style partnership [--players A B C D] [--teams AC BD] -o FILE
     python manage.py sheet match ID -o FILE
     python manage.py sheet bracket TOURNAMENT -o FILE
-    python manage.py sheet tables TOURNAMENT --round R [--stage S] [--site URL] -o FILE
+    python manage.py sheet tables TOURNAMENT --round R [--stage S] [--site URL] -o FILE   (refused without a site)
     python manage.py sheet round TOURNAMENT --round R -o FILE
     python manage.py sheet standings TOURNAMENT -o FILE
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.core.management.base import BaseCommand, CommandError
 from django.http import Http404
 
+from ginscore.club.site import site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
 from ginscore.sheets.data import PAD_STYLES, Pad
@@ -56,9 +57,9 @@ class Command(BaseCommand):
             sub.add_argument("--round", type=int, required=True, metavar="R")
             sub.add_argument("--stage", type=int, help="two-stage events: 1 or 2 (default: the stage being played)")
             if name == "tables":
-                sub.add_argument("--site", default=os.environ.get("GINSCORE_SITE_URL", "http://localhost:8000"),
-                                 help="the site's address, for the table links' QR codes "
-                                      "(default: $GINSCORE_SITE_URL or http://localhost:8000)")
+                sub.add_argument("--site", default=None,
+                                 help="the site's address the players' phones open, for the table links' QR codes "
+                                      "(default: the GINSCORE_SITE_URL setting; without either the sheets are refused)")
 
     def handle(self, *args, **opts):
         try:
@@ -73,6 +74,22 @@ class Command(BaseCommand):
         except OSError as e:
             raise CommandError(f"output: cannot write {out}: {e.strerror}") from None
         self.stdout.write(f"Wrote {out} ({len(pdf) // 1024 + 1} KiB).")
+
+    def site(self, given: str | None) -> str:
+        """The address the QR codes point at: --site, else the configured one; refused when there is
+        none (a phone cannot open a laptop's localhost), and said loudly when it is a local address."""
+        site = (given or site_url()).rstrip("/")
+        if not site:
+            raise CommandError("site: the table sheets' QR codes need the address the players' phones open: "
+                               "give --site https://your-club.example or set GINSCORE_SITE_URL")
+        if not site.startswith(("http://", "https://")):
+            raise CommandError(f'site: "{site}" is not an address (it starts with http:// or https://)')
+        host = urlsplit(site).hostname or ""
+        if host in ("localhost", "127.0.0.1", "::1", "0.0.0.0") or host.endswith(".localhost"):
+            self.stderr.write(self.style.WARNING(
+                f"WARNING: the QR codes point at {site}, which only this computer can open; the players' "
+                "phones cannot. Give --site with the club's address to print sheets for the room."))
+        return site
 
     def build(self, opts) -> bytes:
         kind, paper = opts["kind"], opts["paper"]
@@ -96,7 +113,7 @@ class Command(BaseCommand):
             if kind == "round":
                 return build_round_sheet(selectors.round_sheet_data(pk=pk, number=opts["round"],
                                                                     stage=opts["stage"], paper=paper))
-            site = opts["site"].rstrip("/")
+            site = self.site(opts["site"])
             sheets = selectors.table_sheets_data(pk=pk, number=opts["round"], stage=opts["stage"],
                                                  link=lambda path: site + path)
             return build_table_sheets(sheets, paper)
