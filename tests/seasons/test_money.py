@@ -198,3 +198,54 @@ def test_a_long_name_prints_whole_on_the_treasurers_sheet(db, money_on, director
     pdf = build_treasurer_sheet(selectors.night_money(t), Club.get())
     assert layout_problems(pdf) == []
     assert "".join(text(pdf).split()).count("".join(long_name.split())) >= 2   # entries and payouts
+
+
+def test_the_desk_cannot_change_the_fee_once_a_prize_rests_on_it(night):
+    from ginscore.tournaments import services as t_services
+
+    with pytest.raises(t_services.TournamentRefused, match="entry_fee: the event has started"):
+        t_services.tournament_check_in_set(tournament=night, check_in=True, entry_fee=D("25"))
+    night.refresh_from_db()
+    assert night.entry_fee == D("20.00")
+    # The same fee (check-in turned on or off) is fine.
+    t_services.tournament_check_in_set(tournament=night, check_in=True, entry_fee=D("20.00"))
+
+
+def test_the_seasons_money(client, night, director):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    s = services.season_save(name="Money season", starts=today - timedelta(days=1), ends=today, chosen=False,
+                             preset="linear", best=None, minimum=0)
+    client.force_login(director)
+    zoe = Entry.objects.get(tournament=night, player__name="Zoë Ångström")
+    client.post(reverse("money:pay", args=[night.pk, zoe.pk]), {"amount": "70.00"})
+    page = client.get(reverse("seasons:money", args=[s.pk])).content.decode()
+    assert "Thursday knockout" in page
+    rows = client.get(reverse("seasons:money", args=[s.pk]), {"format": "csv"}).content.decode().splitlines()
+    assert rows[1] == "Thursday knockout,140.00,20.00,0.00,0.00,140.00,70.00,70.00"
+    assert rows[-1] == "total,140.00,20.00,0.00,0.00,140.00,70.00,70.00"
+    pdf = client.get(reverse("seasons:money", args=[s.pk]), {"format": "pdf"}).getvalue()
+    assert layout_problems(pdf) == [] and "Thursday knockout" in text(pdf) and "70.00" in text(pdf)
+    services.club_money_set(money=False, unit=D(1))
+    assert client.get(reverse("seasons:money", args=[s.pk])).status_code == 404
+    assert "The season's money" not in client.get(reverse("seasons:detail", args=[s.pk])).content.decode()
+
+
+def test_only_a_club_admin_turns_money_on(client, db, director, club_admin):
+    from ginscore.seasons.models import Club
+
+    url = reverse("money:club")
+    client.force_login(director)
+    assert client.post(url, {"money": "on", "unit": "1"}).status_code == 403
+    assert not Club.get().money
+    client.force_login(club_admin)
+    refused = client.post(url, {"money": "on", "unit": "0"})
+    assert refused.status_code == 200 and "Ensure this value is greater than or equal to 0.01" in \
+        refused.content.decode()
+    assert not Club.get().money   # a unit of 0 refused, nothing saved
+    assert client.post(url, {"money": "on", "unit": "0.50", "currency": "€"}).status_code == 302
+    club = Club.get()
+    assert (club.money, club.unit, club.currency) == (True, D("0.50"), "€")

@@ -50,6 +50,9 @@ def tournament_check_in_set(*, tournament: Tournament, check_in: bool, entry_fee
         raise TournamentRefused(f"entry_fee: between 0 and {ENTRY_FEE_MAX}.")
     with transaction.atomic():
         t = _locked(tournament.pk)
+        if t.status != STATUS_SETUP and entry_fee != t.entry_fee and getattr(t, "prize", None) is not None:
+            # (``prize``: the prize rules of ``ginscore.seasons``, frozen at the start with the fee.)
+            raise TournamentRefused("entry_fee: the event has started and its prize pool rests on the fee.")
         t.check_in, t.entry_fee = check_in, entry_fee
         t.save(update_fields=["check_in", "entry_fee"])
     return t
