@@ -35,6 +35,7 @@
   // A hand's two players are a pair of seat letters ("ab"; three players "ac", a partnership's table "cb").
   function other(pair, seat) { return pair.charAt(0) === seat ? pair.charAt(1) : pair.charAt(0); }
   function what(n) { return (partnership ? "Deal " : "Hand ") + n; }
+  function count(n) { return n + (partnership ? " deal" : " hand") + (n === 1 ? "" : "s"); }   // "3 hands"
 
   function storage() { try { return window.localStorage; } catch (e) { return null; } }
   var local = storage();
@@ -619,8 +620,8 @@
         }
       } else {   // the pad moved on another device (an undo, a delete): this number is not the next
         box.appendChild(el("p", "", "")).appendChild(el("strong", "", "The hands changed on another device meanwhile" +
-          (partnership ? ": table " + cfg.table + " now has " + (c.next_number - 1) + " deals"
-                       : ": the pad now has " + (c.next_number - 1) + " hands") + ", so this phone's " +
+          (partnership ? ": table " + cfg.table + " now has " + count(c.next_number - 1)
+                       : ": the pad now has " + count(c.next_number - 1)) + ", so this phone's " +
           what(entry.number).toLowerCase() + " is not the next one."));
         box.appendChild(el("p", "", "This phone's " + what(entry.number).toLowerCase() + ": " +
                            (c.typed || entry.text) + " · " + scored(entry) + "."));
@@ -724,11 +725,7 @@
     if (!shown) return;
     // The hands that would be added as they stand (not one stopped for the table to decide).
     var adding = list.filter(function (e) { return e.state === "waiting"; }), stopped = list.length - adding.length;
-    var noun = (partnership ? " deal" : " hand") + (adding.length === 1 ? "" : "s");
-    var mark = el("p", "head-unsent", "");
-    mark.appendChild(el("strong", "badge badge-unsent", "not yet sent"));
-    mark.appendChild(document.createTextNode(" " + adding.length + noun + " on this phone" +
-                                             (stopped ? " (and " + stopped + " to decide, not counted)" : "")));
+    var mark = el("p", "head-unsent", ""), said = "";
     var target = Number(head.dataset.gameTarget), n = Number(head.dataset.gameN);
     var seats = Object.keys(names).sort();
     function key(seat) { return cfg.kind === "three" ? String(seats.indexOf(seat)) : seat; }
@@ -755,12 +752,15 @@
         put(cell("to-go", s), Math.max(target - pts[s], 0) + " to go");
       });
       put(head.querySelector("[data-head-game]"), String(n));
-      mark.appendChild(document.createTextNode(", counted in the numbers above" +
-        (won.length ? " (" + won.join(", ") + ": the pad adds boxes and bonuses once sent)" : "") + "."));
+      said = ", counted in the numbers above" +
+        (won.length ? " (" + won.join(", ") + ": the pad adds boxes and bonuses once sent)" : "");
     } else {
-      mark.appendChild(document.createTextNode(": the pad counts " + (adding.length === 1 ? "it" : "them") +
-                                               " once sent."));
+      said = ": the pad counts " + (adding.length === 1 ? "it" : "them") + " once sent";
     }
+    mark.appendChild(el("strong", "badge badge-unsent", "not yet sent"));
+    mark.appendChild(document.createTextNode(adding.length
+      ? " " + count(adding.length) + " on this phone" + said + (stopped ? "; " + stopped + " more to decide, not counted" : "") + "."
+      : " " + count(stopped) + " to decide on this phone, not counted above."));
     head.appendChild(mark);
   }
 
@@ -790,8 +790,7 @@
       panel.appendChild(undo);
     }
     if (!shown) return;
-    panel.appendChild(el("h2", "", "Not yet sent: " + list.length + (partnership ? " deal" : " hand") +
-                         (list.length > 1 ? "s" : "")));
+    panel.appendChild(el("h2", "", "Not yet sent: " + count(list.length)));
     var first = list[0], stuck = first.tries && navigator.onLine !== false;
     var state = first.state !== "waiting" ? "Stopped: the table must decide about " +
                                             what(first.number).toLowerCase() + " below."

@@ -10,7 +10,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from ginscore.engine import rules_from
+from ginscore.matches import services
 from ginscore.matches.models import Hand, Match
+from ginscore.players.models import Player
 from tests.browser.steps import enter_hand, log_in, record_hand
 from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
 
@@ -316,3 +319,32 @@ def test_a_save_that_never_gets_an_answer_waits_on_the_phone(phone, make_match, 
     problem.get_by_role("button", name="Try now").tap()
     expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
     assert hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+def test_three_players_a_stopped_hand_for_two_others_is_not_sent_as_theirs(phone, second_phone, shot, ann, ben,
+                                                                           member):
+    """Three players: after an undo elsewhere the next hand is two other players' (the loser deals
+    and sits out), so the phone does not offer to send its hand as that one; dropped, the form is theirs."""
+    cat = Player.objects.create(name="Cat")
+    match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="c",
+                                  rules=rules_from({"preset": "standard"}), created_by=member)
+    a, b = second_phone, phone
+    log_in(a, member.username)
+    pad(a, match)
+    record_hand(a, "knock", "Ann", knocker=4, defender=20)   # Ann v Ben; Ben lost: he deals hand 2
+    record_hand(a, "gin", "Cat", defender=30)   # Ann v Cat; Ann lost: she deals hand 3, Ben v Cat
+    open_pad(b, match, member.username)
+    network_down(b)
+    expect(b.locator("#entry h2")).to_have_text("Hand 3: Ben v Cat")
+    enter_hand(b, "knock", "Cat", knocker=2, defender=40)
+    undo_last(a, 2)   # hand 2 is Ann v Cat's again
+    network_up(b)
+    problem = b.locator("#outbox .outbox-problem")
+    expect(problem).to_contain_text("Hand 2 is Ann v Cat's: drop this one and type it again", timeout=SENT)
+    expect(problem.get_by_role("button", name=re.compile("as hand 2"))).to_have_count(0)
+    shot("answers-09-three-other-pair")
+    problem.get_by_role("button", name=re.compile("^Drop")).tap()
+    expect(b.locator("#entry h2")).to_have_text("Hand 2: Ann v Cat")
+    record_hand(b, "knock", "Cat", knocker=3, defender=13, expect="Cat scores 10")
+    assert list(Hand.objects.filter(match=match).order_by("number").values_list("number", "by")) == [
+        (1, "a"), (2, "c")]
