@@ -16,9 +16,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url
 from ginscore.tournaments import own_check_in, selectors, services
-from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
+from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
-from ginscore.tournaments.views import _context, _director_only, _post_action, kept_lines, refusal_text
+from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
 BOARD_TABLE = "tournaments/_board_table.html"
 BOARD_DWELL = (3, 60)   # seconds a board page stays up: the range ?dwell= may set
@@ -40,13 +40,6 @@ def _by_results(t, what: str, template: str, context):
     """``template`` drawn once per result (kept under the event's ``results_revision``)."""
     return mark_safe(selectors.BY_RESULTS.get_or_make(
         ("board", what, t.pk, t.results_revision), lambda: render_to_string(template, context())))
-
-
-def clock_shown(t, key, open_tables: int) -> bool:
-    """The round clock is shown while the round it times is being played: not once every result
-    of it is in, nor after the event."""
-    return bool(t.clock_deadline and t.status == STATUS_RUNNING and key and open_tables
-                and (t.clock_stage, t.clock_round) == tuple(key))
 
 
 @live_page(selectors.tournament_live_version, shared=True)

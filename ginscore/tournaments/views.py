@@ -216,6 +216,13 @@ def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[st
     return [mark_safe(html) for html in ROUND_LINES.many(keys, draw).values()]
 
 
+def clock_shown(t, key, open_tables: int) -> bool:
+    """The round clock is shown while the round it times (``key``: the round being played) is
+    being played: not once every result of it is in, nor after the event."""
+    return bool(t.clock_deadline and t.status == STATUS_RUNNING and key and open_tables
+                and (t.clock_stage, t.clock_round) == tuple(key))
+
+
 def _round_line_contexts(t, values, names) -> dict:
     return {row.pk: {"row": row, "t": t} for row in names.titled(selectors.round_line_rows(values))}
 
@@ -233,8 +240,12 @@ def _round_lines(request, t, stage, number, names, ctx) -> list[str]:
 def round_detail(request, pk, stage, number):
     t = selectors.tournament_get(pk)
     names = selectors.Names.of(t)
+    timed = t.clock_deadline and (t.clock_stage, t.clock_round) == (stage, number)
+    now = selectors.board_round(t) if timed else {"key": None, "open": 0}   # (asked only of a timed round)
     ctx = _context(request, t, names=names, stage=stage, number=number, round_name=names.play_round(stage, number),
-                   refresh=True)
+                   refresh=True, clock_on=clock_shown(t, now["key"] if now["key"] == (stage, number) else None,
+                                                      now["open"]),
+                   clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
     return render(request, "tournaments/round.html", ctx)
 

@@ -153,9 +153,12 @@ def test_the_desk_shows_the_clock_of_the_round_being_played_named(client, direct
     desk = reverse("tournaments:desk", args=[t.pk])
     page = client.get(desk).content.decode()
     assert "Round 1 · <span data-clock-state>time left</span>" in page and "Call time now in Round 1" in page
+    round_1 = reverse("tournaments:round", args=[t.pk, 1, 1])
+    assert "data-deadline" in client.get(round_1).content.decode()
     _play_round(Tournament.objects.get(pk=t.pk), 1)   # round 2 is paired: round 1's clock is no longer shown
     page = client.get(desk).content.decode()
     assert "data-deadline" not in page and "Call time now" not in page
+    assert "data-deadline" not in client.get(round_1).content.decode()   # nor on its round page, every result in
     assert "Round 2 has no clock yet." in page and "Start the clock of Round 2" in page
 
 
