@@ -96,6 +96,15 @@
     return out;
   }
 
+  // Only the items wholly on screen are shown: the next slice's first items do not peek in, cut, at the foot.
+  function only(frame) {
+    var box = frame.getBoundingClientRect(), items = frame.querySelectorAll("[data-board-item]");
+    for (var i = 0; i < items.length; i++) {
+      var r = items[i].getBoundingClientRect();
+      items[i].style.visibility = (r.top >= box.top - 1 && r.bottom <= box.bottom + 1) ? "" : "hidden";
+    }
+  }
+
   function show() {
     pages.forEach(function (p, i) { p.hidden = i !== page; });
     var frame = pages[page].querySelector("[data-board-frame]");
@@ -107,6 +116,7 @@
     var offsets = slices(frame);
     if (slice >= offsets.length) slice = 0;
     frame.scrollTop = offsets[slice];
+    only(frame);
     if (where) {
       var name = pages[page].getAttribute("aria-label");
       where.textContent = (pages.length > 1 || offsets.length > 1)
@@ -129,6 +139,7 @@
   document.addEventListener("ginscore:live", function () {
     var frame = pages[page].querySelector("[data-board-frame]");
     fit(frame);
+    only(frame);
     document.body.dataset.fitted = "1";
   });
   var resized = null;

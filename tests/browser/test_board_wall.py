@@ -143,6 +143,15 @@ SPACE = """() => {
 }"""
 
 
+# The items shown but not wholly on screen (the next slice's first ones must not peek in, cut).
+CUT_AT_THE_FOOT = """() => {
+  const frame = document.querySelector('[data-board-page]:not([hidden]) [data-board-frame]');
+  const box = frame.getBoundingClientRect();
+  return [...frame.querySelectorAll('[data-board-item]')].filter(i => getComputedStyle(i).visibility !== 'hidden')
+    .map(i => i.getBoundingClientRect()).filter(r => r.top < box.bottom && r.bottom > box.bottom + 1).map(r => r.top);
+}"""
+
+
 def board(page, t, dwell=60):
     page.goto(f"{page.base}/tournaments/{t.pk}/board/?dwell={dwell}")
     page.wait_for_selector("body[data-fitted]")
@@ -171,9 +180,23 @@ def test_the_board_fits_every_name_on_the_wall(screen, size, tables):
         assert space["sliced"] == "0" and space["height"] * 0.6 <= space["bottom"] <= space["height"] + 1, space
     else:
         assert space["bottom"] > space["height"] * 0.6, space
+    assert page.evaluate(CUT_AT_THE_FOOT) == []
     # large type where the room allows it
     assert space["font"] >= {4: 28, 16: 18, 64: 12}[tables] * size[1] / 1080, space
     shoot(page, f"board-wall-{tables}-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize("tables", [4, 64])
+def test_a_4k_screen_gets_large_type(screen, tables):
+    t = swiss(tables)
+    page = screen(3840, 2160)
+    board(page, t)
+    assert_whole_and_readable(page)
+    space = page.evaluate(SPACE)
+    assert space["font"] >= {4: 56, 64: 24}[tables], space
+    assert space["bottom"] >= space["height"] * 0.6, space
+    assert page.evaluate(CUT_AT_THE_FOOT) == []
+    shoot(page, f"board-wall-{tables}-3840x2160")
 
 
 def test_the_standings_say_what_decided_each_place(screen):
