@@ -33,11 +33,13 @@ def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     same ids and revisions to another test's tournament, so each test starts without them
     (in this process and in the pages cache)."""
     from ginscore.club import live
+    from ginscore.ratings.selectors import KEPT as RATINGS_KEPT
     from ginscore.tournaments import selectors
     from ginscore.tournaments.views import ROUND_LINES
 
     live.forget_drawn()
     ROUND_LINES.pieces.clear()
+    RATINGS_KEPT.pieces.clear()   # (kept under the ratings' stamp, which a rolled-back test gives back)
     selectors.BY_RESULTS.pieces.clear()
 
 PASSWORD = "table-talk-42"

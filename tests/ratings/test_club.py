@@ -6,12 +6,13 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from ginscore.engine import MatchLength
 from ginscore.matches import services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
 from ginscore.matches.records_io import records_export_finished, records_import
 from ginscore.ratings import selectors
-from ginscore.ratings.models import RatingsVersion
+from ginscore.ratings.models import RatingsVersion, ratings_moved
 from ginscore.ratings.records import ratings_of_records
 from ginscore.ratings.services import match_rated_set, player_rating_hide
 from tests.engine.helpers import gin, knock, record
@@ -152,3 +153,26 @@ def test_a_friendly_keeps_rated_false_through_export_and_import(club):
     assert again.rated is False
     with pytest.raises(ImportRefused, match="rated: must be true or false"):
         records_import(data={**exported, "rated": "no"}, again=True)
+
+
+def test_tournament_matches_are_rated_and_a_place_decided_without_play_is_not(db, director):
+    from ginscore.tournaments import services as tournament_services
+    from ginscore.tournaments.models import TournamentMatch
+    from tests.tournaments.conftest import win
+
+    t = tournament_services.tournament_create(name="Cup", format="single", length=MatchLength("best_of", 1))
+    tournament_services.entries_set(tournament=t, names=["P1", "P2", "P3", "P4", "P5"])   # three byes
+    tournament_services.tournament_start(tournament=t)
+    rows = list(TournamentMatch.objects.filter(tournament=t, match__isnull=False))
+    assert rows and all(r.outcome == "" for r in rows)
+    played = [win(r, r.match.player_a.name) for r in rows]
+    club = selectors.club_ratings()
+    assert all(m.pk in club.changes for m in played)
+    assert all(len(club.changes[m.pk]) == 2 for m in played)
+    assert not any(c for c in club.changes.values() if len(c) != 2)   # a bye is no match at all
+    # A place whose match finished but that the director marks decided otherwise is not rated.
+    TournamentMatch.objects.filter(match=played[0]).update(outcome="forfeit")
+    ratings_moved()
+    assert played[0].pk not in selectors.club_ratings().changes
+    printed = assert_site_agrees()
+    assert {"rated": False, "n": None, "changes": {}} in printed["matches"]
