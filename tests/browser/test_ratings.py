@@ -67,6 +67,10 @@ def test_the_list_and_a_chart_fit_phone_and_desk(live_server, phone, size, tmp_p
     assert page.get_by_role("link", name="Kai").is_visible()
     assert fits(page) == {"scroll": width, "out": []}
     page.screenshot(path=str(tmp_path / f"list-{width}.png"), full_page=True)
+    page.get_by_role("link", name="How the rating works").click()
+    assert "Ann +3.35" in page.locator(".example").inner_text()
+    assert fits(page) == {"scroll": width, "out": []}
+    page.go_back()
 
     page.get_by_role("link", name=LONG).first.click()
     chart = page.locator("svg.rating-chart")

@@ -23,6 +23,7 @@ from ginscore.club.roles import DIRECTOR_GROUP
 from ginscore.engine import PRESETS, Card, Hand, MatchLength, MatchRecord, MatchScorer, Rules
 from ginscore.matches.models import Match
 from ginscore.matches.services import match_import, player_get_or_create
+from ginscore.ratings.models import ratings_moved
 from ginscore.players.models import Player
 
 PASSWORD = "ginscore-demo"
@@ -144,6 +145,7 @@ def seed_matches(rng: random.Random, players: list[Player], users: dict) -> list
         Match.objects.filter(pk=match.pk).update(
             created_at=started, finished_at=started + timedelta(hours=2) if finished else None)
         matches.append(match)
+    ratings_moved()   # the finishing times, set here, order the ratings' replay
     return matches
 
 
