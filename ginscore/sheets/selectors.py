@@ -293,7 +293,7 @@ TIEBREAK_COLUMNS = {"head_to_head": "Head-to-head", "buchholz": "Buchholz", "med
 def _after_round(t, tsel) -> str:
     """Which results the standings hold, in words: "after round 3" (every round of play decided up to
     it; a knockout's by name: "after the semi-final"), and the round being played with how many of
-    its results are in ("round 4: 2 of 6 results in"); "before round 1" when nothing is decided yet."""
+    its results are in ("round 4: 2 of 6 results in", "the final in play"); "before round 1" before any."""
     names = tsel.Names.of(t)
 
     def called(stage: int, number: int) -> str:
@@ -309,7 +309,7 @@ def _after_round(t, tsel) -> str:
             now = called(stage, number)
             playing = f"{now}: {decided} of {len(rows)} results in" if decided else f"{now} in play"
             break
-    return ", ".join(filter(None, [f"after {done}" if done else "before round 1", playing]))
+    return ", ".join(filter(None, [f"after {done}" if done else "", playing])) or "before round 1"
 
 
 def standings_data(*, pk: int, paper: str = "letter") -> Standings:

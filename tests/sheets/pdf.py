@@ -177,3 +177,34 @@ def broken_words(pdf: bytes, names) -> list[str]:
                         problems.append(f"page {page}: {n!r} printed as {a.text!r} / {b.text!r} at "
                                         f"({a.x0:.0f}, {a.y0:.0f})")
     return problems
+
+
+def cut_names(pdf: bytes, names) -> list[str]:
+    """Every name of ``names`` (players' or teams') printed cut with an ellipsis: a word that ends in
+    "…" where the words before it are the start of a name ("Peter O'Brie…", "Featherstoneha…")."""
+    _, found = words(pdf)
+    pieces = {w for name in names for w in name.split()}
+    problems = []
+    for w in found:
+        if "\u2026" not in w.text:
+            continue
+        stem = w.text.split("\u2026")[0].lstrip("(\"'")
+        if any(p.startswith(stem) for p in pieces):  # "Maximiliana…", "O'Brie…": a name stops there
+            problems.append(f"page {w.page}: {w.text!r} cuts a name at ({w.x0:.0f}, {w.y0:.0f})")
+    return problems
+
+
+def printed_text(pdf: bytes) -> str:
+    """The PDF's text with a name's line broken after its own hyphen joined again ("Saint-" / "Exupéry")."""
+    return re.sub(r"(\w)- (?=\w)", r"\1-", text(pdf))
+
+
+def sheet_problems(pdf: bytes, names, *, whole: bool = True) -> list[str]:
+    """What a printed sheet must never do, in words: words over each other or nearer than 0.4 in to the
+    paper's edge, a name cut with "…", a name's word broken inside; and (``whole``) a name of ``names``
+    missing from the text (each prints whole somewhere, wrapped between words at most)."""
+    problems = layout_problems(pdf) + cut_names(pdf, names) + broken_words(pdf, names)
+    if whole:
+        got = printed_text(pdf)
+        problems += [f"{name!r} is not printed whole" for name in names if name not in got]
+    return problems
