@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from ginscore.club.viewer import log_out
+from ginscore.club.viewer import log_in, log_out
 
 urlpatterns = [
     path("", include("ginscore.club.urls")),
@@ -13,7 +13,7 @@ urlpatterns = [
     path("ratings/", include("ginscore.ratings.urls")),
     path("seasons/", include("ginscore.seasons.urls")),
     path("money/", include("ginscore.seasons.money_urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", log_in, name="login"),
     path("accounts/logout/", log_out, name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

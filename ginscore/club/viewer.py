@@ -9,10 +9,14 @@ anyone else, and log-out leaves nothing behind.
   service worker and its local storage, where the outbox keeps unsent hands) where the browser
   honours it (HTTPS, or localhost); ``static/ginscore/logout.js`` does the same from the page
   (the outbox's keys, the worker's kept pages) for a plain-HTTP address.
+- Log-in (``log_in``) refuses a user name longer than any account's before looking it up.
 """
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
 from django.utils.crypto import salted_hmac
 
 VIEWER_HEADER = "X-Ginscore-Viewer"
@@ -36,6 +40,20 @@ class ViewerMiddleware:
         return response
 
 
+class LogInForm(AuthenticationForm):
+    """Django's log-in form, with the user name checked against what an account can hold before
+    any look-up: Django only draws its limit on the field, and django-axes would record a longer
+    name in its 255-character column (PostgreSQL refuses it: a 500)."""
+
+    def clean_username(self):
+        name = self.cleaned_data.get("username") or ""
+        limit = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD).max_length
+        if len(name) > limit:
+            raise ValidationError(f"At most {limit} characters: no account has a longer user name "
+                                  f"(this one has {len(name)}).", code="max_length")
+        return name
+
+
 class LogOutView(auth_views.LogoutView):
     """Django's log-out, and the browser told to drop what it kept for the one leaving."""
 
@@ -46,3 +64,4 @@ class LogOutView(auth_views.LogoutView):
 
 
 log_out = LogOutView.as_view()
+log_in = auth_views.LoginView.as_view(authentication_form=LogInForm)

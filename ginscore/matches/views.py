@@ -1,6 +1,7 @@
 """The table pages: a new match, the score pad, entering and correcting hands, the table link."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import qrcode
@@ -512,10 +513,13 @@ def _revision(request) -> int:
         return -1
 
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")   # what new_table_token makes (a NUL never reaches the database)
+
+
 def table_link_open(request, token, table=None):
     """The table link: this phone may score the match; a partnership's link for table 1 or 2
     opens that table's page."""
-    match = Match.objects.filter(table_token=token).first()
+    match = Match.objects.filter(table_token=token).first() if TOKEN.fullmatch(token) else None
     if match is None:
         return render(request, "matches/table_link_invalid.html", status=404)
     permissions.table_link_grant(request, match)

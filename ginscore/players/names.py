@@ -13,7 +13,11 @@ imported in a record, edited in the admin) goes through ``name_clean``:
   combining marks that do not belong to a letter they compose with (a mark at
   the start or after a space, a pile of marks, or a mark left over on a Latin,
   Greek or Cyrillic letter after composing), and more than ``NAME_MAX``
-  characters.
+  characters;
+- refused, look-alikes: a word mixing Latin, Greek and Cyrillic letters (the
+  Cyrillic "А" of "Аnn" looks exactly like the Latin "A"), and a name written
+  only in Greek or Cyrillic letters that each look exactly like a Latin one
+  ("ТОМ" reads "TOM"). Whole words in another alphabet ("Ann Петрова") are fine.
 
 ``name_key`` is what makes two names the same player: the clean name,
 case-folded (so "Zoë Ødegård" and "zoë ødegård", "Straße" and "STRASSE" are
@@ -57,6 +61,7 @@ def name_clean(text: str) -> str:
         kept.append(ch)
     name = " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
     _check_marks(name)
+    _check_scripts(name)
     if not name:
         raise NameRefused("a name needs at least one letter or digit")
     if len(name) > NAME_MAX:
@@ -78,6 +83,30 @@ def _check_marks(name: str) -> None:
                                   "type the accented letter itself")
         else:
             base, run = ch, 0
+
+
+# Greek and Cyrillic letters drawn exactly like a Latin letter in common fonts.
+_LATIN_LOOKALIKES = set("АВЕЅІЈКМНОРСТХҮУаеіјорсхуѕһԁԛԝӏ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν")
+
+
+def _script(ch: str) -> str | None:
+    """"LATIN", "GREEK" or "CYRILLIC" for a letter of one of those alphabets, else None."""
+    name = unicodedata.name(ch, "")
+    return next((s for s in _MARKED_SCRIPTS if name.startswith(s)), None)
+
+
+def _check_scripts(name: str) -> None:
+    for word in name.split():
+        scripts = {_script(ch) for ch in word if ch.isalpha()} - {None}
+        if len(scripts) > 1:
+            first = sorted(scripts, key=lambda s: s != "LATIN")
+            raise NameRefused(f'mixes {" and ".join(s.capitalize() for s in first)} letters in "{_show(word)}", '
+                              "so it would look like another name: type it in one alphabet")
+    letters = [ch for ch in name if ch.isalpha()]
+    if letters and all(ch in _LATIN_LOOKALIKES for ch in letters):
+        alphabet = " and ".join(sorted({_script(ch).capitalize() for ch in letters}))
+        raise NameRefused(f'is written in {alphabet} letters that all look exactly like Latin ones, so it would '
+                          "look like another name: type it in Latin letters")
 
 
 def name_key(name: str) -> str:

@@ -9,7 +9,7 @@ from ginscore.matches.forms import CHOICES, LENGTHS, MatchForm, _rule_value
 from ginscore.matches.models import PRESET_CHOICES
 from ginscore.players.names import NameRefused, name_clean
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
-from ginscore.tournaments.services import TournamentRefused, listed_twice, team_line
+from ginscore.tournaments.services import TournamentRefused, listed_twice, team_line, teams_named_once
 
 ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 # Each format's own options: the formats ("format" or "format:first_stage") a field is for. The
@@ -185,13 +185,14 @@ class EntriesForm(forms.Form):
         return names
 
     def _teams(self, lines: list[str]) -> list[str]:
-        problems, people = [], []
+        problems, people, teams = [], [], []
         for i, line in enumerate(lines, 1):
             try:
                 team, *pair = team_line(line)
                 for name in [team, *pair] if team else pair:
                     name_clean(name)
                 people += pair
+                teams.append((i, team, *pair))
             except TournamentRefused as e:
                 problems.append(f"Line {i}: {str(e).removeprefix('entries: ')}")
             except NameRefused as e:
@@ -201,6 +202,10 @@ class EntriesForm(forms.Form):
         twice = listed_twice(people)
         if twice:
             raise forms.ValidationError(f"In two teams (or twice in one): {', '.join(twice)}.")
+        try:
+            teams_named_once(teams)
+        except TournamentRefused as e:
+            raise forms.ValidationError(str(e).removeprefix("entries: ")) from None
         return lines
 
 

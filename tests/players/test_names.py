@@ -27,6 +27,10 @@ from ginscore.tournaments.models import Tournament
     ("Ørjan Łęcki", "Ørjan Łęcki"),
     ("李小龍", "李小龍"),
     ("देवनागरी", "देवनागरी"),              # marks that belong to their script's letters
+    ("Ann Петрова", "Ann Петрова"),       # whole words in another alphabet
+    ("Ελένη Νίκου", "Ελένη Νίκου"),
+    ("Ксения", "Ксения"),
+    ("Ева", "Ева"),
 ])
 def test_names_are_cleaned_to_one_form(typed, clean):
     assert name_clean(typed) == clean
@@ -43,6 +47,14 @@ def test_names_are_cleaned_to_one_form(typed, clean):
     ("\u200b\u200b", "a name needs at least one letter or digit"),
     ("Ann\ud800", "holds a broken character (a lone surrogate)"),
     ("x" * 61, '"xxxxxxxxxxxxxxxxxxxx..." is longer than 60 characters (61)'),
+    ("\u0410nn", 'mixes Latin and Cyrillic letters in "\u0410nn", so it would look like another name: '
+                 "type it in one alphabet"),                      # Cyrillic А + Latin nn: looks like Ann
+    ("\u0391nn", 'mixes Latin and Greek letters in "\u0391nn", so it would look like another name: '
+                 "type it in one alphabet"),                      # Greek Alpha + Latin nn
+    ("Ann-\u0421at", 'mixes Latin and Cyrillic letters in "Ann-\u0421at", so it would look like another name: '
+                     "type it in one alphabet"),
+    ("\u0422\u041e\u041c", "is written in Cyrillic letters that all look exactly like Latin ones, so it would look "
+                         "like another name: type it in Latin letters"),  # ТОМ reads TOM
 ])
 def test_names_that_cannot_be_stored_are_refused_with_the_reason(typed, reason):
     with pytest.raises(NameRefused) as e:
@@ -95,6 +107,22 @@ def test_the_admin_cannot_rename_a_player_to_a_look_alike(admin_client, ann, ben
     assert admin_client.post(url, {"name": " Ｂen\u200b  Jr "}).status_code == 302
     ben.refresh_from_db()
     assert (ben.name, ben.name_key) == ("Ben Jr", "ben jr")
+
+
+@pytest.mark.django_db
+def test_cyrillic_and_greek_look_alikes_of_ann_make_no_player(client, member, ann):
+    """Seen: Cyrillic "Аnn" and Greek "Αnn" created two more players drawn exactly like Ann."""
+    for name in ("\u0410nn", "\u0391nn"):
+        with pytest.raises(NameRefused, match="A player's name mixes Latin and"):
+            player_get_or_create(name=name)
+        with pytest.raises(tournament_services.TournamentRefused, match="entries: .*mixes Latin and"):
+            tournament_services.entries_set(tournament=tournament_services.tournament_create(
+                name="Friday", format="swiss"), names=["Ben", name])
+    client.force_login(member)
+    page = client.post(reverse("matches:new"), {"player_a": "Ben", "player_b": "\u0410nn", "preset": "standard",
+                                                "length": "target", "first_dealer": "a"})
+    assert page.status_code == 200 and "mixes Latin and Cyrillic letters" in str(page.context["form"].errors)
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]
 
 
 @pytest.mark.django_db

@@ -2,6 +2,8 @@
 the deals' hands, standings and champion by team."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -11,6 +13,7 @@ from ginscore.engine import MatchLength
 from ginscore.matches import services as match_services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
+from ginscore.players.models import Player
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry, TournamentMatch
 from ginscore.tournaments.services import TournamentRefused, team_line
@@ -60,6 +63,32 @@ def test_a_team_line(line, expected):
 def test_a_line_that_is_not_a_team_is_refused_with_the_line():
     with pytest.raises(TournamentRefused, match='"Ann" is not a team of two'):
         team_line("Ann")
+
+
+@pytest.mark.parametrize("line", ["Ivy & Cleo & Zed", "Ivy & Cleo + Zed", "West: Ivy / Cleo and Zed"])
+def test_a_line_of_three_players_is_refused_naming_the_line(line):
+    """Seen: "Ann & Cleo & Eve" made a player called "Cleo & Eve"."""
+    t = doubles(start=False)
+    with pytest.raises(TournamentRefused, match=re.escape(f'entries: line 2, "{line}", names more than two players')):
+        services.entries_set(tournament=t, names=["Ben & Dan", line])
+    with pytest.raises(TournamentRefused, match="names more than two players"):
+        services.entry_add(tournament=t, name=line)
+    assert not Player.objects.filter(name__contains="&").exists()
+    assert not Player.objects.filter(name__in=["Ivy", "Cleo", "Zed"]).exists()
+    assert [e.name for e in t.entries.order_by("seed")] == ["North", "Ben & Dan", "Eve & Fay", "Gus & Hal"]
+
+
+def test_two_teams_may_not_share_a_name():
+    t = doubles(start=False)
+    with pytest.raises(TournamentRefused, match='two teams are called "north" \\(lines 1 and 3\\)'):
+        services.entries_set(tournament=t, names=["North: Ann & Cat", "Ben & Dan", "north: Eve & Fay"])
+    with pytest.raises(TournamentRefused, match='two teams are called "North"'):
+        services.entry_add(tournament=t, name="North: Ivy & Jo")
+    with pytest.raises(TournamentRefused, match='two teams are called "Ben & Dan"'):
+        services.entry_add(tournament=t, name="Ben & Dan: Ivy & Jo")     # named as another team is shown
+    assert t.entries.count() == 4
+    services.entry_add(tournament=t, name="South: Ivy & Jo")
+    assert t.entries.count() == 5
 
 
 def test_entries_are_teams_and_a_player_is_in_one_team_only():
@@ -122,6 +151,13 @@ def test_director_enters_teams_on_the_page(client, director):
     assert "Teams, one per line" in page and "North: Ann &amp; Cat" in page
     response = client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "Ann & Cat\nBen"}, follow=True)
     assert "Line 2: &quot;Ben&quot; is not a team of two" in response.content.decode()
+    assert t.entries.count() == 4
+    page = client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "Ann & Cleo & Eve\nBen & Dan"},
+                       follow=True).content.decode()
+    assert "Line 1: &quot;Ann &amp; Cleo &amp; Eve&quot; names more than two players" in page
+    page = client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "North: Ann & Cat\nNorth: Ben & Dan"},
+                       follow=True).content.decode()
+    assert "two teams are called &quot;North&quot; (lines 1 and 2): give each team its own name." in page
     assert t.entries.count() == 4
     client.post(reverse("tournaments:entries", args=[t.pk]), {"names": "Ann & Cat\nBen & Dan\nEve & Fay"})
     assert [e.name for e in t.entries.order_by("seed")] == ["Ann & Cat", "Ben & Dan", "Eve & Fay"]

@@ -18,7 +18,8 @@ from ginscore.tournaments.services.clock import (  # noqa: F401
     CLOCK_MINUTES, current_round_key, round_clock_start, round_time_call, tmatch_decide_at_time,
 )
 from ginscore.tournaments.services.entries import (  # noqa: F401
-    TEAM_JOINS, entries_set, entry_add, listed_twice, team_line, tournament_create, tournament_start, tournament_update,
+    TEAM_JOINS, entries_set, entry_add, listed_twice, team_line, teams_named_once, tournament_create, tournament_start,
+    tournament_update,
 )
 from ginscore.tournaments.services.locks import (  # noqa: F401
     NotCheckedIn, TournamentRefused, tournament_length, tournament_rules,

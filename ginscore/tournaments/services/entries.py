@@ -13,7 +13,7 @@ from ginscore.matches.services import team_name_clean
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
-from ginscore.tournaments.models import STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, entry_name
 from ginscore.tournaments.services.locks import NotCheckedIn, TournamentRefused, _locked, names_listed
 from ginscore.tournaments.services.rounds import _open_stage
 
@@ -73,17 +73,27 @@ def _doubles_check(doubles: bool, rules) -> None:
 TEAM_JOINS = (" & ", " + ", " / ", " and ")
 
 
-def team_line(line: str) -> tuple[str, str, str]:
+def team_line(line: str, number: int | None = None) -> tuple[str, str, str]:
     """A doubles entry as the director types it: "Ann & Cat", or with the team's name
-    "North: Ann & Cat" (also "+", "/" or "and" between the two). (team name, player, partner)."""
+    "North: Ann & Cat" (also "+", "/" or "and" between the two). (team name, player, partner).
+    A line naming more than two players is refused (``number``: its line, for the message)."""
     name, _, players = line.partition(":") if ":" in line else ("", "", line)
+    where = f'line {number}, "{line.strip()}",' if number else f'"{line.strip()}"'
     for join in TEAM_JOINS:
         if join in players:
             first, _, second = players.partition(join)
+            if any(j in part for j in TEAM_JOINS for part in (first, second)):
+                raise TournamentRefused(f'entries: {where} names more than two players: a team is two '
+                                        f'("Ann & Cat"), one team a line.')
             if first.strip() and second.strip():
                 return name.strip(), first.strip(), second.strip()
-    raise TournamentRefused(f'entries: "{line.strip()}" is not a team of two: write "Ann & Cat" '
+    raise TournamentRefused(f'entries: {where} is not a team of two: write "Ann & Cat" '
                             f'(or "North: Ann & Cat" to name the team).')
+
+
+def _team_key(team_name: str, first: str, second: str) -> str:
+    """What makes two teams' names the same (as the pages show them: "North", or "Ann & Cat")."""
+    return name_key(" ".join(entry_name(first, second, team_name).split()))
 
 
 def listed_twice(names: list[str]) -> list[str]:
@@ -106,8 +116,9 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     A doubles event takes one team a line (``team_line``)."""
     if tournament.status != STATUS_SETUP:
         raise TournamentRefused("entries: the tournament has started; only a Swiss event takes late entries.")
-    names = [n for n in names if n.strip()]
-    teams = [team_line(n) for n in names] if tournament.doubles else [("", n, "") for n in names]
+    lines = [(i, n) for i, n in enumerate(names, 1) if n.strip()]
+    names = [n for _, n in lines]
+    teams = [team_line(n, i) for i, n in lines] if tournament.doubles else [("", n, "") for n in names]
     people = [p for _, first, second in teams for p in (first, second) if p]
     try:
         twice = listed_twice(people)
@@ -117,6 +128,8 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
         raise TournamentRefused(f"entries: {twice[0]} is listed twice." if not tournament.doubles else
                                 f"entries: {twice[0]} is in two teams (or twice in one).")
     team_names = [_team_name(t) for t, _, _ in teams]
+    if tournament.doubles:
+        teams_named_once([(i, name, first, second) for (i, _), name, (_, first, second) in zip(lines, team_names, teams)])
     with transaction.atomic():
         players = iter(players_get_or_create(names=people))
         tournament.entries.all().delete()
@@ -124,6 +137,19 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
             Entry(tournament=tournament, player=next(players), partner=next(players) if second else None,
                   team_name=team_name, seed=i)
             for i, ((_, _, second), team_name) in enumerate(zip(teams, team_names), 1))
+
+
+def teams_named_once(teams: list[tuple[int | None, str, str, str]]) -> None:
+    """Two teams never share a name (as the pages show them, any case): ``teams`` are (line or
+    None, team name, player, partner); ``TournamentRefused`` names the two lines."""
+    seen = {}
+    for line, name, first, second in teams:
+        key, shown = _team_key(name, first, second), name or f"{first} & {second}"
+        if key in seen:
+            first = seen[key]
+            lines = f" (lines {first} and {line})" if first and line else ""
+            raise TournamentRefused(f'entries: two teams are called "{shown}"{lines}: give each team its own name.')
+        seen[key] = line
 
 
 def entry_add(*, tournament: Tournament, name: str) -> Entry:
@@ -148,9 +174,14 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
         for p in (player, partner):
             if p is not None and tournament.entries.filter(Q(player=p) | Q(partner=p)).exists():
                 raise TournamentRefused(f"entries: {p} is already entered.")
+        team_name = _team_name(team_name)
+        if partner is not None:
+            others = tournament.entries.filter(partner__isnull=False).select_related("player", "partner")
+            teams_named_once([(None, e.team_name, e.player.name, e.partner.name) for e in others]
+                             + [(None, team_name, player.name, partner.name)])
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
         return Entry.objects.create(tournament=tournament, player=player, partner=partner,
-                                    team_name=_team_name(team_name), seed=seed, late=late)
+                                    team_name=team_name, seed=seed, late=late)
 
 
 def _seed_order(tournament: Tournament, entries: list[Entry], shuffle_seed: int | None) -> list[Entry]:
