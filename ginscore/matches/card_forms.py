@@ -19,7 +19,7 @@ from ginscore.engine.cards import Card
 from ginscore.engine.hands import knock_limit_text
 from ginscore.engine.layoffs import KnockPlay, defender_play, knock_plays
 from ginscore.engine.melds import eleven
-from ginscore.matches.forms import HandForm
+from ginscore.matches.forms import HandForm, PadFields
 from ginscore.matches.records import HandEntry, Pair, match_rules, two
 from ginscore.matches.ruling_forms import RulingFields
 from ginscore.matches.services import sentence
@@ -50,7 +50,7 @@ class Arrangement:
         return self.play.defender.deadwood
 
 
-class CardHandForm(RulingFields, forms.Form):
+class CardHandForm(RulingFields, PadFields):
     """The hand's two players (its ``Pair``: a two-player match's, the two who did not deal a
     three-handed hand, a partnership table's), their cards and the director's rulings (a player
     ruled short of n cards holds n fewer)."""
@@ -66,8 +66,6 @@ class CardHandForm(RulingFields, forms.Form):
     upcard = forms.CharField(max_length=3, required=False, label="Upcard",
                              widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "e.g. 7S, 10H, KC"}))
     arrangement = forms.CharField(required=False, widget=forms.HiddenInput)  # shown as radio choices by the page
-    number = forms.IntegerField(widget=forms.HiddenInput)
-    revision = forms.IntegerField(widget=forms.HiddenInput)
 
     clean_upcard = HandForm.clean_upcard
 

@@ -17,7 +17,9 @@ from ginscore.matches import selectors, services
 from ginscore.matches.card_forms import CardHandForm
 from ginscore.matches.records import HandEntry, Pair, match_rules
 from ginscore.matches.models import KIND_PARTNERSHIP
-from ginscore.matches.views import _adder, _corrector, _next_hand, _pair, _save, _scoring_hand, _stale, _table_hands
+from ginscore.matches.views import (
+    _adder, _corrector, _next_hand, _pair, _save, _scoring_hand, _stale, _table_hands, redrawn,
+)
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -134,7 +136,9 @@ def _card_page(request, match, hands, form, number, save, *, editing, table=1):
     """A POST finds the melds and previews the hand (each arrangement's score); with action=save
     it also saves the chosen one."""
     preview, choices = None, []
-    valid = request.method == "POST" and form.is_valid()
+    form, problem = redrawn(request, match, form, number,
+                            lambda data: CardHandForm(data, match=match, pair=form.pair))
+    valid = not problem and request.method == "POST" and form.is_valid()
     if valid or form.chosen:  # (melds found for other cards: the new ones are shown, nothing saved)
         try:
             choices = [(a, selectors.hand_preview(match, hands, form.entry(a), number, table))
@@ -156,5 +160,5 @@ def _card_page(request, match, hands, form, number, save, *, editing, table=1):
         "arrangements": [(a, p, shown_play(names, a.play)) for a, p in choices],
         "head": selectors.match_pad(match, hands).head, "pair": form.pair,
         "table": table if match.kind == KIND_PARTNERSHIP else None,
-    })
+    }, status=400 if problem else 200)
 

@@ -290,7 +290,33 @@ def _deadwood_field(label: str) -> forms.IntegerField:
                                         "autocomplete": "off"}))
 
 
-class HandForm(RulingFields, forms.Form):
+class PadFields(forms.Form):
+    """The hand's ``number`` and the pad's ``revision``, which a hand's page draws itself (hidden):
+    wrong only on a page tampered with or not this site's, and then said, naming the field."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, error_messages={
+        "required": "number: the hand's number is missing (reload the pad).",
+        "invalid": "number: a hand's number is a whole number (reload the pad)."})
+    revision = forms.IntegerField(widget=forms.HiddenInput, error_messages={
+        "required": "revision: the pad's revision is missing (reload the pad).",
+        "invalid": "revision: the pad's revision is a whole number (reload the pad)."})
+
+    def clean_number(self):
+        """A hand of a match: never 0, -1 or past the last a match can hold."""
+        n = self.cleaned_data["number"]
+        if not 1 <= n <= MAX_HANDS:
+            raise forms.ValidationError(f"number: hand {n} cannot be; hands are numbered from 1 to {MAX_HANDS:,}.")
+        return n
+
+    def page_problem(self) -> tuple[str, str] | None:
+        """(field, message) when a field the page itself draws is wrong (the request is unusable)."""
+        for name in ("number", "revision"):
+            for e in self.errors.get(name, ()):
+                return name, e
+        return None
+
+
+class HandForm(RulingFields, PadFields):
     """A hand by side, in the order of play: the upcard first under Oklahoma (it sets the knock
     limit), how the hand ended, who ended it, the knocker's deadwood and the defender's after
     laying off (Fosdick's games: each player's count instead)."""
@@ -310,14 +336,6 @@ class HandForm(RulingFields, forms.Form):
                   "in their runs. Empty: 0 (or enter the cards and it is found).")
     no_contract = forms.BooleanField(
         required=False, label="The other had not laid down the contract meld (gin bonus doubles)")
-    number = forms.IntegerField(widget=forms.HiddenInput, error_messages={
-        "required": "number: the hand's number is missing (reload the pad).",
-        "invalid": "number: a hand's number is a whole number (reload the pad)."})
-    revision = forms.IntegerField(widget=forms.HiddenInput, error_messages={
-        "required": "revision: the pad's revision is missing (reload the pad).",
-        "invalid": "revision: the pad's revision is a whole number (reload the pad)."})
-
-    PAGE_FIELDS = ("number", "revision")  # drawn by the page, never typed: wrong only on a page tampered with
 
     LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood", "bonus")  # placed by the template
 
@@ -423,14 +441,6 @@ class HandForm(RulingFields, forms.Form):
                 self.add_error(f"count_{side}", f"Give {names[side]}'s count of the cards still held "
                                                 f"(0 to {self.rules.max_count}).")
 
-    def clean_number(self):
-        """The hand's number as the page counted it: a hand of a match, never 0, -1 or past the last
-        a match can hold (a page that cannot have drawn it: tampered with, or not this site's)."""
-        n = self.cleaned_data["number"]
-        if not 1 <= n <= MAX_HANDS:
-            raise forms.ValidationError(f"number: hand {n} cannot be; hands are numbered from 1 to {MAX_HANDS:,}.")
-        return n
-
     def clean_upcard(self):
         text = self.cleaned_data["upcard"].strip()
         if not text:
@@ -476,13 +486,6 @@ class HandForm(RulingFields, forms.Form):
                     why = "under these rules"
                 self.add_error("knocker_deadwood", f"The knocker's deadwood is at most {limit} {why}, not {k}.")
         return data
-
-    def page_problem(self) -> tuple[str, str] | None:
-        """(field, message) when a field the page itself draws is wrong (the request is unusable)."""
-        for name in self.PAGE_FIELDS:
-            for e in self.errors.get(name, ()):
-                return name, e
-        return None
 
     def entry(self) -> HandEntry:
         """The hand in the stored shape, with its rulings."""

@@ -323,13 +323,8 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
     """The entry page: a POST previews the hand (engine) and, with action=save, saves it.
     A correction shows the stored hand's preview at once."""
     preview = None
-    problem = request.method == "POST" and not form.is_valid() and form.page_problem()
-    if problem:  # a page that cannot have been drawn here: the hand typed, under the pad's own number
-        form = HandForm({**request.POST.dict(), "number": number, "revision": match.revision}, match=match,
-                        pair=form.pair)
-        form.is_valid()
-        form.add_error(None, problem[1])
-    elif request.method == "POST" and form.is_valid():
+    form, problem = redrawn(request, match, form, number, lambda data: HandForm(data, match=match, pair=form.pair))
+    if not problem and request.method == "POST" and form.is_valid():
         entry = form.entry()
         try:
             preview = selectors.hand_preview(match, hands, entry, number, table)
@@ -354,6 +349,19 @@ def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
         "head": replace(pad.head, correcting=correcting), "pair": form.pair,
         **(_outbox(match, pad.head, table) if not editing else {}),
     }, status=400 if problem else 200)
+
+
+def redrawn(request, match, form, number, bound):
+    """(form, problem): a POST whose page-drawn fields are wrong (``PadFields.page_problem``) gets
+    its form bound again (``bound(data)``) to the pad's own number and revision, what was typed
+    kept, the problem said on it; else the form as it was and None."""
+    problem = request.method == "POST" and not form.is_valid() and form.page_problem()
+    if not problem:
+        return form, None
+    form = bound({**request.POST.dict(), "number": number, "revision": match.revision})
+    form.is_valid()
+    form.add_error(None, problem[1])
+    return form, problem
 
 
 def _outbox(match, head, table=None) -> dict:

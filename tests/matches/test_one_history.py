@@ -373,3 +373,14 @@ def test_the_saved_message_is_in_a_live_region_that_a_later_drawing_leaves_empty
     services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 12), expected_number=2)
     poll = scorer.get(reverse("matches:detail", args=[match.pk]), HTTP_X_LIVE="1").content.decode()
     assert '<div data-live="said"></div>' in poll and "Hand 1 saved" not in poll
+
+
+@pytest.mark.parametrize("number", ["-1", "0", "999999"])
+def test_the_card_entry_page_refuses_a_number_no_page_can_show(scorer, make_match, number):
+    match = make_match([{"end": "dead"}])
+    r = scorer.post(reverse("matches:hand_cards", args=[match.pk]),
+                    {"by": "a", "knocker_cards": "7H 7D 7C JS QS KS 4S 2C AD 3H",
+                     "defender_cards": "10S 2H 2D KD KH KC 8C 6H 5D AC", "number": number,
+                     "revision": match.revision, "action": "save"})
+    assert r.status_code == 400 and f"number: hand {number} cannot be" in r.content.decode()
+    assert _hands(match) == [(1, "dead", "")]
