@@ -180,6 +180,21 @@ def season_tournaments(season: Season) -> list[tuple[Tournament, Decimal]]:
     return [(t, factors.get(t.pk, Decimal("1.00"))) for t in found.order_by("created_at", "id")]
 
 
+def season_of(t: Tournament) -> Season | None:
+    """The latest season ``t`` counts in (chosen for it, or created in its dates), or None."""
+    day = t.created_at.date() if t.created_at else None
+    found = Season.objects.filter(season_events__tournament=t, chosen=True)
+    if day is not None:
+        found = found | Season.objects.filter(chosen=False, starts__lte=day, ends__gte=day)
+    return found.distinct().order_by("-starts", "-id").first()
+
+
+def season_version(season: Season, events) -> tuple:
+    """Everything the season's table is drawn from: its rules and each event's results."""
+    return (season.pk, season.name, season.preset, season.best, season.minimum,
+            tuple((t.pk, t.results_revision, t.status, str(f)) for t, f in events))
+
+
 def season_frozen(season: Season, events=None) -> bool:
     """The points preset is frozen once the season's first event has started."""
     events = season_tournaments(season) if events is None else events
@@ -195,10 +210,10 @@ class SeasonView:
     names: dict[int, str]
 
 
-def season_view(season: Season) -> SeasonView:
+def season_view(season: Season, all_events=None) -> SeasonView:
     """The season's table from its finished events: each player (a doubles team's two players
     each) gets their entry's points."""
-    all_events = season_tournaments(season)
+    all_events = season_tournaments(season) if all_events is None else all_events
     finished = [(t, f) for t, f in all_events if t.status == STATUS_FINISHED]
     entries = {e.pk: e for e in Entry.objects.filter(tournament__in=[t for t, _ in finished])
                .select_related("player", "partner")}
@@ -215,6 +230,20 @@ def season_view(season: Season) -> SeasonView:
     return SeasonView(season=season, events=finished, waiting=[t for t, _ in all_events if t.status != STATUS_FINISHED],
                       table=season_table(events, season.preset, best=season.best, minimum=season.minimum),
                       names=names)
+
+
+def season_rows(view) -> dict:
+    """The season's table for a page, a CSV or a PDF: the events (name, factor) and each row's
+    rank, name, total, events played and each event's cell (points, counted) or None."""
+    events = [{"t": t, "factor": f} for t, f in view.events]
+
+    def row(r):
+        return {"rank": r.rank, "name": view.names.get(r.player, "?"), "total": r.total, "played": r.events,
+                "to_go": max(view.season.minimum - r.events, 0),
+                "cells": [None if t.pk not in r.points else {"points": r.points[t.pk], "counted": t.pk in r.counted}
+                          for t, _ in view.events]}
+    return {"events": events, "ranked": [row(r) for r in view.table.ranked],
+            "unranked": [row(r) for r in view.table.unranked]}
 
 
 def _numbered(groups):

@@ -26,7 +26,8 @@ class MoneyRefused(ValueError):
 
 
 def _pages_moved(tournament_ids=None) -> None:
-    """The tournaments' pages show money: their versions move on so no one keeps the old page."""
+    """The tournaments' pages show money and seasons (the standings, the board): their versions
+    move on so no one keeps the old page. (A club's money or a season changes rarely.)"""
     found = Tournament.objects.all() if tournament_ids is None else Tournament.objects.filter(pk__in=tournament_ids)
     found.update(revision=F("revision") + 1, results_revision=F("results_revision") + 1)
 
@@ -142,6 +143,7 @@ def season_save(*, season: Season | None = None, name: str, starts: date, ends: 
         season.name, season.starts, season.ends, season.chosen = name, starts, ends, chosen
         season.preset, season.best, season.minimum = preset, best, minimum
         season.save()
+        _pages_moved()   # the boards show the season
     return season
 
 
@@ -168,8 +170,11 @@ def season_events_set(*, season: Season, events: dict[int, Decimal]) -> None:
         SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk, factor=factor)
                                         for pk, factor in events.items()
                                         if season.chosen or factor != Decimal(1))
+        _pages_moved()
 
 
 def season_delete(*, season: Season) -> None:
-    Season.objects.filter(pk=season.pk).delete()
+    with transaction.atomic():
+        Season.objects.filter(pk=season.pk).delete()
+        _pages_moved()
 

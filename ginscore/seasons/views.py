@@ -286,27 +286,14 @@ def season_detail(request, pk):
     season = selectors.season_get(pk)
     view = selectors.season_view(season)
     return render(request, "seasons/detail.html", {
-        "season": season, "view": view, "table": season_rows(view), "can_direct": is_director(request.user),
+        "season": season, "view": view, "table": selectors.season_rows(view),
+        "can_direct": is_director(request.user),
         "money": selectors.money_on()})
-
-
-def season_rows(view) -> dict:
-    """The season's table for a page, a CSV or a PDF: the events (name, factor) and each row's
-    rank, name, total, events played and each event's cell (points, counted) or None."""
-    events = [{"t": t, "factor": f} for t, f in view.events]
-
-    def row(r):
-        return {"rank": r.rank, "name": view.names.get(r.player, "?"), "total": r.total, "played": r.events,
-                "to_go": max(view.season.minimum - r.events, 0),
-                "cells": [None if t.pk not in r.points else {"points": r.points[t.pk], "counted": t.pk in r.counted}
-                          for t, _ in view.events]}
-    return {"events": events, "ranked": [row(r) for r in view.table.ranked],
-            "unranked": [row(r) for r in view.table.unranked]}
 
 
 def season_csv(request, pk):
     season = selectors.season_get(pk)
-    table = season_rows(selectors.season_view(season))
+    table = selectors.season_rows(selectors.season_view(season))
     head = ["rank", "player", "total", "events"] + [e["t"].name for e in table["events"]]
     out = [head]
     for r in table["ranked"] + table["unranked"]:
@@ -318,7 +305,7 @@ def season_csv(request, pk):
 def season_pdf(request, pk):
     season = selectors.season_get(pk)
     paper = "a4" if request.GET.get("paper") == "a4" else "letter"
-    return pdf_response(build_season_sheet(season, season_rows(selectors.season_view(season)), paper),
+    return pdf_response(build_season_sheet(season, selectors.season_rows(selectors.season_view(season)), paper),
                         f"season-{season.pk}.pdf")
 
 

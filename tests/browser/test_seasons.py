@@ -91,3 +91,31 @@ def test_the_prize_preview_on_a_phone(phone, director, shot):
     expect(phone.locator(".msg-success")).to_contain_text("Prize rules saved")
     t.prize.refresh_from_db()
     assert t.prize.split == "60,40"
+
+
+def test_the_season_turns_on_the_board_with_names_whole(phone, shot):
+    names = [LONG, "Ann", "Bob", "Cai"]
+    for k in range(3):
+        play(start(new_event(f"Thursday {k + 1}", "single", names)), names[k % 4:] + names[:k % 4])
+    tonight = start(new_event("Tonight", "single", names))
+    today = timezone.localdate()
+    money_services.season_save(name="Winter league", starts=today - timedelta(days=1),
+                               ends=today + timedelta(days=1), chosen=False, preset="club", best=None, minimum=0)
+    context = phone.context.browser.new_context(viewport={"width": 1920, "height": 1080})
+    tv = context.new_page()
+    tv.goto(f"{phone.base}/tournaments/{tonight.pk}/board/?dwell=2")
+    season = tv.locator('[data-board-page="season"]')
+    expect(season).to_be_visible(timeout=10_000)
+    expect(season.locator(".bs-name")).to_have_count(4)
+    expect(season.locator(".bs-name").filter(has_text=LONG)).to_have_text(LONG)
+    whole = tv.evaluate("""() => [...document.querySelectorAll('[data-board-page="season"] .bs-name')]
+        .every(el => el.scrollWidth <= el.clientWidth + 1)""")
+    assert whole
+    size = tv.evaluate("""parseFloat(getComputedStyle(document.querySelector('[data-board-page="season"] .bs-name'))
+        .fontSize)""")
+    assert size >= 24   # read across the room
+    if shot:
+        import os
+        if os.environ.get("GINSCORE_SHOTS"):
+            tv.screenshot(path=os.path.join(os.environ["GINSCORE_SHOTS"], "season-board.png"))
+    context.close()

@@ -13,7 +13,6 @@ from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
 from ginscore.seasons import selectors, services
 from ginscore.seasons.models import Season
-from ginscore.seasons.views import season_rows
 from ginscore.sheets.season import build_season_sheet
 from ginscore.tournaments.models import TournamentMatch
 from tests.seasons.conftest import new_event, play, start
@@ -160,7 +159,7 @@ def test_the_season_pdf_of_many_events_and_long_names(db):
     for k in range(20):
         play(start(new_event(f"Night {k + 1}", "single", names)), names[k % 4:] + names[:k % 4])
     s = season()
-    pdf = build_season_sheet(s, season_rows(selectors.season_view(s)))
+    pdf = build_season_sheet(s, selectors.season_rows(selectors.season_view(s)))
     assert layout_problems(pdf) == []
     _, found = words(pdf)
     printed = "".join(w.text for w in found)
@@ -195,3 +194,21 @@ def test_a_director_creates_a_season_in_a_few_steps(client, nights, director):
     bad = client.post(reverse("seasons:new"), {"name": "Back", "starts": "2026-05-01", "ends": "2026-04-01",
                                                "preset": "linear", "minimum": "0"})
     assert "The season ends before it starts." in bad.content.decode()
+
+
+def test_the_board_shows_the_season_and_it_moves_with_a_result(client, nights):
+    a, b, c = nights
+    s = season(best=2, minimum=2)
+    services.season_events_set(season=s, events={b.pk: "2"})   # Bob 9.5 ahead of Zoë 7, as above
+    tonight = start(new_event("Night D", "single", ["Dee", "Bob"]))
+    board = reverse("tournaments:board", args=[tonight.pk])
+    page = client.get(board).content.decode()
+    slide = page.split('data-board-page="season"', 1)[1].split("</section>", 1)[0]
+    assert "Winter league" in slide and slide.index("Bob") < slide.index("Zoë Ångström")
+    assert '<td class="num">–</td><td class="bs-name">Dee</td>' in slide   # one night: not ranked yet
+    play(tonight, ["Dee", "Bob"])   # Dee wins night D: her second night, now ranked (2 + 2 = 4)
+    slide = client.get(board).content.decode().split('data-board-page="season"', 1)[1]
+    assert '<td class="bs-name">Dee</td><td class="num">4</td><td class="num">2</td>' in slide
+    # A tournament in no season has no season page on its board.
+    services.season_delete(season=s)
+    assert 'data-board-page="season"' not in client.get(board).content.decode()

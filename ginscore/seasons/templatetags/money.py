@@ -4,11 +4,17 @@ when the club plays for money)."""
 from decimal import Decimal
 
 from django import template
+from django.template.loader import render_to_string
+
+from ginscore.club.kept import Kept
 
 from ginscore.seasons import selectors
 from ginscore.seasons.models import Club
 
 register = template.Library()
+
+# The season slides a process drew, under everything they were drawn from (see season_version).
+SLIDES = Kept(64)
 
 
 @register.filter
@@ -31,3 +37,22 @@ def standings_prizes(t):
         return {"show": False}
     money = selectors.night_money(t)
     return {"show": money.configured, "club": club, "money": money, "t": t}
+
+
+@register.simple_tag
+def season_slide(t) -> str:
+    """The board's season page for ``t``: the table of the latest season it counts in, drawn again
+    only when a result of one of the season's events or its rules moved; "" when there is none
+    (or none of its events has finished)."""
+    season = selectors.season_of(t)
+    if season is None:
+        return ""
+    events = selectors.season_tournaments(season)
+
+    def draw():
+        view = selectors.season_view(season, events)
+        if not view.events:
+            return ""
+        return render_to_string("seasons/_board_season.html",
+                                {"season": season, "table": selectors.season_rows(view)})
+    return SLIDES.get_or_make(("slide", selectors.season_version(season, events)), draw)
