@@ -161,24 +161,37 @@ def _round_order(row) -> tuple:
     return (row["outcome"] == "bye", row["table"] is None, row["table"] or 0, row["id"])
 
 
-def round_line_versions(t: Tournament, stage: int, play_round: int) -> list[tuple[int, int | None]]:
-    """The round's pairings in page order, each as (row id, its match's revision), in one light
-    query. With the tournament's ``results_revision`` that is everything a line on the round page
-    is drawn from: every write to the event moves ``results_revision`` (its rows, entries, players'
-    names, titles), and the one write that does not, a hand in a match still in play, moves that
-    match's ``revision`` (and changes no other row). So a line is kept under (results_revision,
-    row id, match revision) and drawn again only when one of them moves."""
+def round_line_versions(t: Tournament, stage: int, play_round: int) -> list[tuple[int, tuple]]:
+    """The round's pairings in page order, each as (row id, its version), in one light query: the
+    version is the row's own columns and its match's revision. With ``names_version`` that is
+    everything a line on the round page (or a table on the board) is drawn from: the row (its
+    players, result, table...), its match (every write to it moves its ``revision``) and the names
+    of the event's players and matches. So a line is kept under (names version, row version) and
+    drawn again only when one of them moves: a hand draws its table's line again, a result the
+    lines of the rows it changed, a rename every line."""
     rows = _LINE_VERSIONS(t.pk, stage, play_round)
     rows.sort(key=_round_order)
-    return [(row["id"], row["match__revision"]) for row in rows]
+    return [(row["id"], tuple(row[column] for column in LINE_VERSION_COLUMNS)) for row in rows]
+
+
+def names_version(t: Tournament) -> int:
+    """A number that moves when a name a round line shows does: an entry's player, partner or team
+    name, a match's title (``Names``). Worked out once per result in each process (one query of
+    the entries' names), kept under the event's ``results_revision``."""
+    def work():
+        names = tuple(t.entries.order_by("pk").values_list("pk", "player__name", "partner__name", "team_name"))
+        return hash((names, tuple(sorted(Names.of(t).in_round.items()))))
+    return _per_results(t, "names_version", work)
 
 
 def _round_pairings(t_id: int, stage: int, play_round: int):
     return _paired(TournamentMatch.objects.filter(tournament_id=t_id, stage=stage, play_round=play_round)).order_by()
 
 
+# A round line's version: its row's own columns and its match's revision (``round_line_versions``).
+LINE_VERSION_COLUMNS = tuple(f.attname for f in TournamentMatch._meta.concrete_fields) + ("match__revision",)
 _LINE_VERSIONS = Prepared(lambda t_id, stage, play_round: _round_pairings(t_id, stage, play_round)
-                          .values("id", "outcome", "table", "match__revision"))
+                          .values(*LINE_VERSION_COLUMNS))
 
 
 PLACES = ("entry_a", "entry_b", "winner")

@@ -203,10 +203,11 @@ ROUND_LINES = Kept(8192)
 def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[str]:
     """The round's lines drawn with ``template`` (``context_of(t, rows, names)``: row id -> context).
     Each line is drawn once for what it shows and kept under that (``selectors.round_line_versions``):
-    a hand saved at one table draws that table's line again, not the whole round, and the lines
-    kept are found without reading the rows."""
-    keys = {row_id: (template, t.pk, t.results_revision, row_id, revision)
-            for row_id, revision in selectors.round_line_versions(t, stage, number)}
+    a hand saved at one table draws that table's line again, a result the lines it changed, not
+    the whole round, and the lines kept are found without reading the rows."""
+    names = selectors.names_version(t)
+    keys = {row_id: (template, t.pk, names, version)
+            for row_id, version in selectors.round_line_versions(t, stage, number)}
 
     def draw(missing):
         values = selectors.round_line_values(t, stage, number, ids=missing)

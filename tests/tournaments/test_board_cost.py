@@ -69,7 +69,22 @@ def test_a_hand_redraws_only_its_table_on_the_board(client, make_tournament):
         [q["sql"] for q in queries.captured_queries], [q["sql"] for q in round_queries.captured_queries])
 
 
+def test_a_rename_draws_every_card_with_the_new_name(client, make_tournament):
+    from ginscore.players.models import Player
+
+    t = make_tournament("swiss", 8)
+    board = reverse("tournaments:board", args=[t.pk])
+    client.get(board)
+    player = Player.objects.get(name="P3")
+    player.name = "Zoë Ölçer-Åberg"
+    player.save()   # as the admin renames a player
+    with drawn() as (names, _):
+        page = client.get(board).content.decode()
+    assert names.count("tournaments/_board_table.html") == 4 and "Zoë Ölçer-Åberg" in page and ">P3<" not in page
+
+
 def test_a_result_draws_its_card_and_the_standings_once(client, make_tournament):
+    """(Not every card: the lines are kept under their rows' own versions and the event's names.)"""
     t = make_tournament("swiss", 16, rounds=3)
     board = reverse("tournaments:board", args=[t.pk])
     client.get(board)
@@ -77,7 +92,8 @@ def test_a_result_draws_its_card_and_the_standings_once(client, make_tournament)
     win(row, row.match.player_a.name)
     with drawn() as (names, _):
         page = client.get(board).content.decode()
-    assert names.count("tournaments/_board_standings.html") == 1   # (the lines too: a result may rename rounds)
+    assert sorted(n for n in names if n.startswith("tournaments/_board")) == [
+        "tournaments/_board_standings.html", "tournaments/_board_table.html"]   # its card, and the standings once
     assert page.count("board-table done") == 1 and "7 tables to finish" in page
     live.forget_drawn()
     with drawn() as (names, _):

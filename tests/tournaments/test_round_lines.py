@@ -55,7 +55,7 @@ def test_a_hand_saved_draws_its_line_again_from_the_values(client, make_tourname
 
     t = make_tournament("swiss", 8)
     url = reverse("tournaments:round", args=[t.pk, 1, 1])
-    with django_assert_num_queries(6):   # the versions, then every line drawn from one query of values
+    with django_assert_num_queries(7):   # the versions and the names, then every line drawn from one query of values
         client.get(url)
     row = TournamentMatch.objects.filter(tournament=t).exclude(match=None).order_by("table").first()
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
