@@ -5,6 +5,7 @@ never the table link alone); a hand entered on the table's phone waits for both 
 a disputed hand waits for the director, who settles it."""
 import pytest
 
+from ginscore.engine import MatchLength
 from ginscore.matches import services as match_services
 from ginscore.matches.agreement import hand_confirm, hand_dispute, hand_settle, hand_version
 from ginscore.matches.models import (
@@ -241,3 +242,23 @@ def test_a_players_correction_waits_again_and_reopens_the_result(make_tournament
     again = row(t, "R1-1")
     assert again.outcome == "" and again.winner is None
     assert [r.wins for r in services.tournament_table(t)] == [0, 0, 0, 0]
+
+
+def test_in_a_partnership_the_entrants_partner_cannot_confirm_and_the_other_team_can(django_user_model):
+    """Doubles: Ann (seat a) enters a deal's hand from her account; her partner (seat c) cannot
+    answer for it, even with his own code; one player of the other team, with their own code, can."""
+    t = services.tournament_create(name="Pairs night", format="single", preset="partnership",
+                                   length=MatchLength("best_of", 1), doubles=True, agree=True)
+    services.entries_set(tournament=t, names=["Ann & Cat", "Ben & Dan"])
+    services.tournament_start(tournament=t)
+    match = Match.objects.get(tournament_match__tournament=t)
+    ann = _linked(django_user_model, match.player_a.name, "ann")
+    match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1, table=1,
+                            user=ann, via="account")
+    hand = Hand.objects.get(match=match, number=1, table=1)
+    assert hand.agreement == AWAITING
+    with pytest.raises(match_services.HandRefused, match=f"{match.player_a.name} entered hand 1"):
+        _coded(hand, "c")
+    assert Hand.objects.get(pk=hand.pk).agreement == AWAITING
+    _coded(hand, "d")
+    assert Hand.objects.get(pk=hand.pk).agreement == AGREED
