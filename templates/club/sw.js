@@ -99,8 +99,9 @@ function marked(hit) {
 function offlinePage() {
   return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
     "<title>No connection · ginscore</title><h1>No connection to the club's site</h1>" +
-    "<p>This page was not opened on this phone while it had the network, so there is no copy to show. " +
-    "Go back to the score pad, or try again when the phone is back on the network.</p>",
+    "<p>This phone keeps no copy of this page for you: it was not opened here while the phone had the " +
+    "network, or it was opened by someone else (another account, or before a log-out), whose pages are " +
+    "never shown to the next person. Try again when the phone is back on the network.</p>",
     {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
 }
 

@@ -61,6 +61,12 @@ def test_log_out_then_offline_shows_nothing_of_the_director(phone, make_match, d
     shot("log-out-01-after")
     phone.context.unroute("**/hands/send/")
     phone.context.set_offline(True)
+    try:
+        phone.go_back()                              # the Back button shows no page of the director's either
+    except PlaywrightError:
+        pass
+    back = phone.content()
+    assert director.username not in back and "hand-form" not in back and match.table_token not in back
     for path in (pad, entry):
         text = _offline_text(phone, path)
         assert director.username not in text and "Log out" not in text
