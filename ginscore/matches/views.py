@@ -132,7 +132,8 @@ def match_rating(request, match) -> dict:
 
 def _agree(request, match, via) -> dict:
     """Both players agree: the hands awaiting a word, and the viewer's own seat code (only on their
-    own phone: their account's, or the one that opened their personal link)."""
+    own phone: their account's, or the one that opened their personal link); a director sees
+    every player's, to tell each their own."""
     held = tuple(seats.seats_held(request, match)) if via else ()
     awaiting = selectors.awaiting_lines(match, request.user, via, held)
     if not awaiting:
@@ -140,7 +141,9 @@ def _agree(request, match, via) -> dict:
     own = agreement.account_side(match, request.user) if via == "account" else None
     mine = sorted({s for s in (own, *held) if s})
     names = dict(zip(match.seat_letters, match.seats))
-    return {"awaiting": awaiting, "my_codes": [(names[s].name, seats.seat_code(match, s)) for s in mine]}
+    return {"awaiting": awaiting, "my_codes": [(names[s].name, seats.seat_code(match, s)) for s in mine],
+            # a director hands a player with no account and no table sheet their own code
+            "seat_passes": seats.seat_passes(match) if is_director(request.user) else ()}
 
 
 def _for_scoring(request, pk):

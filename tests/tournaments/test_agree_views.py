@@ -168,6 +168,8 @@ def test_a_dispute_shows_on_the_pad_and_the_desk_where_the_director_settles_it(c
     page = _pad(client, first.match).content.decode()
     assert "Disputed</strong>: “Deadwood was 15”" in page and "Confirm hand 1" not in page
     client.force_login(director)
+    pad = _pad(client, first.match).content.decode()          # the director may tell each player their code
+    assert all(seat_code(first.match, s) in pad for s in "ab") and seat_link(first.match, "b") in pad
     desk = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
     section = desk[desk.index('id="agree"'):desk.index('id="check-in"')]
     assert section.count("<li ") == 2
