@@ -6,7 +6,9 @@ each kind --requests times through Django's test client and prints the CPU time 
 (the mean, and the median, which a busy moment of a shared machine moves less) and the queries
 of one. A page whose version moves with every hand saved (the round page while
 the tables play; the standings and the 100-hand pad when nothing was kept) is measured with a
-hand saved elsewhere before each request, that hand not counted. Unlike bench_night.py it
+hand saved elsewhere before each request, that hand not counted; "a result since" finishes a
+match at another table before each request, "a hand since" adds a hand to the 100-hand match,
+and "drawn" forgets the pages kept (only those) before each request. Unlike bench_night.py it
 needs no server and is steady on a busy machine: use it to compare two versions of the code.
 
     .venv/bin/python bench/bench_kinds.py
@@ -31,6 +33,8 @@ def parse_args(argv=None):
     p.add_argument("--tables", type=int, default=128)
     p.add_argument("--hands", type=int, default=6, help="hands played at every table first")
     p.add_argument("--requests", type=int, default=40, help="requests measured per kind")
+    p.add_argument("--only", default="", help="measure only the kinds whose name holds one of these words "
+                                              "(comma-separated, e.g. 'pad,save')")
     return p.parse_args(argv)
 
 
@@ -45,7 +49,7 @@ def main(argv=None):
     from django.test.utils import CaptureQueriesContext
 
     from ginscore.club import live
-    from ginscore.matches import selectors, services
+    from ginscore.matches import services
     from ginscore.matches.models import Match
     from ginscore.matches.records import HandEntry
 
@@ -74,7 +78,26 @@ def main(argv=None):
 
     def forget_drawn(_):
         live.forget_drawn()
-        selectors._pads.clear()
+
+    open_tables = iter(reversed(tables))   # the phones score the first tables: results come from the last
+
+    def result_elsewhere(_):
+        """A match finished at another table (gins until it is over): the standings move."""
+        for mid in open_tables:
+            match = Match.objects.get(pk=mid)
+            if match.complete:
+                continue
+            while not match.complete:
+                services.hand_add(match_id=mid, entry=HandEntry("gin", "a", None, 30),
+                                  expected_number=match.hand_count + 1)
+                match.refresh_from_db()
+            return
+
+    long_match = int(plan["pad"].strip("/").rsplit("/", 1)[1])
+
+    def hand_at_the_long_match(_):
+        services.hand_add(match_id=long_match, entry=HandEntry("knock", rng.choice("ab"), 5, 20),
+                          expected_number=Match.objects.get(pk=long_match).hand_count + 1)
 
     visitor = Client()
     phones = []
@@ -93,8 +116,10 @@ def main(argv=None):
         ("round page, kept", lambda i: visitor.get(plan["round"]), None),
         ("board, a hand saved since", lambda i: visitor.get(plan["board"]), hand_elsewhere),
         ("board, kept", lambda i: visitor.get(plan["board"]), None),
+        ("standings, a result since", lambda i: visitor.get(plan["standings"]), result_elsewhere),
         ("standings, drawn", lambda i: visitor.get(plan["standings"]), forget_drawn),
         ("standings, kept", lambda i: visitor.get(plan["standings"]), None),
+        ("100-hand pad, a hand since", lambda i: visitor.get(plan["pad"]), hand_at_the_long_match),
         ("100-hand pad, drawn", lambda i: visitor.get(plan["pad"]), forget_drawn),
         ("100-hand pad, kept", lambda i: visitor.get(plan["pad"]), None),
         ("floor", lambda i: visitor.get(plan["floor"]), None),
@@ -102,6 +127,8 @@ def main(argv=None):
     print(f"ginscore kinds: {args.tables} tables, {args.hands} hands each, {args.requests} requests a kind, "
           f"{connection.vendor}")
     print(f"{'kind':32} {'CPU/request':>12} {'median':>9} {'queries':>8}")
+    only = [w for w in args.only.split(",") if w]
+    kinds = [k for k in kinds if not only or any(w in k[0] for w in only)]
     for kind, request, first in kinds:
         request(0)
         spent = []
@@ -120,6 +147,8 @@ def main(argv=None):
               f"{len(queries.captured_queries):>8}")
 
     # A hand saved from a table's pad: the form as the phone got it, then the POST alone is counted.
+    if only and not any(w in "hand save" for w in only):
+        return
     spent, counted = [], None
     for i in range(args.requests):
         mid, phone = phones[i % len(phones)]

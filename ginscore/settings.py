@@ -80,9 +80,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's renderer, keeping each widget it drew for what it shows (the hand form is drawn on every pad).
-FORM_RENDERER = "ginscore.club.forms_renderer.KeptWidgetsRenderer"
-
 WSGI_APPLICATION = "ginscore.wsgi.application"
 
 DATABASES = {
@@ -178,8 +175,15 @@ if HTTPS:
 GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0"))
 CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
 
-# The cache is for speed only: each process keeps the pages' parts it has worked out, keyed by
-# the match's revision in the database, so another app server's write is a miss, never stale.
+# The caches are for speed only, each keyed by versions the database moves on every write, so a
+# cache is missed, never stale (docs/performance.md); each can be turned off for a benchmark:
+# the fixed reads compiled to SQL once (ginscore/club/prepared.py), the pages kept for visitors
+# without an account (ginscore/club/live.py), a round page's lines (tournaments/views.py), and the
+# parts of pages drawn once for what they show (ginscore/club/kept.py).
+GINSCORE_PREPARED = env.flag("GINSCORE_PREPARED", True)
+GINSCORE_KEPT_PAGES = env.flag("GINSCORE_KEPT_PAGES", True)
+GINSCORE_ROUND_LINES = env.flag("GINSCORE_ROUND_LINES", True)
+GINSCORE_KEPT_PARTS = env.flag("GINSCORE_KEPT_PARTS", True)   # a pad's rows, the standings' rows
 # "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
 # files so that every process of this server serves a page another drew (each version of the
 # standings is drawn once, not once a process); a miss there is drawn, never an error.

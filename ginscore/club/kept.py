@@ -1,11 +1,10 @@
 """Pieces of HTML a process drew, kept under everything they were drawn from.
 
-A piece drawn from plain data (a form widget from its context, a table row from its record, a
-score pad's hand from its line) is the same HTML whenever that data is: each process keeps the
-last pieces it drew and draws again only a piece whose data it has not seen. The key is the data
-itself (``render``), or versions kept in the database that move with every write to what the
-piece shows (``many``: a round page's line), never an address or an id alone, so a piece kept is
-never stale, only not drawn yet.
+A piece drawn from plain data (a table row from its record, a score pad's hand from its line) is
+the same HTML whenever that data is: each process keeps the last pieces it drew and draws again
+only a piece whose data it has not seen. The key is the data itself (``render``), or versions
+kept in the database that move with every write to what the piece shows (``many``: a round
+page's line), never an address or an id alone, so a piece kept is never stale, only not drawn yet.
 """
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ import threading
 from collections import OrderedDict
 from datetime import date, datetime
 
+from django.conf import settings
 from django.utils.safestring import SafeString
 
 _SCALARS = (str, SafeString, int, float, bool, type(None), datetime, date)
@@ -51,7 +51,9 @@ class Kept:
 
     def render(self, template_name: str, context: dict, draw) -> str:
         """``draw()`` (the HTML of ``template_name`` with ``context``), or the HTML this process drew
-        before for an equal context."""
+        before for an equal context (``GINSCORE_KEPT_PARTS=0``: always drawn)."""
+        if not settings.GINSCORE_KEPT_PARTS:
+            return draw()
         try:
             key = (template_name, _key(context))
         except _NotPlain:

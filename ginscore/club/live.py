@@ -123,10 +123,12 @@ def _served_now(content: bytes) -> bytes:
 
 
 def _shared(view, also=None):
-    """``view``, answering a visitor ``_may_share`` from the pages already drawn."""
+    """``view``, answering a visitor ``_may_share`` from the pages already drawn: a kept standings,
+    round page or 100-hand pad costs a tenth to a twentieth of one drawn (``bench/bench_kinds.py``,
+    "kept" against "drawn"; ``GINSCORE_KEPT_PAGES=0`` draws every page)."""
     @wraps(view)
     def shared(request, *args, **kwargs):
-        if not request.live_etag or not _may_share(request, also):
+        if not settings.GINSCORE_KEPT_PAGES or not request.live_etag or not _may_share(request, also):
             return view(request, *args, **kwargs)
         key = (request.get_full_path(), request.live_etag)
         with _drawn_lock:

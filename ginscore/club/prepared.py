@@ -1,4 +1,5 @@
-"""Reads of a fixed shape, compiled to SQL once and run again with other values.
+"""Reads of a fixed shape, compiled to SQL once and run again with other values: about half a hand
+save's CPU and a kept page's (``bench/bench_kinds.py`` with ``GINSCORE_PREPARED=0`` and without).
 
 A score pad or a hand save reads the same few rows on every request: the match with its players,
 its hands, its history, the phone's session. Django builds each of those queries from nothing every
@@ -14,6 +15,11 @@ own cursor, so the query is counted, logged and checked like any other.
 Only a query whose SQL does not depend on its values may be prepared: each value must appear
 exactly once among the parameters, as given (a number or a text compared as it is), and the
 queryset may not prefetch. ``Prepared`` checks this when it compiles and refuses otherwise.
+
+It reaches into Django's query machinery (the compiler, ``klass_info``, the related populators):
+``tests/club/test_prepared_reads.py`` runs every prepared read of the site against the ORM's own
+answer on SQLite and PostgreSQL, so a Django upgrade that changes them fails the suite. With the
+setting ``GINSCORE_PREPARED`` off, every read is the plain queryset.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
+from django.conf import settings
 from django.db import connections
 from django.db.models import QuerySet
 from django.db.models.query import (
@@ -53,7 +60,11 @@ class Prepared:
     first row, or None). ``texts`` names the positions of the values that are text (the others are
     whole numbers)."""
 
+    every: list[Prepared] = []
+    """Every prepared read made (the site's are made when their modules are imported)."""
+
     def __init__(self, make: Callable[..., QuerySet], *, texts: tuple[int, ...] = ()):
+        Prepared.every.append(self)
         self.make = make
         self.texts = frozenset(texts)
         self._by_connection: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -74,6 +85,8 @@ class Prepared:
                 raise TypeError(f"value {i} of a prepared read must be {kind}, not {value!r}")
             if i not in self.texts and value not in _INT64:
                 return []  # no row holds a number the database cannot: as the ORM answers
+        if not settings.GINSCORE_PREPARED:
+            return list(self.make(*values))
         if self._alias is None:
             self._alias = self.make(*self._stand_ins(len(values))).db
         connection = connections[self._alias]

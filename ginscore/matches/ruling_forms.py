@@ -57,15 +57,6 @@ class RulingFields:
                            "seed": SEED_KNOCK_ACCEPTED, "fields": [self["ruling_knock_accepted"]]})
         return groups
 
-    def rulings_drawn_from(self) -> tuple | None:
-        """What the folded rulings of a form not yet sent are drawn from (the page keeps them drawn
-        under it: they are the same on every pad of the match); None once sent (values, errors)."""
-        if self.is_bound or self.ruling_pair is None:
-            return None
-        names = self.ruling_field_names()
-        return (self.prefix, self.auto_id, tuple(self.ruling_pair.seats), tuple(self.ruling_pair.names),
-                tuple(names), tuple(repr(self.initial.get(n)) for n in names))
-
     def ruling_field_names(self) -> list[str]:
         return [name for name in self.fields if name.startswith("ruling_")]
 

@@ -84,7 +84,7 @@ def match_detail(request, pk, table=None):
     if table is not None and (not partnership or table not in (1, 2)):
         return redirect(_pad_url(match))
     shown = () if request.GET.get("all") == "1" else (selectors.SHOWN_SETS, selectors.SHOWN_HANDS)
-    pad = selectors.match_pad_cached(match, *shown)
+    pad = selectors.match_pad(match, selectors.match_hands(match), *shown)
     via = permissions.scoring_via(request, match)
     # How this phone may correct the hands (Fix, Undo): not a table link once its window has passed.
     fix = None if via == VIA_TABLE_LINK and permissions.table_link_closed(match) else via
@@ -112,7 +112,6 @@ def match_detail(request, pk, table=None):
         "can_manage": permissions.can_manage_match(request.user, match),
         **match_rating(request, match),
         "changes": changes, "head": pad.head,
-        "pad_version": selectors.pad_version(match, *shown),
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
         "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and fix else None,
         **_agree(request, match, via),

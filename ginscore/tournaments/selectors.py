@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404
 
@@ -89,11 +90,15 @@ def _paired(rows):
 
 # What only an event's write can change (its pairings, their names), kept by each process under the
 # tournament's ``results_revision``, which every write to the event moves on; a hand moves only
-# ``revision``. Read again by the round page after every hand saved in the room otherwise.
+# ``revision``. Read again by the round page after every hand saved in the room otherwise (part of
+# the round page's lines: ``bench/bench_kinds.py``, "round page, a hand saved since";
+# ``GINSCORE_ROUND_LINES=0`` reads them every time).
 BY_RESULTS = Kept(64)
 
 
 def _per_results(t: Tournament, what: str, work):
+    if not settings.GINSCORE_ROUND_LINES:
+        return work()
     return BY_RESULTS.get_or_make((what, t.pk, t.results_revision), work)
 
 

@@ -1,11 +1,8 @@
 """django-tables2 tables: the tournament list and the standings (a list of
 dicts from the engine's standings; CSV export through ``TableExport``)."""
-import hashlib
 
 import django_tables2 as tables
-from django.core.cache import cache
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 
 from ginscore.matches.tables import LEAD, ROW_LINK, NumberColumn, WhenColumn
 
@@ -77,27 +74,3 @@ def standings_table(rows, tournament) -> StandingsTable:
     exclude = [] if tournament.groups > 1 else ["group"]
     exclude += [c for c in TIEBREAK_COLUMNS if c not in tournament.tiebreaks]
     return (TeamStandingsTable if tournament.doubles else StandingsTable)(rows, exclude=exclude)
-
-
-def html_kept(kind: str, states: dict, draw) -> dict:
-    """Pieces of HTML each drawn once for what it is drawn from and kept in the cache under that:
-    ``states`` maps each piece to everything it is drawn from (its ``repr`` is the key, so a change
-    to any of it draws the piece again); ``draw(missing)`` draws the pieces not kept, piece -> HTML.
-    The pieces, in the order of ``states`` (one the drawing no longer found is left out)."""
-    keys = {piece: f"{kind}:" + hashlib.sha1(repr(state).encode()).hexdigest() for piece, state in states.items()}
-    kept = cache.get_many(keys.values())
-    missing = [piece for piece, key in keys.items() if key not in kept]
-    if missing:
-        fresh = {keys[piece]: str(html) for piece, html in draw(missing).items()}
-        cache.set_many(fresh, 3600)
-        kept.update(fresh)
-    return {piece: mark_safe(kept[key]) for piece, key in keys.items() if key in kept}
-
-
-def standings_html(table: StandingsTable, request) -> str:
-    """The standings table drawn as HTML, kept in the cache under the rows and columns it is drawn
-    from: the standings only change when a result does (the page's version is the tournament's
-    ``results_revision``), and drawing 256 rows through django-tables2 costs far more than working
-    them out."""
-    drawn_from = (type(table).__name__, table.exclude, table.data.data, table.template_name)
-    return html_kept("standings-html", {"table": drawn_from}, lambda _: {"table": table.as_html(request)})["table"]

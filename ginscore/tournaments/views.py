@@ -3,6 +3,7 @@ update themselves live, see ``ginscore.club.live``); only directors and club
 admins set up and run an event."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -22,7 +23,7 @@ from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.tables import TournamentTable, standings_html, standings_table
+from ginscore.tournaments.tables import TournamentTable, standings_table
 
 
 def _director_only(request):
@@ -196,7 +197,8 @@ def round_undo(request, pk):
 
 ROUND_ROW = "tournaments/_round_row.html"
 # The round pages' and the boards' lines this process drew, by what they were drawn from
-# (selectors.round_line_versions).
+# (selectors.round_line_versions): a hand at one table draws that line again, not the round
+# (``bench/bench_kinds.py``, "round page, a hand saved since"; ``GINSCORE_ROUND_LINES=0`` draws every line).
 ROUND_LINES = Kept(8192)
 
 
@@ -214,7 +216,8 @@ def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[st
         return {row_id: render_to_string(template, context)
                 for row_id, context in context_of(t, values, selectors.Names.of(t)).items()}
 
-    return [mark_safe(html) for html in ROUND_LINES.many(keys, draw).values()]
+    lines = ROUND_LINES.many(keys, draw) if settings.GINSCORE_ROUND_LINES else draw(list(keys))
+    return [mark_safe(lines[row_id]) for row_id in keys if row_id in lines]
 
 
 def clock_shown(t, key, open_tables: int) -> bool:
@@ -267,4 +270,4 @@ def standings(request, pk):
     if SafeTableExport.is_valid_format(export):
         return SafeTableExport(export, table).response(f"standings-{t.pk}.{export}")
     return render(request, "tournaments/standings.html", _context(
-        request, t, table=standings_html(table, request), legend=selectors.standings_legend(t), refresh=True))
+        request, t, table=table.as_html(request), legend=selectors.standings_legend(t), refresh=True))

@@ -28,8 +28,8 @@ from ginscore.matches.selectors.outbox import (  # noqa: F401
     outbox_pairs, table_outbox,
 )
 from ginscore.matches.selectors.pad import (  # noqa: F401
-    PADS_KEPT, SHOWN_HANDS, SHOWN_SETS, Pad, _pads, deal_lines, hand_marks, lone_table_hand, lone_table_line, match_pad,
-    match_pad_cached, next_pair, pad_rulings, pad_version, stored_hand_line,
+    SHOWN_HANDS, SHOWN_SETS, Pad, deal_lines, hand_marks, lone_table_hand, lone_table_line, match_pad, next_pair,
+    pad_rulings, stored_hand_line,
 )
 from ginscore.matches.selectors.preview import (  # noqa: F401
     Preview, hand_preview, preview_in,

@@ -1,8 +1,6 @@
 """The score pad as the page shows it: the games' columns, the hand list, who plays next."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from ginscore.engine import HandResult, MatchResult, score_hand
@@ -14,7 +12,7 @@ from ginscore.matches.rulings import RULING_MARK
 from ginscore.matches.selectors.head import (
     DealLine, HandLine, PadCell, PadColumn, PadRow, ScoreHead, result_seats, score_head,
 )
-from ginscore.matches.selectors.match import match_hands, match_result
+from ginscore.matches.selectors.match import match_result
 from ginscore.matches.selectors.words import hand_line
 
 
@@ -200,35 +198,3 @@ def stored_hand_line(match: Match, hands: list[Hand], number: int, table: int = 
         if line.n == number:
             return line.tables[table - 1] if isinstance(line, DealLine) else line
     return None
-
-
-# Pads already worked out in this process, by everything a pad is computed from. Every write to
-# the hands (through any app server) moves the match's revision and updated_at, and a rename
-# changes the names, so a stale pad is never found here, only missed: nothing another server
-# needs lives in this one's memory.
-_pads: OrderedDict[tuple, Pad] = OrderedDict()
-_pads_lock = threading.Lock()
-PADS_KEPT = 64
-
-
-def pad_version(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> str:
-    """What the pad of ``match`` (so shown) is computed from, as a cache key."""
-    return (f"{match.pk}.{match.revision}.{match.updated_at.timestamp()}.{shown_sets}.{shown_hands}."
-            f"{hash((*(p.name for p in match.seats), match.team_a_name, match.team_b_name))}")
-
-
-def match_pad_cached(match: Match, shown_sets: int | None = None, shown_hands: int | None = None) -> Pad:
-    """``match_pad``, reading the hands and scoring them only when this process has not already
-    done so for this version of the match."""
-    key = pad_version(match, shown_sets, shown_hands)
-    with _pads_lock:
-        pad = _pads.get(key)
-        if pad is not None:
-            _pads.move_to_end(key)
-            return pad
-    pad = match_pad(match, match_hands(match), shown_sets, shown_hands)
-    with _pads_lock:
-        _pads[key] = pad
-        while len(_pads) > PADS_KEPT:
-            _pads.popitem(last=False)
-    return pad

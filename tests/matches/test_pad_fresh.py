@@ -1,13 +1,11 @@
-"""The score pad is worked out once per version of the match in each process: a second view
-reads no hands and renders no rows again, and a write (from this or any other app server),
-a rename or a correction is always shown at once - the cache is missed, never stale."""
+"""The score pad shows a write (from this or any other app server), a rename or a correction at
+once, and only visitors without an account or a table link share the page kept for a version."""
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ginscore.matches import selectors, services
+from ginscore.matches import services
 from ginscore.matches.models import Hand, Match
 from ginscore.matches.records import HandEntry
 
@@ -31,19 +29,10 @@ def reads_hands(sqls):
 
 
 @pytest.fixture(autouse=True)
-def _empty_caches():
-    cache.clear()
-    selectors._pads.clear()
+def _nothing_kept():
+    from ginscore.club import live
 
-
-def test_a_second_view_reads_no_hands_and_shows_the_same_page(client, make_match):
-    match = make_match(KNOCKS, rules=LONG)
-    first, sqls = view(client, match)
-    assert reads_hands(sqls)
-    again, sqls_again = view(client, match)
-    assert not reads_hands(sqls_again) and len(sqls_again) < len(sqls)
-    assert again.count('<tr id="hand-') == first.count('<tr id="hand-') == selectors.SHOWN_HANDS
-    assert again.split('<h2 id="pad">')[1] == first.split('<h2 id="pad">')[1]
+    live.forget_drawn()
 
 
 def test_a_hand_saved_by_any_server_is_shown_at_once(client, make_match):
@@ -79,13 +68,6 @@ def test_the_fix_buttons_follow_who_looks_and_all_shows_every_hand(client, make_
     assert "Fix hand 100" not in visitor and "Fix hand 100" in scorer
     every, _ = view(client, match, "?all=1")
     assert every.count('<tr id="hand-') == 100 and Hand.objects.filter(match=match).count() == 100
-
-
-def test_the_pads_kept_are_bounded(make_match):
-    match = make_match(KNOCKS[:2], rules=LONG)
-    for n in range(selectors.PADS_KEPT + 10):
-        selectors.match_pad_cached(match, n, n)
-    assert len(selectors._pads) == selectors.PADS_KEPT
 
 
 def test_visitors_share_each_version_of_a_pad_and_a_table_link_always_gets_its_own(client, make_match):
