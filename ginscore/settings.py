@@ -148,10 +148,13 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("GINSCORE_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Collected once at set-up (scripts/setup.sh) with hashed, compressed names; whitenoise serves them.
+# A file not collected (``manage.py runserver`` on a fresh checkout) is served from its source folder
+# under its own name (ginscore/club/staticfiles.py), never a failed page.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "ginscore.club.staticfiles.SiteStaticFilesStorage"},
 }
+WHITENOISE_USE_FINDERS = True
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/ginscore.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

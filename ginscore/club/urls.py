@@ -7,4 +7,6 @@ app_name = "club"
 urlpatterns = [
     path("", views.home, name="home"),
     path("sw.js", views.service_worker, name="service_worker"),
+    # The icons browsers ask the site's root for by themselves (every page also links them).
+    *(path(name, views.icon, {"name": name}) for name in views.ICONS),
 ]

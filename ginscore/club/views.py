@@ -3,7 +3,7 @@ import json
 
 from django.conf import settings
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.views.decorators.http import require_safe
@@ -40,3 +40,14 @@ def service_worker(request):
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+# The site's icon at the addresses browsers ask for without a link (base.html links them all).
+ICONS = {"favicon.ico": "ginscore/favicon.ico", "apple-touch-icon.png": "ginscore/apple-touch-icon.png",
+         "apple-touch-icon-precomposed.png": "ginscore/apple-touch-icon.png"}
+
+
+@require_safe
+def icon(request, name: str):
+    """``/favicon.ico`` and the like: the static file, under its collected name."""
+    return redirect(static(ICONS[name]))

@@ -60,9 +60,27 @@ def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | No
     port = free_port()
     env = {**env, "HOST": "127.0.0.1", "PORT": str(port), "GINSCORE_WORKERS": str(workers),
            "GINSCORE_THREADS": str(threads)}
+    argv = [str(GUNICORN), "-c", "gunicorn.conf.py", *([app] if app else [])]
+    with serving(argv, env, port, timeout=timeout, log_path=log_path) as url:
+        yield url
+
+
+@contextmanager
+def runserver(env: dict, *, timeout=60, log_path: Path | None = None):
+    """``manage.py runserver`` as a newcomer starts it (no reloader), on a free loopback port;
+    yields its base URL."""
+    port = free_port()
+    argv = [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+    with serving(argv, env, port, timeout=timeout, log_path=log_path) as url:
+        yield url
+
+
+@contextmanager
+def serving(argv: list[str], env: dict, port: int, *, timeout=60, log_path: Path | None = None):
+    """The server ``argv`` starts, once it answers the log-in page on ``port``; stopped after."""
     log = open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", *([app] if app else [])], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -73,7 +91,7 @@ def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | No
             except (urllib.error.URLError, ConnectionError):
                 if proc.poll() is not None or time.monotonic() > deadline:
                     log.seek(0)
-                    raise RuntimeError(f"gunicorn did not start:\n{log.read()}") from None
+                    raise RuntimeError(f"{argv[0]} did not start:\n{log.read()}") from None
                 time.sleep(0.2)
         yield url
     finally:

@@ -1,7 +1,8 @@
 """``{% load club %}``: the site's one way of writing a date, ``{{ match.finished_at|when }}``;
 a table row's cells, ``{% row_cells table row %}`` (the site's django-tables2 template); a part
 of a page drawn once for what it shows, ``{% kept hand via %}...{% endkept %}``; the address of a
-page without arguments, looked up once, ``{% site_url 'matches:list' %}`` (the menus)."""
+page without arguments, looked up once, ``{% site_url 'matches:list' %}`` (the menus); the demo
+club's accounts while it is loaded, ``{% demo_accounts as demo %}``."""
 from functools import lru_cache
 
 from django import template
@@ -12,14 +13,16 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from ginscore.club import dates
+from ginscore.club import dates, demo
 from ginscore.club.kept import Kept
 
 register = template.Library()
 
-# Table rows' cells drawn once for what they show, in each process (the standings' 256 rows).
+# Table rows' cells drawn once for what they show, in each process: the standings after a result draw
+# the rows it moved, not 256 (``bench/bench_kinds.py``, "standings, a result since": 4x).
 ROW_CELLS = Kept(4096)
-# The parts of pages ``{% kept %}`` draws once for what they show (a score pad's hand rows).
+# The parts of pages ``{% kept %}`` draws once for what they show: a pad after a hand draws that hand's
+# rows, not every row (``bench/bench_kinds.py``, "100-hand pad, a hand since").
 BLOCKS = Kept(8192)
 
 
@@ -99,3 +102,10 @@ def kept(parser, token):
     nodelist = parser.parse(("endkept",))
     parser.delete_first_token()
     return KeptNode(nodelist, shown)
+
+
+@register.simple_tag
+def demo_accounts():
+    """(account, role) of the demo accounts that still open with the demo password
+    (``ginscore.club.demo``): the log-in and home pages name them."""
+    return {"accounts": demo.demo_accounts(), "password": demo.PASSWORD}

@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from ginscore.club.demo import PASSWORD
 from ginscore.club.roles import DIRECTOR_GROUP
 from ginscore.engine import PRESETS, Card, Hand, MatchLength, MatchRecord, MatchScorer, Rules
 from ginscore.matches.models import Match
@@ -26,7 +27,6 @@ from ginscore.matches.services import match_import, player_get_or_create
 from ginscore.ratings.models import ratings_moved
 from ginscore.players.models import Player
 
-PASSWORD = "ginscore-demo"
 PLAYER_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivy", "Jack", "Kofi", "Lena")
 SUITS = "SHDC"
 

@@ -1,0 +1,40 @@
+"""A newcomer's first run: ``manage.py runserver`` without ``scripts/dev.sh`` (DEBUG off, no static
+file collected) serves every page and every file the pages name, the demo accounts are named
+while the demo club is loaded, and the icon browsers ask for by themselves is there."""
+import re
+import urllib.error
+import urllib.request
+
+from .servers import environment, manage, runserver
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    with urllib.request.urlopen(url, timeout=30) as response:   # follows redirects; raises on 4xx/5xx
+        return response.status, response.headers.get("Content-Type", ""), response.read()
+
+
+def test_runserver_on_a_fresh_checkout_serves_pages_and_files_uncollected(tmp_path):
+    env = environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "never-collected"))
+    for args in (("migrate", "--noinput"), ("seed_demo", "--if-empty")):
+        done = manage(env, *args, timeout=300)
+        assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "never-collected").exists()
+    with runserver(env) as url:
+        files = set()
+        for path in ("/", "/accounts/login/", "/matches/", "/tournaments/", "/no/such/page/"):
+            try:
+                status, kind, body = fetch(url + path)
+            except urllib.error.HTTPError as e:   # the 404 page is a page too
+                status, kind, body = e.code, e.headers.get("Content-Type", ""), e.read()
+            assert status == (404 if path.startswith("/no/") else 200), path
+            page = body.decode()
+            files.update(re.findall(r'(?:href|src)="(/static/[^"]+)"', page))
+            if path in ("/", "/accounts/login/"):
+                assert "This is the demo club." in page and "ginscore-demo" in page
+                assert all(f"<code>{name}</code>" in page for name in ("admin", "director", "ann", "ben"))
+        assert {"/static/ginscore/site.css", "/static/ginscore/favicon.ico", "/static/ginscore/favicon.svg"} <= files
+        for link in sorted(files):
+            status, kind, body = fetch(url + link)
+            assert status == 200 and body, link
+        status, kind, icon = fetch(url + "/favicon.ico")
+        assert status == 200 and icon[:4] == b"\x00\x00\x01\x00"   # an ICO file
