@@ -80,6 +80,9 @@ TEMPLATES = [
     },
 ]
 
+# Django's renderer, keeping each widget it drew for what it shows (the hand form is drawn on every pad).
+FORM_RENDERER = "ginscore.club.forms_renderer.KeptWidgetsRenderer"
+
 WSGI_APPLICATION = "ginscore.wsgi.application"
 
 DATABASES = {

@@ -1,10 +1,11 @@
 """Pieces of HTML a process drew, kept under everything they were drawn from.
 
-A piece drawn from plain data (a table row from its record, a score pad's hand from its line) is
-the same HTML whenever that data is: each process keeps the last pieces it drew and draws again
-only a piece whose data it has not seen. The key is the data itself (``render``), or versions
-kept in the database that move with every write to what the piece shows (``many``: a round
-page's line), never an address or an id alone, so a piece kept is never stale, only not drawn yet.
+A piece drawn from plain data (a form widget from its context, a table row from its record, a
+score pad's hand from its line) is the same HTML whenever that data is: each process keeps the
+last pieces it drew and draws again only a piece whose data it has not seen. The key is the data
+itself (``render``), or versions kept in the database that move with every write to what the
+piece shows (``many``: a round page's line), never an address or an id alone, so a piece kept is
+never stale, only not drawn yet. Each ``Kept`` names the setting that switches it off.
 """
 from __future__ import annotations
 
@@ -42,17 +43,18 @@ def _key(value):
 class Kept:
     """What this process drew (or worked out), the last ``size`` pieces: HTML under (template,
     context) while the context is plain data (``render``), or anything under a key standing for
-    everything it came from (``get_or_make``, ``many``)."""
+    everything it came from (``get_or_make``, ``many``). ``switch``: the setting that turns it off
+    for a benchmark (docs/performance.md): then everything is drawn or worked out every time."""
 
-    def __init__(self, size: int):
-        self.size = size
+    def __init__(self, size: int, switch: str | None = None):
+        self.size, self.switch = size, switch
         self.pieces: OrderedDict = OrderedDict()
         self.lock = threading.Lock()
 
     def render(self, template_name: str, context: dict, draw) -> str:
         """``draw()`` (the HTML of ``template_name`` with ``context``), or the HTML this process drew
-        before for an equal context (``GINSCORE_KEPT_PARTS=0``: always drawn)."""
-        if not settings.GINSCORE_KEPT_PARTS:
+        before for an equal context."""
+        if not self.on:
             return draw()
         try:
             key = (template_name, _key(context))
@@ -60,8 +62,14 @@ class Kept:
             return draw()
         return self.get_or_make(key, draw)
 
+    @property
+    def on(self) -> bool:
+        return self.switch is None or getattr(settings, self.switch)
+
     def get_or_make(self, key, make):
         """What is kept under the hashable ``key``, or ``make()`` (never None), kept under it."""
+        if not self.on:
+            return make()
         with self.lock:
             piece = self.pieces.get(key)
             if piece is not None:
@@ -78,6 +86,9 @@ class Kept:
         """Piece -> HTML for each piece of ``keys`` (piece -> a hashable key standing for everything
         it is drawn from), in that order: kept, or drawn by ``draw(missing pieces)`` (piece -> HTML;
         a piece it no longer finds is left out)."""
+        if not self.on:
+            drawn = draw(list(keys))
+            return {piece: drawn[piece] for piece in keys if piece in drawn}
         with self.lock:
             kept = {piece: self.pieces.get(key) for piece, key in keys.items()}
             for piece, html in kept.items():

@@ -7,6 +7,7 @@ from django import forms
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 
+from ginscore.club.forms_renderer import kept_render
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
@@ -277,7 +278,7 @@ class UpcardTaps(forms.Widget):
         text = (value or "").strip().upper()
         rank, suit = (text[:-1], text[-1:]) if len(text) >= 2 else ("", "")
         context = {"name": name, "rank": rank, "suit": suit, "ranks": RANKS, "suits": SUIT_SIGNS}
-        return render_to_string(self.template, context)
+        return kept_render(self.template, context, lambda: render_to_string(self.template, context))
 
 
 def _deadwood_field(label: str) -> forms.IntegerField:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404
 
@@ -93,12 +92,10 @@ def _paired(rows):
 # ``revision``. Read again by the round page after every hand saved in the room otherwise (part of
 # the round page's lines: ``bench/bench_kinds.py``, "round page, a hand saved since";
 # ``GINSCORE_ROUND_LINES=0`` reads them every time).
-BY_RESULTS = Kept(64)
+BY_RESULTS = Kept(64, switch="GINSCORE_ROUND_LINES")
 
 
 def _per_results(t: Tournament, what: str, work):
-    if not settings.GINSCORE_ROUND_LINES:
-        return work()
     return BY_RESULTS.get_or_make((what, t.pk, t.results_revision), work)
 
 

@@ -3,7 +3,6 @@ update themselves live, see ``ginscore.club.live``); only directors and club
 admins set up and run an event."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -199,7 +198,7 @@ ROUND_ROW = "tournaments/_round_row.html"
 # The round pages' and the boards' lines this process drew, by what they were drawn from
 # (selectors.round_line_versions): a hand at one table draws that line again, not the round
 # (``bench/bench_kinds.py``, "round page, a hand saved since"; ``GINSCORE_ROUND_LINES=0`` draws every line).
-ROUND_LINES = Kept(8192)
+ROUND_LINES = Kept(8192, switch="GINSCORE_ROUND_LINES")
 
 
 def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[str]:
@@ -216,8 +215,7 @@ def kept_lines(t, stage: int, number: int, template: str, context_of) -> list[st
         return {row_id: render_to_string(template, context)
                 for row_id, context in context_of(t, values, selectors.Names.of(t)).items()}
 
-    lines = ROUND_LINES.many(keys, draw) if settings.GINSCORE_ROUND_LINES else draw(list(keys))
-    return [mark_safe(lines[row_id]) for row_id in keys if row_id in lines]
+    return [mark_safe(html) for html in ROUND_LINES.many(keys, draw).values()]
 
 
 def clock_shown(t, key, open_tables: int) -> bool:

@@ -19,11 +19,11 @@ from ginscore.club.kept import Kept
 register = template.Library()
 
 # Table rows' cells drawn once for what they show, in each process: the standings after a result draw
-# the rows it moved, not 256 (``bench/bench_kinds.py``, "standings, a result since": 4x).
-ROW_CELLS = Kept(4096)
+# the rows it moved, not 256 (``bench/bench_kinds.py``, "standings, a result since": 5x).
+ROW_CELLS = Kept(4096, switch="GINSCORE_KEPT_PARTS")
 # The parts of pages ``{% kept %}`` draws once for what they show: a pad after a hand draws that hand's
 # rows, not every row (``bench/bench_kinds.py``, "100-hand pad, a hand since").
-BLOCKS = Kept(8192)
+BLOCKS = Kept(8192, switch="GINSCORE_KEPT_PARTS")
 
 
 @register.filter
