@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Sets everything up (virtual environment, test tools, chromium, pdftoppm)
-# and runs every test. Extra arguments go to pytest, e.g. scripts/test.sh tests/engine
+# Sets everything up (virtual environment, test tools, chromium, pdftoppm), checks the code
+# (migrations, ruff) and runs every test. Extra arguments go to pytest, e.g. scripts/test.sh tests/engine
 # With DATABASE_URL set (postgres://...), the suite runs against that database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --dev
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
   echo "Models changed without a migration: run .venv/bin/python manage.py makemigrations" >&2; exit 1; }
+# pyflakes' errors and syntax errors (ruff.toml); most are mended by: .venv/bin/ruff check --fix .
+.venv/bin/ruff check --quiet . || { echo "ruff: the problems above (.venv/bin/ruff check --fix . mends most)" >&2; exit 1; }
 exec .venv/bin/python -m pytest "$@"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
@@ -246,7 +245,7 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
             widths.append(side_w)
     how = head.index("How it ended")
     widths[how] = width - sum(widths)
-    plain, right = style(SIZE, **CELL), style(SIZE, alignment=TA_RIGHT, **CELL)
+    plain = style(SIZE, **CELL)
     heading = style(SIZE, bold=True, **CELL)
     wrap = {how} | ({1} if shape.sits_out else set())
     first_side = head.index("Game") + 1

@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from ginscore.matches.models import Match
-from tests.browser.steps import log_in, record_hand, score, type_hand
+from tests.browser.steps import log_in, score, type_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from ginscore.engine import MatchLength
 from ginscore.matches import services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
-from ginscore.matches.records_io import records_export_finished, records_import
+from ginscore.matches.records_io import records_import
 from ginscore.ratings import selectors
 from ginscore.ratings.models import RatingsVersion, ratings_moved
 from ginscore.ratings.records import ratings_of_records

@@ -15,7 +15,6 @@ from ginscore.matches.records import HandEntry
 from ginscore.matches.seats import seat_code, seat_token
 from ginscore.players.models import Player
 from ginscore.tournaments import services
-from ginscore.tournaments.models import Tournament
 
 from .conftest import row, win
 

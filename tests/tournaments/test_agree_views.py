@@ -67,7 +67,7 @@ def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_with_ea
     _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=seat_code(match, "b"))
     page = _pad(client, match).content.decode()
     assert "it counts once the other side confirms it too" in page and f"Confirmed so far by {b}" in page
-    assert f'name="side" value="b">' not in page       # B has answered: only A is left
+    assert 'name="side" value="b">' not in page       # B has answered: only A is left
     hand.refresh_from_db()
     _post(client, "hand_confirm", match, 1, side="a", version=hand_version(hand), code=seat_code(match, "a"))
     hand.refresh_from_db()

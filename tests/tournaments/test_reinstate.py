@@ -46,7 +46,7 @@ def test_the_refusal_names_the_match_that_rests_on_the_withdrawal(make_tournamen
     match_services.hand_add(match_id=final.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
     refusal = f"Final (P1 v P2, match #{final.match_id}) has started"
     assert services.reinstatement_check(entry=entry(t, "P4"))[0] == refusal
-    with pytest.raises(services.TournamentRefused, match=rf"P4 cannot come back: Final \(P1 v P2, match #\d+\) "
+    with pytest.raises(services.TournamentRefused, match=r"P4 cannot come back: Final \(P1 v P2, match #\d+\) "
                                                           r"has started\."):
         services.entry_reinstate(entry=entry(t, "P4"))
     assert entry(t, "P4").withdrawn and row(t, "W1-1").outcome == "withdrawal"
