@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.http import Http404
 
 from ginscore.engine.errors import MoneyError
-from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts, place_amounts
+from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts
 from ginscore.engine.seasons import Event, Finish, SeasonTable, season_table
 from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
 from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament, TournamentMatch
