@@ -107,7 +107,7 @@ def test_after_a_new_hand_the_scorers_pad_draws_that_hand_alone(client, make_mat
     page = client.get(url).content.decode()
     assert sorted(drawn) == ["kept c.change.created_at c.change.hand_number c.change.table c.change.action "
                              "c.change.note c.change.before c.change.after c.who c.before c.after pad.kind",
-                             "kept h via match.pk pad.kind", "kept row"]
+                             "kept h fix match.pk pad.kind", "kept row"]
     assert "Ann went gin (Ben 33)" in page and "Ben knocked 2 v 20" in page
 
 
