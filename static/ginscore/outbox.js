@@ -949,6 +949,13 @@
       .catch(function () { /* no worker (a plain-HTTP address): the outbox still works while the page is open */ });
   }
 
+  // A page opened again (a reload) no longer holds on its form a hand it was saving: that hand waits
+  // in the outbox like any other, and an answer that stops it is shown there, not as the form's.
+  var kept = load();
+  if (kept.some(function (e) { return e.direct; })) {
+    kept.forEach(function (e) { e.direct = false; });
+    store(kept);
+  }
   fromHead();
   syncForm();
   flush();

@@ -348,3 +348,18 @@ def test_three_players_a_stopped_hand_for_two_others_is_not_sent_as_theirs(phone
     record_hand(b, "knock", "Cat", knocker=3, defender=13, expect="Cat scores 10")
     assert list(Hand.objects.filter(match=match).order_by("number").values_list("number", "by")) == [
         (1, "a"), (2, "c")]
+
+
+def test_a_reload_while_a_save_is_late_sends_it_once(phone, make_match, member):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    held = []
+    phone.route("**/hands/send/", lambda route: held.append(route))
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    expect(phone.locator("#outbox .outbox-state")).to_have_text("Sending… (no answer yet)")
+    phone.unroute("**/hands/send/")
+    phone.reload()   # the player gives up waiting: the hand is still on the phone and goes now
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
+    expect(phone.locator("#entry h2")).to_have_text("Hand 2", timeout=SENT)
+    assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == ""
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
