@@ -216,3 +216,27 @@ def test_the_three_handed_entry_page_keeps_hands_offline_and_opens_the_pad_once_
     phone.wait_for_url(f"**/matches/{match.pk}/", timeout=SENT)   # sent: the pad opens
     expect(phone.locator("#hand-1")).to_contain_text("Ben knocked 6 v 16")
     assert stored(match) == [(1, 1, "knock", "b", 6, 16)]
+
+
+def test_a_partnership_tables_second_phone_follows_an_undo_down(phone, second_phone, shot, ann, ben):
+    """Two phones on table 1's link: an undo of the table's deal on one takes the other's blank form
+    back to that deal, with the players who play it there."""
+    cat, dan = Player.objects.create(name="Cat"), Player.objects.create(name="Dan")
+    match = services.match_create(player_a=ann, player_b=ben, player_c=cat, player_d=dan,
+                                  rules=rules_from({"preset": "partnership"}), team_a_name="North",
+                                  team_b_name="South")
+    a, b = second_phone, phone
+    for page in (a, b):
+        page.goto(page.base + reverse("matches:table_at", args=[match.table_token, 1]))
+        page.locator("form.hand-form[data-outbox]").wait_for()
+    record_hand(a, "knock", "Ann", knocker=3, defender=25, expect="Ann scores 22")
+    expect(b.locator("#entry h2")).to_have_text("Table 1: Ann v Dan, deal 2", timeout=SENT)
+    a.locator("#undo-1 > summary").tap()
+    a.get_by_role("button", name="Yes, undo table 1's deal 1").tap()
+    expect(a.locator(".msg-success")).to_be_visible()
+    expect(b.locator("#entry h2")).to_have_text("Table 1: Ann v Ben, deal 1", timeout=SENT)
+    expect(b.locator("form.hand-form #save-hand")).to_have_text("Save deal 1")
+    assert players_offered(b) == ["Ann", "Ben"]
+    shot("offline-four-04-undo-followed")
+    record_hand(b, "gin", "Ben", defender=15, expect="Ben scores 40")
+    assert stored(match) == [(1, 1, "gin", "b", None, 15)]
