@@ -356,7 +356,7 @@ def test_a_reload_while_a_save_is_late_sends_it_once(phone, make_match, member):
     held = []
     phone.route("**/hands/send/", lambda route: held.append(route))
     enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
-    expect(phone.locator("#outbox .outbox-state")).to_have_text("Sending… (no answer yet)")
+    expect(phone.locator("#outbox .outbox-hand")).to_have_count(1)   # late: shown
     phone.unroute("**/hands/send/")
     phone.reload()   # the player gives up waiting: the hand is still on the phone and goes now
     expect(phone.locator("#outbox")).to_contain_text("Sent: hand 1", timeout=SENT)
