@@ -11,7 +11,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ginscore.sheets.bracket import build_bracket  # noqa: E402
+from ginscore.sheets.bracket import bracket_pages, build_bracket  # noqa: E402
 from ginscore.sheets.common import register_fonts  # noqa: E402
 from ginscore.sheets.data import MatchSheet, Pad  # noqa: E402
 from ginscore.sheets.match_sheet import build_match_sheet  # noqa: E402
@@ -40,7 +40,7 @@ def main() -> None:
     sheet = MatchSheet(result, rec, title="Marathon")
     timed("300-hand match sheet", 1.0, lambda: build_match_sheet(sheet))
     bracket = single_elimination(128)
-    timed("128-player bracket (5 sheets)", None, lambda: build_bracket(bracket))
+    timed(f"128-player bracket ({len(bracket_pages(bracket))} sheets)", None, lambda: build_bracket(bracket))
     timed("blank standard pads, 10 pages", None, lambda: build_pad(Pad(pages=10)))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -138,7 +139,11 @@ def _page_slots(page: Page) -> list[Slot]:
 def name_lines(slot: Slot, width: float, size: float) -> list[str] | None:
     """A player's (or team's) name in lines no wider than ``width`` at ``size``, broken between words
     and after a word's hyphens; None when a piece is wider than the box or it needs too many lines."""
-    text = _slot_text(slot)
+    return _name_lines(_slot_text(slot), round(width, 2), size)
+
+
+@lru_cache(maxsize=4096)
+def _name_lines(text: str, width: float, size: float) -> list[str] | None:
     if not text:
         return []
     if max(stringWidth(p, BOLD, size) for w in text.split() for p in word_pieces(w)) > width:
@@ -184,11 +189,16 @@ def _geometry(page: Page, size: tuple[float, float]) -> Geometry:
     scores = [s.score for s in slots if s.score] + ["000"]  # room to write a three-digit score in
     seeds = max((str(s.seed) for s in slots if s.seed), key=len, default="")
 
+    widest = max(scores, key=lambda s: stringWidth(s, BOLD, 10))
+    room: dict[float, float] = {}
+
     def score_w(sz: float) -> float:
-        return max(stringWidth(s, BOLD, sz) for s in scores) + 8
+        return stringWidth(widest, BOLD, sz) + 8
 
     def name_w(sz: float) -> float:
-        return box_w - score_w(sz) - (stringWidth(f"{seeds}  ", BOLD, sz) if seeds else 0) - 6
+        if sz not in room:
+            room[sz] = box_w - score_w(sz) - (stringWidth(f"{seeds}  ", BOLD, sz) if seeds else 0) - 6
+        return room[sz]
 
     best = _best_size(slots, slot_h, name_w)
     if best is not None:  # boxes as tall as the longest name needs, with air
@@ -343,16 +353,23 @@ def bracket_pages(bracket: Bracket) -> list[Page]:
     tries = [(most, 4), (most, 3), (most // 2, 4), (most // 2, 3), (most, 2), (most // 2, 2), (most // 4, 3),
              (most // 4, 2), (most // 2, 1), (most // 4, 1), (1, 1)]
     fits: list[tuple[list[Page], float]] = []
-    for per_page, columns in tries:
+    for per_page, columns in tries:  # from the fewest pages to the most
         pages = _layout(bracket, max(1, per_page), columns)
-        sizes = [_geometry(p, size).size for p in pages]
-        if None not in sizes:
-            fits.append((pages, min(sizes)))
+        least = NAME_PT
+        for page in pages:
+            got = _geometry(page, size).size
+            if got is None:
+                break
+            least = min(least, got)
+        else:
+            fits.append((pages, least))
+            if least >= COMFORT:
+                if len(pages) <= min(len(p) for p, _ in fits) + 1:
+                    return pages
+                break
     if not fits:
         return pages
-    fewest = min(len(p) for p, _ in fits)
-    comfortable = [p for p, least in fits if least >= COMFORT and len(p) <= fewest + 1]
-    return comfortable[0] if comfortable else min(fits, key=lambda f: (len(f[0]), -f[1]))[0]
+    return min(fits, key=lambda f: (len(f[0]), -f[1]))[0]
 
 
 def build_bracket(bracket: Bracket) -> bytes:
