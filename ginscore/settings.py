@@ -190,6 +190,7 @@ GINSCORE_PREPARED = env.flag("GINSCORE_PREPARED", True)
 GINSCORE_KEPT_PAGES = env.flag("GINSCORE_KEPT_PAGES", True)
 GINSCORE_ROUND_LINES = env.flag("GINSCORE_ROUND_LINES", True)
 GINSCORE_KEPT_PARTS = env.flag("GINSCORE_KEPT_PARTS", True)   # a pad's rows, the standings' rows
+GINSCORE_KEPT_RESULTS = env.flag("GINSCORE_KEPT_RESULTS", True)   # the club's ratings replayed once a version
 # "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
 # files so that every process of this server serves a page another drew (each version of the
 # standings is drawn once, not once a process); a miss there is drawn, never an error.

@@ -128,7 +128,9 @@ def replay() -> ClubRatings:
     return ClubRatings(ratings, history, changes)
 
 
-KEPT = Kept(4)
+# The club replayed once per ratings version by each process (every ratings page, every rated pad),
+# not once a page (``GINSCORE_KEPT_RESULTS=0``: replayed every time).
+KEPT = Kept(4, switch="GINSCORE_KEPT_RESULTS")
 
 
 def club_ratings() -> ClubRatings:

@@ -9,8 +9,10 @@ from django.urls import reverse
 from ginscore.club import forms_renderer, live
 from ginscore.club.templatetags import club
 from ginscore.engine import MatchLength
+from ginscore.ratings import selectors as rating_selectors
 from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
+from ginscore.seasons.templatetags import money
 from ginscore.tournaments import selectors as tournament_selectors
 from ginscore.tournaments import services
 from ginscore.tournaments import views as tournament_views
@@ -18,8 +20,10 @@ from ginscore.tournaments.models import TournamentMatch
 
 pytestmark = pytest.mark.django_db
 
-SWITCHES = ("GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES", "GINSCORE_KEPT_PARTS")
-KEPT = (club.ROW_CELLS, club.BLOCKS, forms_renderer.WIDGETS, tournament_views.ROUND_LINES, tournament_selectors.BY_RESULTS)
+SWITCHES = ("GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES", "GINSCORE_KEPT_PARTS",
+            "GINSCORE_KEPT_RESULTS")
+KEPT = (club.ROW_CELLS, club.BLOCKS, forms_renderer.WIDGETS, tournament_views.ROUND_LINES, tournament_selectors.BY_RESULTS,
+        rating_selectors.KEPT, money.SLIDES)
 
 
 def _pages(urls, client) -> dict:
@@ -46,7 +50,7 @@ def night(make_match, member):
                        for by, other in [("Ann", "Ben"), ("Ben", "Ann")] * 15], rules={"preset": "standard", "match_target": 100_000})
     return [reverse("tournaments:round", args=[t.pk, 1, 1]), reverse("tournaments:standings", args=[t.pk]),
             reverse("tournaments:detail", args=[t.pk]), reverse("matches:detail", args=[long.pk]),
-            reverse("matches:detail", args=[rows[0].match_id])]
+            reverse("matches:detail", args=[rows[0].match_id]), reverse("ratings:list")]
 
 
 @pytest.mark.parametrize("switch", SWITCHES)

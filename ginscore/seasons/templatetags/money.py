@@ -14,7 +14,7 @@ from ginscore.seasons.models import Club
 register = template.Library()
 
 # The season slides a process drew, under everything they were drawn from (see season_version).
-SLIDES = Kept(64)
+SLIDES = Kept(64, switch="GINSCORE_KEPT_PARTS")
 
 
 @register.filter
