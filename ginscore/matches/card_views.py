@@ -18,7 +18,7 @@ from ginscore.matches.card_forms import CardHandForm
 from ginscore.matches.records import HandEntry, Pair, match_rules
 from ginscore.matches.models import KIND_PARTNERSHIP
 from ginscore.matches.views import (
-    _adder, _corrector, _next_hand, _pair, _save, _scoring_hand, _stale, _table_hands, redrawn,
+    _adder, _corrector, _next_hand, _pair, _save, _scoring_hand, _stale, _table_hands, posted_number, redrawn,
 )
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -108,7 +108,8 @@ def hand_cards_new(request, pk, table=1):
         return refused
     if _counted(match):
         return _back(match, "hand_new", table)
-    form = _form(request, match, _pair(match, hands, number, table), {"number": number, "revision": match.revision})
+    form = _form(request, match, _pair(match, hands, posted_number(request, hands, table), table),
+                 {"number": number, "revision": match.revision})
     return _stale(request, match, form, number, table) or _card_page(
         request, match, hands, form, number, _adder(request, match, hands, number, via, table), editing=False,
         table=table)

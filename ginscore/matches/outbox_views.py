@@ -40,7 +40,7 @@ from ginscore.matches.forms import HandForm
 from ginscore.matches.models import KIND_PARTNERSHIP, Hand
 from ginscore.matches.records import HandEntry
 from ginscore.matches.views import (
-    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, _table_hands, same_text, saved_text,
+    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, posted_number, same_text, saved_text,
 )
 
 MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
@@ -76,7 +76,7 @@ def hand_send(request, pk):
         return _answer(match, table, 400, field="entry_key",
                        message=f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).')
     hands = selectors.match_hands(match)
-    form = HandForm(request.POST, match=match, pair=_pair(match, hands, _number(request, hands, table), table))
+    form = HandForm(request.POST, match=match, pair=_pair(match, hands, posted_number(request, hands, table), table))
     if not form.is_valid():
         errors = form.errors.get_json_data()
         problem = form.page_problem()
@@ -125,15 +125,6 @@ def _answer(match, table: int, status: int, **fields) -> JsonResponse:
         else match.hand_count
     return JsonResponse({"ok": status == 200, **fields, "next_number": mine + 1, "revision": match.revision,
                          "complete": match.complete}, status=status)
-
-
-def _number(request, hands, table: int) -> int:
-    """The hand the phone sent, as far as the stored hands go (who played it follows from them)."""
-    following = len(_table_hands(hands, table)) + 1
-    try:
-        return max(1, min(int(request.POST.get("number", "")), following))
-    except ValueError:
-        return following
 
 
 def _save(request, match, via, entry: HandEntry, number: int, revision: int, key: UUID, table: int) -> Hand:

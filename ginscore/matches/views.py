@@ -155,7 +155,8 @@ def hand_new(request, pk, table=1):
     match, via, hands, number, refused = _next_hand(request, pk, table)
     if refused:
         return refused
-    form = HandForm(request.POST or None, match=match, pair=_pair(match, hands, number, table),
+    form = HandForm(request.POST or None, match=match, pair=_pair(match, hands, posted_number(request, hands, table),
+                                                                  table),
                     initial={"number": number, "revision": match.revision})
     return _stale(request, match, form, number, table) or _hand_page(
         request, match, hands, form, number, _adder(request, match, hands, number, via, table), editing=False,
@@ -209,6 +210,16 @@ def _next_hand(request, pk, table=1):
         return None, None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     return match, via, hands, len(_table_hands(hands, table)) + 1, None
+
+
+def posted_number(request, hands, table: int) -> int:
+    """The hand a form was drawn for, as far as the stored hands go (who played it follows from
+    them): a stale page's hand is checked against its own two players, not the next hand's."""
+    following = len(_table_hands(hands, table)) + 1
+    try:
+        return max(1, min(int(request.POST.get("number", "")), following))
+    except ValueError:
+        return following
 
 
 def _stale(request, match, form, number, table=1):

@@ -384,3 +384,25 @@ def test_the_card_entry_page_refuses_a_number_no_page_can_show(scorer, make_matc
                      "revision": match.revision, "action": "save"})
     assert r.status_code == 400 and f"number: hand {number} cannot be" in r.content.decode()
     assert _hands(match) == [(1, "dead", "")]
+
+
+def test_a_stale_three_handed_page_is_checked_against_its_own_two_players(scorer, member, ann, ben):
+    """Cat deals hand 1 (Ann v Ben); another phone saves it; this phone's page still shows hand 1
+    and Ben's gin, which the next hand (Ann v Cat) could not have: the conflict, not "Tap Ann or Cat"."""
+    from ginscore.engine import rules_from
+    from ginscore.players.models import Player
+
+    match = services.match_create(player_a=ann, player_b=ben, player_c=Player.objects.create(name="Cat"),
+                                  rules=rules_from({"preset": "standard"}), first_dealer="c", created_by=member)
+    stale = match.revision
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    ben_gin = {"end": "gin", "by": "b", "defender_deadwood": "20", "number": 1, "revision": stale}
+    r = scorer.post(reverse("matches:hand_new", args=[match.pk]), {**ben_gin, "action": "save"})
+    assert r.status_code == 409, r.content.decode()[:2000]
+    page = r.content.decode()
+    assert "Ann knocked 5 v 30" in page and "Ben went gin (Ann 20)" in page
+    labels = [d.label for d in r.context["differences"]]
+    assert labels[:2] == ["How it ended", "Who ended it"]
+    sent = scorer.post(reverse("matches:hand_send", args=[match.pk]), {**ben_gin, "entry_key": str(uuid.uuid4())})
+    assert sent.status_code == 409 and sent.json()["conflict"]["reason"] == "taken"
+    assert Hand.objects.filter(match=match).count() == 1
