@@ -318,3 +318,26 @@ def test_finished_groups_then_knockout_keep_the_group_column_and_a_swiss_says_ho
     assert {row[2] for row in standings.rows} == {"1", "2"}
     check(build_standings(standings), CLUB[:12])
     assert "after the final" in standings.subtitle
+
+
+@pytest.mark.django_db
+def test_a_swiss_in_round_two_says_round_one_is_done_and_how_far_round_two_is():
+    from ginscore.engine import MatchLength
+    from ginscore.sheets import selectors
+    from ginscore.tournaments import services
+    from ginscore.tournaments import selectors as tsel
+
+    t = services.tournament_create(name="Swiss night", format="swiss", length=MatchLength("best_of", 1), rounds=3)
+    services.entries_set(tournament=t, names=CLUB[:6])
+    services.tournament_start(tournament=t)
+    assert "Running · round 1 in play" in selectors.standings_data(pk=t.pk).subtitle
+    for row in tsel.round_rows(t, 1, 1):
+        services.tmatch_forfeit(tmatch=row, winner=row.entry_a)  # round 1 decided: round 2 is paired
+    t.refresh_from_db()
+    assert selectors.standings_data(pk=t.pk).subtitle.split(" \u00b7 ")[1] == "after round 1, round 2 in play"
+    first = tsel.round_rows(t, 1, 2)[0]
+    services.tmatch_forfeit(tmatch=first, winner=first.entry_b)
+    t.refresh_from_db()
+    standings = selectors.standings_data(pk=t.pk)
+    assert "after round 1, round 2: 1 of 3 results in" in standings.subtitle
+    check(build_standings(standings), CLUB[:6])
