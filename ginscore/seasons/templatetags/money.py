@@ -10,6 +10,7 @@ from ginscore.club.kept import Kept
 
 from ginscore.seasons import selectors
 from ginscore.seasons.models import Club
+from ginscore.tournaments.selectors import BY_RESULTS
 
 register = template.Library()
 
@@ -44,8 +45,10 @@ def season_slide(t) -> str:
     """The board's season page for ``t``: the table of the latest season it counts in, drawn again
     only when a result of one of the season's events or its rules moved; "" when there is none
     (or none of its events has finished)."""
-    season = selectors.season_of(t)
-    if season is None:
+    # Which season: looked up once per result of the event (a season made, changed or deleted moves
+    # every event's results_revision), not at every drawing of the board after a hand.
+    season = BY_RESULTS.get_or_make(("season of", t.pk, t.results_revision), lambda: selectors.season_of(t) or "")
+    if not season:
         return ""
     events = selectors.season_tournaments(season)
 
