@@ -27,11 +27,10 @@ from ginscore.engine.ratings import (
 )
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
-from ginscore.ratings.models import ratings_stamp  # noqa: F401 - the version's read, for the views
+from ginscore.ratings.models import ratings_stamp
 
 TREND_DAYS = 30
 ACTIVE_DAYS = 183  # six months: a player with no rated match since is listed apart
-
 
 
 class _Rules(NamedTuple):

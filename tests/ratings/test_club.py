@@ -193,9 +193,9 @@ def club_histories(draw):
         players = draw(st.permutations(NAMES))[:{"two": 2, "three": 3, "four": 4}[kind]]
         finished = draw(st.booleans()) or draw(st.booleans())
         if kind == "two":
-            w, l = players if draw(st.booleans()) else players[::-1]
+            w, loser = players if draw(st.booleans()) else players[::-1]
             length = draw(st.sampled_from(["target", "set", {"kind": "best_of", "games": 3}]))
-            hands = [gin(w, 98, l)] * (1 if length == "set" else 2) if finished else [knock(w, 2, 30, l)]
+            hands = [gin(w, 98, loser)] * (1 if length == "set" else 2) if finished else [knock(w, 2, 30, loser)]
             rec = record(hands, players=players, length=length)
         elif kind == "three":
             hands = [knock("Ann", 4, 20, "Ben"), gin("Cat", 30, "Ann"), knock("Cat", 2, 40, "Ben"),

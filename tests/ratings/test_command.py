@@ -61,7 +61,8 @@ def test_every_kind_unrated_and_incomplete_and_names_cleaned():
      ["record 2: hand 1: Ann knocked with 12 deadwood; the knock limit is 10"]),
     ([{"players": ["Ann"]}, ANN_WINS, {**ANN_WINS, "rated": "no"}],
      ["record 1: players: must be a list of two, three or four names", "record 3: rated: must be true or false"]),
-    ([record([gin("Ann", 98, "ANN")], players=("Ann", "ANN"))], ['record 1: players: "Ann" and "ANN" are the same player']),
+    ([record([gin("Ann", 98, "ANN")], players=("Ann", "ANN"))],
+     ['record 1: players: "Ann" and "ANN" are the same player']),
 ])
 def test_bad_records_refused_by_index(records, lines):
     code, out, err = run(["-"], stdin=json.dumps(records))

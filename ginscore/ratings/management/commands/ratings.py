@@ -30,7 +30,7 @@ class Command(BaseCommand):
             self._fail([str(e)])
         except RatingsRefused as e:
             self._fail(e.problems)
-        self.stdout.write(json.dumps(out, indent=2, ensure_ascii=False))
+        self.stdout.write(json.dumps(out, indent=2))
 
     def _fail(self, lines):
         for line in lines:
