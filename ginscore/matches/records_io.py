@@ -25,6 +25,7 @@ import time
 from typing import Any, Callable, Iterable, Iterator
 
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.records import parse_json_text
@@ -244,20 +245,19 @@ def _records_of(rows: list[Match], pks) -> list[dict]:
     hands: dict[int, list[Hand]] = {m.pk: [] for m in rows}
     for hand in Hand.objects.filter(match__in=pks).order_by("match_id", "number", "table"):
         hands[hand.match_id].append(hand)
-    return [match_to_json(m, hands[m.pk]) for m in rows]
+    records = [match_to_json(m, hands[m.pk]) for m in rows]
+    for m, record in zip(rows, records):
+        if getattr(m, "counts", True) is False:   # annotated: the club rating leaves it out
+            record["rated"] = False
+    return records
 
 
 def records_export_finished() -> list[dict]:
     """The finished matches in the order they finished, each one the club rating leaves out
     marked ``"rated": false``: what ``manage.py ratings`` reads to give the site's ratings."""
-    finished = Match.objects.finished().order_by("finished_at", "id")
-    ids = list(finished.values_list("pk", flat=True))
-    rated = set(Match.objects.rated().values_list("pk", flat=True))
-    records = records_export(matches=Match.objects.filter(pk__in=ids).order_by("finished_at", "id"))
-    for pk, record in zip(ids, records):
-        if pk not in rated:
-            record["rated"] = False
-    return records
+    rated = Match.objects.rated().filter(pk=OuterRef("pk"))
+    return records_export(matches=Match.objects.finished().annotate(counts=Exists(rated))
+                          .order_by("finished_at", "id"))
 
 
 def records_dumps(records: list[dict]) -> str:
