@@ -199,7 +199,8 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
         heads += [(cx + s * shape.columns * cw, cx + (s + 1) * shape.columns * cw, shape.sides[s], s) for s in range(n)]
         return cols, heads
     if shape.tables > 1:  # each table's players' points, then the teams' running totals
-        team_w = max(56, min(90, w * 0.17))
+        long = max(map(len, shape.sides)) > 40  # two long names a team: wider columns, fewer lines
+        team_w = max(56, min(130, w * 0.24) if long else min(90, w * 0.17))
         pw = (rest - n * team_w) / 2
         for side in range(n):
             cols.append(Col(cx + side * pw, pw, "seat", "", side))
