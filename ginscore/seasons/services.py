@@ -65,12 +65,12 @@ def prize_set(*, tournament: Tournament, entry_fee: Decimal | None, added: Decim
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != STATUS_SETUP:
             raise MoneyRefused("prize: frozen once the tournament has started")
-        if rules.preset == "custom" and len(rules.split) > max(t.entries.count(), 1) and t.entries.exists():
-            raise MoneyRefused(f"split: pays {len(rules.split)} places but there are only {t.entries.count()} entrants")
+        # (A split paying more places than the field has is shown as such on the prize pages: the
+        # entries may still grow until the start.)
         prize, _ = Prize.objects.get_or_create(tournament=t)
         prize.added, prize.house_fixed, prize.house_percent = rules.added, rules.house_fixed, rules.house_percent
-        prize.preset, prize.split, prize.unit = rules.preset, ",".join(f"{p.normalize():f}" for p in rules.split), \
-            rules.unit
+        prize.preset, prize.unit = rules.preset, rules.unit
+        prize.split = ",".join(f"{p.normalize():f}" for p in rules.split)
         prize.save()
         t.entry_fee = entry_fee
         t.save(update_fields=["entry_fee"])

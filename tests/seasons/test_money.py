@@ -239,9 +239,11 @@ def test_only_a_club_admin_turns_money_on(client, db, director, club_admin):
 
     url = reverse("money:club")
     client.force_login(director)
+    assert url not in client.get(reverse("seasons:list")).content.decode()
     assert client.post(url, {"money": "on", "unit": "1"}).status_code == 403
     assert not Club.get().money
     client.force_login(club_admin)
+    assert url in client.get(reverse("seasons:list")).content.decode()
     refused = client.post(url, {"money": "on", "unit": "0"})
     assert refused.status_code == 200 and "Ensure this value is greater than or equal to 0.01" in \
         refused.content.decode()
