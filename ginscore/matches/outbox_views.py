@@ -91,10 +91,10 @@ def hand_send(request, pk):
         hand = _save(request, match, via, entry, number, form.cleaned_data["revision"], key, table)
     except services.HandConflict as e:
         conflict = _conflict_json(match, entry, number, str(e), table, replacing)
-        if not conflict["same"]:
+        hand = Hand.objects.filter(match=match, number=number, table=table).first() if conflict["same"] else None
+        if hand is None:
             return _answer(match, table, 409, conflict=conflict, message=conflict["why"])
-        hand = Hand.objects.get(match=match, number=number, table=table)   # corrected so already
-        hand.resent = hand.same = True
+        hand.resent = hand.same = True   # corrected so already, by another phone
     except services.TableAhead as e:
         return _answer(match, table, 409, wait=str(e), message=str(e))
     except services.EntryUndone as e:

@@ -70,6 +70,8 @@ class Pad:
 
     def _keyed(self, key, hand):
         """The answer to a key already used, or None (as services._keyed)."""
+        if key is None:
+            return None
         for h, k in self.hands:
             if k == key:
                 return (200, "again") if h == hand else (422, "reused")
@@ -98,6 +100,11 @@ class Pad:
         if number < self.next:
             return (200, "same") if self.hands[number - 1][0] == hand else (409, "taken")
         return 409, "moved"
+
+    def page(self, number, hand):
+        """The entry page without the outbox (no entry key): a new hand, or nothing but a message."""
+        status, _ = self.send(None, number, hand, self.revision, False)
+        return status == 200
 
     def undo(self, revision):
         if not self.hands or revision != self.revision:
@@ -230,8 +237,8 @@ class Table:
 
     def step(self):
         rng, phone = self.rng, self.rng.choice(self.phones)
-        action = rng.choices(["type", "send", "lose", "flush", "replay", "look", "undo", "redo", "correct", "delete"],
-                             weights=[20, 14, 4, 5, 6, 8, 6, 4, 4, 2])[0]
+        action = rng.choices(["type", "send", "lose", "flush", "replay", "look", "page", "undo", "redo", "correct",
+                              "delete"], weights=[20, 14, 4, 5, 6, 8, 4, 6, 4, 4, 2])[0]
         getattr(self, action)(phone)
         self.check()
 
@@ -305,6 +312,13 @@ class Table:
         self.say(phone, f"{what} at rev {phone.revision}: {status} ({'done' if expected else 'refused'})")
         phone.look()
 
+    def page(self, phone):
+        """A hand saved through the entry page itself (a phone without the outbox's script)."""
+        hand = self.rng.choice(HANDS)
+        self._form(phone, f"saves {hand} as hand {phone.next} on the entry page",
+                   f"/matches/{self.match.pk}/hands/new/", {**fields_of(hand), "number": phone.next, "action": "save"},
+                   lambda: self.pad.page(phone.next, hand))
+
     def undo(self, phone):
         self._form(phone, "undoes", f"/matches/{self.match.pk}/hands/undo/", {},
                    lambda: self.pad.undo(phone.revision))
@@ -316,7 +330,8 @@ class Table:
     def correct(self, phone):
         n, hand = self.rng.randint(1, max(1, phone.next)), self.rng.choice(HANDS)
         self._form(phone, f"corrects hand {n} to {hand}", f"/matches/{self.match.pk}/hands/{n}/edit/",
-                   {**fields_of(hand), "number": n, "action": "save"}, lambda: self.pad.correct(n, hand, phone.revision))
+                   {**fields_of(hand), "number": n, "action": "save"},
+                   lambda: self.pad.correct(n, hand, phone.revision))
 
     def delete(self, phone):
         n = self.rng.randint(1, max(1, phone.next - 1))
