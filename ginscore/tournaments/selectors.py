@@ -354,7 +354,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
 
 
 def decided_text(row: dict, level: bool) -> str:
-    """What set the standing's place apart, with its figure: "Buchholz 14", "Net points +174",
+    """What set the standing's place apart, with its figure: "Buchholz 14", "Net +174", "Wins 3",
     "Knockout"; "level" when it shares its rank; "" when nothing had to (a field of one)."""
     key = row["decided_by"]
     if key is None:
@@ -362,7 +362,11 @@ def decided_text(row: dict, level: bool) -> str:
     if key == "placing":
         return "Knockout"
     value = row[key]
-    return f"{TIEBREAK_NAMES[key]} {value:+d}" if key == "net" else f"{TIEBREAK_NAMES[key]} {value}"
+    return f"Net {value:+d}" if key == "net" else f"{DECIDED_NAMES.get(key, TIEBREAK_NAMES[key])} {value}"
+
+
+# How "Decided by" names a tiebreak (short: a phone's column); the others by TIEBREAK_NAMES.
+DECIDED_NAMES = {"wins": "Wins"}
 
 
 def standings_legend(t: Tournament) -> str:

@@ -181,11 +181,11 @@ def test_a_round_and_the_bracket_on_a_phone(phone, shot):
     page.goto(page.base + reverse("tournaments:standings", args=[cup.pk]))
     headers = [h for h in page.locator("table.standings th").all_inner_texts() if h]
     visible = page.locator("table.standings th:visible").all_inner_texts()
-    assert "Points against" in headers and visible == ["#", "Player", "Won", "Lost", "Net"]
+    assert "Points against" in headers and visible == ["#", "Player", "Won", "Lost", "Net", "Decided by"]
     shot("c2-standings-phone")
     row = page.locator("table.standings tbody tr").nth(1)
     box = row.bounding_box()
-    row.tap(position={"x": box["width"] - 10, "y": box["height"] / 2})   # on "Net", not on the name
+    row.tap(position={"x": box["width"] - 10, "y": box["height"] / 2})   # on "Decided by", not on the name
     page.wait_for_url("**/players/*/")
     # The quarter-finals end: the bracket's frame opens at the semi-finals.
     rng = __import__("random").Random(4)

@@ -103,7 +103,7 @@ def test_standings_csv(client, make_tournament):
     lines = response.content.decode().strip().splitlines()
     assert lines == [
         "#,Player,Played,Won,Lost,Byes,Points for,Points against,Net,Buchholz,Decided by",
-        "1,P1,1,1,0,0,420,0,420,0,Match wins 1",   # P1 still in, as P2 and P3: set apart by the win
+        "1,P1,1,1,0,0,420,0,420,0,Wins 1",   # P1 still in, as P2 and P3: set apart by the win
         "2,P2,0,0,0,0,0,0,0,0,level",          # still in: P2 and P3 share second place for now
         "2,P3,0,0,0,0,0,0,0,0,level",
         "4,P4,1,0,1,0,0,420,-420,1,Knockout",
