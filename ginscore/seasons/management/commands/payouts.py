@@ -30,6 +30,7 @@ def parse_tie(text: str) -> tuple[int, ...]:
 
 class Command(BaseCommand):
     help = "Prints the prize pool and each paid place's amount for a field, as JSON."
+    requires_system_checks = []   # a quick preview: nothing of the site is checked or read
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
