@@ -1,18 +1,21 @@
-// The outbox of a table phone: scoring through a network drop.
+// The outbox of a table phone: scoring through a network drop, and every answer of the club's
+// site settled on screen (docs/outbox.md).
 // Every hand saved on the entry form goes into an outbox kept in this browser (localStorage,
 // one per match) under a key made here (a UUID), and the outbox is sent in order, one hand at a
 // time (matches/<id>/hands/send/). With the network, a hand is sent at once and the pad opens
-// as before. Without it, the hand waits, shown above the form as "not yet sent" with the points
-// worked out here from the match's rules (a port of the engine's hand scoring, for the points
-// of the hand alone: boxes, game bonuses and shutouts come when the pad has it), and the form
-// is ready for the next hand. When the network returns the outbox is sent; a resend of a key
-// the server holds is the hand already saved, never a second one. A hand that meets one saved
-// on another device meanwhile stops the outbox and is shown to the table to keep both, drop
-// theirs, or correct the recorded hand to it; nothing is dropped or doubled unasked.
-// Three players: the phone follows who deals and sits out (the loser deals the next) and puts the
-// next two's names on the form. A partnership's table: each hand carries its table and deal
-// (who plays there follows from the deal), and the deal's team points, which need both tables'
-// hands, are left to the pad; a deal the other table has not reached yet waits and is sent later.
+// as before; the outbox shows only once an answer is late (LATE). Without it, the hand waits,
+// shown above the form as "not yet sent" with the points worked out here from the match's rules
+// (a port of the engine's hand scoring, for the points of the hand alone), the head's big numbers
+// are the phone's own running score, and the form is ready for the next hand. When the network
+// returns the outbox is sent; a resend of a key the server holds is the hand already saved, never
+// a second one. Every other answer stops at the hand with what the table can do: the same hand
+// already recorded (dropped, said), a different one recorded (both shown, what differs marked:
+// keep it, send mine as the next, or correct it after a second tap), refused or failed (try again,
+// send as the next, drop); a drop can be undone. A blank form follows the server's next hand down
+// as well as up. Three players: the phone follows who deals and sits out (the loser deals the next)
+// and puts the next two's names on the form. A partnership's table: each hand carries its table
+// and deal (who plays there follows from the deal), and the deal's team points, which need both
+// tables' hands, are left to the pad; a deal the other table has not reached yet waits.
 // It also registers the service worker (/sw.js) that keeps the table's pages for a reload offline.
 (function () {
   "use strict";
