@@ -377,3 +377,29 @@ def test_a_reload_while_a_save_is_late_sends_it_once(phone, make_match, member):
     expect(phone.locator("#entry h2")).to_have_text("Hand 2", timeout=SENT)
     assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == ""
     assert hands(match) == [(1, "knock", "a", 5, 30)]
+
+
+def test_a_hand_typed_offline_is_dropped_from_the_middle_and_put_back(phone, make_match, member):
+    match = make_match()
+    open_pad(phone, match, member.username)
+    network_down(phone)
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    enter_hand(phone, "gin", "Ben", defender=12)
+    enter_hand(phone, "knock", "Ann", knocker=2, defender=20)
+    lines = phone.locator("#outbox .outbox-hand")
+    expect(lines).to_have_count(3)
+    phone.get_by_role("button", name="Drop hand 2").tap()
+    expect(lines).to_have_count(2)
+    assert [" ".join(t.split()) for t in lines.all_inner_texts()] == [
+        "Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent Drop",
+        "Hand 2 Ann knocked 2 v 20 · Ann +18 not yet sent Drop"]   # the hands after it follow
+    assert [int(phone.locator(f".score-head [data-game={s}]").inner_text()) for s in "ab"] == [43, 0]
+    expect(phone.locator("#entry h2")).to_have_text("Hand 3")
+    phone.locator("#outbox .outbox-dropped").get_by_role("button", name="Undo").tap()
+    expect(lines).to_have_count(3)
+    assert [" ".join(t.split())[:30] for t in lines.all_inner_texts()] == [
+        "Hand 1 Ann knocked 5 v 30 · An", "Hand 2 Ben went gin (Ann 12) ·", "Hand 3 Ann knocked 2 v 20 · An"]
+    expect(phone.locator("#entry h2")).to_have_text("Hand 4")
+    network_up(phone)
+    expect(phone.locator("#outbox")).to_contain_text("Sent: hands 1, 2, 3", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 2, 20)]
