@@ -34,8 +34,8 @@ def test_the_board_shows_a_new_result_within_2_s(tv, make_tournament):
     expect(table3.locator("[data-game]")).to_have_text("55–0", timeout=2000)   # gin 25 + 30 deadwood
     win(row, row.match.player_a.name)
     expect(table3).to_have_class("board-table done", timeout=2000)
-    expect(table3.locator(".won .bt-name")).to_have_text(row.entry_a.player.name if row.match.player_a_id ==
-                                               row.entry_a.player_id else row.entry_b.player.name)
+    winner = row.entry_a.player.name if row.match.player_a_id == row.entry_a.player_id else row.entry_b.player.name
+    expect(table3.locator(".won .bt-name")).to_have_text(re.compile(rf"^{re.escape(winner)}\s✓$"))   # the tick kept on
     # large type: a name is readable across the room
     size = tv.evaluate("parseFloat(getComputedStyle(document.querySelector('.bt-name')).fontSize)")
     assert size >= 30
