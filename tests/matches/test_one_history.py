@@ -406,3 +406,17 @@ def test_a_stale_three_handed_page_is_checked_against_its_own_two_players(scorer
     sent = scorer.post(reverse("matches:hand_send", args=[match.pk]), {**ben_gin, "entry_key": str(uuid.uuid4())})
     assert sent.status_code == 409 and sent.json()["conflict"]["reason"] == "taken"
     assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_a_partnership_tables_two_different_hands_show_the_conflict_page(client, four):
+    hand = {"table": "1", "knocker_deadwood": "3", "defender_deadwood": "25"}
+    assert _send(client, four, 1, **hand).status_code == 200
+    four.refresh_from_db()
+    r = client.post(reverse("matches:table_hand_new", args=[four.pk, 1]),
+                    {**KNOCK, **hand, "knocker_deadwood": "4", "number": 1, "revision": 0, "action": "save"})
+    assert r.status_code == 409
+    page = r.content.decode()
+    assert "Table 1, deal 1: two phones saved it" in page and 'id="keep-recorded"' in page
+    assert f'action="/matches/{four.pk}/tables/1/hands/1/edit/"' in page
+    assert [(d.label, d.recorded, d.typed) for d in r.context["differences"]] == [("Ann's deadwood", "3", "4")]
+    assert Hand.objects.filter(match=four).count() == 1
