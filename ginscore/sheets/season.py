@@ -13,9 +13,10 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from ginscore.sheets.common import name_cell as common_name_cell
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, RUNNING, SHADE, ellipsis, esc, new_buffer, numbered_canvas,
-    page_size, register_fonts, shrink, style, word_lines,
+    page_size, register_fonts, style,
 )
 
 NAME_MIN, NAME_MAX = 140, 260
@@ -59,12 +60,8 @@ def name_width(names: Sequence[str], size: float = 10) -> float:
 
 
 def name_cell(name: str, width: float, size: float = 10, *, bold: bool = True) -> Paragraph:
-    """A name printed whole: wrapped at spaces and hyphens, smaller when one word is too long."""
-    font = BOLD if bold else FONT
-    longest = max(name.split() or [""], key=lambda w: stringWidth(w, font, size))
-    size = shrink(longest, font, width - 6, size, 5)
-    lines = word_lines(name, font, size, width - 6)
-    return Paragraph("<br/>".join(esc(line) for line in lines), style(size, bold=bold, leading=size * 1.2))
+    """A name printed whole in a column ``width`` wide (its padding left out): ``common.name_cell``."""
+    return common_name_cell(name, width - 6, size, bold=bold, floor=5)
 
 
 def points_text(points: Decimal) -> str:

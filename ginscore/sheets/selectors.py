@@ -312,6 +312,20 @@ def _after_round(t, tsel) -> str:
     return ", ".join(filter(None, [f"after {done}" if done else "", playing])) or "before round 1"
 
 
+def _prizes(t) -> dict[int, str]:
+    """Each paid entry's prize ("€126.00"), by entry, once the event is over and when the club
+    plays for money; {} otherwise (nothing about money is printed)."""
+    from ginscore.seasons import selectors as money
+
+    if not money.money_on():
+        return {}
+    night = money.night_money(t)
+    if not night.final:
+        return {}
+    sign = money.Club.get().currency
+    return {line.entry_id: f"{sign}{line.amount:,.2f}" for line in night.lines if line.amount > 0}
+
+
 def standings_data(*, pk: int, paper: str = "letter") -> Standings:
     """The standings with the tiebreak values used; a round robin in groups as one table per group."""
     tsel, t = _tournament(pk)
@@ -332,6 +346,12 @@ def standings_data(*, pk: int, paper: str = "letter") -> Standings:
         if key == "head_to_head" and value is None:
             return "\u2013"  # never needed: no one was level with them
         return "" if value is None else str(value)
+
+    prizes = _prizes(t)
+    if prizes:
+        columns.append(("prize", "Prize"))
+        for r in rows:
+            r["prize"] = prizes.get(r["entry_id"], "")
 
     def line(r):
         return tuple(cell(r, k) for k, _ in columns)

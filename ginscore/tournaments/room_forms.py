@@ -21,3 +21,9 @@ class CheckInForm(forms.Form):
                                   help_text="The next round is then paired from the desk, with those present only.")
     entry_fee = forms.DecimalField(min_value=0, max_value=ENTRY_FEE_MAX, max_digits=8, decimal_places=2, required=False,
                                    label="Entry fee", help_text="Recorded as paid or owed at check-in. Blank: none.")
+
+    def __init__(self, *args, money: bool = True, **kwargs):
+        """``money``: the club plays for money (``ginscore.seasons``); without it, no entry fee is asked."""
+        super().__init__(*args, **kwargs)
+        if not money:
+            del self.fields["entry_fee"]

@@ -3,6 +3,8 @@
 players' own check-in page."""
 from __future__ import annotations
 
+from functools import partial
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url
+from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
@@ -70,7 +73,9 @@ def board(request, pk):
 def _desk(request, t, status=200, **forms):
     forms.setdefault("announce_form", AnnouncementForm(initial={"announcement": t.announcement}))
     forms.setdefault("clock_form", ClockForm(initial={"minutes": t.round_minutes or 50}))
-    forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee}))
+    money = money_on()
+    forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee},
+                                                  money=money))
     current = services.current_round_key(t)
     names = selectors.Names.of(t)
     return render(request, "tournaments/desk.html", _context(
@@ -80,7 +85,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        **forms), status=status)
+        fee=t.entry_fee if money else None, **forms), status=status)
 
 
 def desk(request, pk):
@@ -129,9 +134,10 @@ def announce(request, pk):
 
 @require_POST
 def check_in_settings(request, pk):
-    return _desk_form_post(request, pk, "check_in_form", CheckInForm,
-                           lambda t, d: services.tournament_check_in_set(tournament=t, check_in=d["check_in"],
-                                                                         entry_fee=d["entry_fee"]),
+    money = money_on()   # without money the fee is not asked, and stays as it was
+    return _desk_form_post(request, pk, "check_in_form", partial(CheckInForm, money=money),
+                           lambda t, d: services.tournament_check_in_set(
+                               tournament=t, check_in=d["check_in"], entry_fee=d["entry_fee"] if money else t.entry_fee),
                            lambda d: "Check-in settings saved.")
 
 

@@ -339,7 +339,7 @@ def tournament_standings(t: Tournament) -> list[dict]:
         e = entries[row.player]
         out.append({
             "rank": row.rank, "player": entry_name(e["player__name"], e["partner__name"], e["team_name"]),
-            "player_id": e["player_id"], "seed": e["seed"],
+            "entry_id": row.player, "player_id": e["player_id"], "seed": e["seed"],
             "partner_id": e["partner_id"], "team": e["partner_id"] is not None,
             "group": e["group"], "withdrawn": e["withdrawn"], "played": row.played, "wins": row.wins,
             "losses": row.losses, "byes": row.byes, "points_for": row.points_for,

@@ -1,6 +1,7 @@
 """A night played for money: the prize rules frozen at the start, the payouts from the final
 standings (semi-finalists sharing third), the standings page, the treasurer's sheet, paying out
 recorded and undone, a correction moving the payouts, and money off showing nothing."""
+import re
 from decimal import Decimal as D
 
 import pytest
@@ -251,3 +252,20 @@ def test_only_a_club_admin_turns_money_on(client, db, director, club_admin):
     assert client.post(url, {"money": "on", "unit": "0.50", "currency": "€"}).status_code == 302
     club = Club.get()
     assert (club.money, club.unit, club.currency) == (True, D("0.50"), "€")
+
+
+def test_the_printed_standings_show_each_paid_players_prize_and_nothing_when_money_is_off(client, night):
+    url = reverse("sheets:standings", args=[night.pk])
+    for paper in ("letter", "a4"):
+        pdf = b"".join(client.get(url, {"paper": paper}).streaming_content)
+        assert not layout_problems(pdf)
+        words = text(pdf)
+        assert "Buchholz Prize 1 Zoë" in words   # the last column
+        # A row: the name, its nine figures (played ... Buchholz), then the prize; the unpaid have none.
+        for name, amount in (("Zoë Ångström", "70.00"), ("Ann-Marie Lefèvre", "42.00"), ("Bob", "14.00"),
+                             ("Cai", "14.00")):
+            assert re.search(rf"{name}( \S+){{9}} {amount} ", words), (name, words)
+        assert re.search(r"Gus( \S+){9} 6 Fay", words), words
+    services.club_money_set(money=False, unit=D(1))
+    words = text(b"".join(client.get(url).streaming_content))
+    assert "Prize" not in words and "70.00" not in words

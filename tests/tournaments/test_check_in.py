@@ -11,6 +11,7 @@ from ginscore.tournaments import services
 from ginscore.players.models import Player
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
 from ginscore.tournaments.own_check_in import check_in_link
+from ginscore.seasons.services import club_money_set
 
 from .conftest import win
 
@@ -141,6 +142,7 @@ def test_a_player_checks_in_with_their_own_link(client):
 
 
 def test_the_desk_checks_players_in_and_sees_who_is_missing(client, director):
+    club_money_set(money=True, unit=Decimal("1.00"))   # the club plays for money: the fee is shown
     t = _swiss(3)
     zoe = _entries(t)[0]
     client.post(check_in_link(zoe))
@@ -173,3 +175,19 @@ def test_only_directors_use_the_desk(client, member):
     client.force_login(member)
     assert client.post(reverse("tournaments:withdraw_absent", args=[t.pk])).status_code == 403
     assert Entry.objects.filter(tournament=t).count() == 3
+
+
+def test_without_money_the_desk_shows_and_asks_no_fee_and_keeps_the_one_set(client, director):
+    """Money is off by default: nothing about money anywhere, the desk included; saving the check-in
+    settings there leaves the fee recorded before as it was (for when money is turned on)."""
+    t = _swiss(3)
+    client.force_login(director)
+    desk = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
+    assert "Round 1: 0 present, 3 missing" in desk
+    assert "owed" not in desk and "owes" not in desk and 'name="entry_fee"' not in desk and "5.00" not in desk
+    response = client.post(reverse("tournaments:check_in_settings", args=[t.pk]), {"check_in": "on"}, follow=True)
+    assert "Check-in settings saved." in response.content.decode()
+    assert Tournament.objects.get(pk=t.pk).entry_fee == Decimal("5.00")
+    club_money_set(money=True, unit=Decimal("1.00"))
+    desk = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
+    assert 'name="entry_fee"' in desk and "entry fee 5.00, 3 owed" in desk
