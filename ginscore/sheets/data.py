@@ -182,6 +182,9 @@ class TableSheet:
     seats: tuple[str, ...] = ()  # a doubles event's partnership match: its players a, b, c, d (``players``: the teams)
     links: tuple[tuple[str, str], ...] = ()  # (caption, link): a QR code for each of a doubles match's two tables
     where: str = ""  # the table(s) in words, when not "Table 7" ("Tables 13 and 14")
+    # Both players agree: each player's own pass (name, 6-digit code, personal link), printed on
+    # slips of their own to cut apart, so only that player holds it (``matches.seats``).
+    passes: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)

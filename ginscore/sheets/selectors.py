@@ -248,6 +248,7 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
     """One sheet per table of the round that has a match; ``link(path)`` makes the table link absolute.
     A doubles match plays at two tables (match N at tables 2N-1 and 2N): its sheet has a QR code for
     each, as the site gives one link a table."""
+    from ginscore.matches.seats import seat_passes
     from ginscore.tournaments import selectors as tsel
 
     t, stage, rows = _round(pk, number, stage)
@@ -256,6 +257,7 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
     for row in rows:
         if row.match is None:
             continue
+        passes = tuple((p.name, p.code, link(p.link)) for p in seat_passes(row.match)) if t.agree else ()
         rules, length, games = _rules_and_length(row.match)
         first = row.match.player_a_id if row.match.first_dealer == "a" else row.match.player_b_id
         dealer = row.entry_a if row.entry_a.player_id == first else row.entry_b
@@ -271,7 +273,8 @@ def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -
             t.name, number, row.table or 0, (row.entry_a.name, row.entry_b.name), rules,
             url="" if seats else link(reverse("matches:table", args=[token])), round_name=_round_name(t, stage, number),
             length=length, match_label=" \u00b7 ".join(filter(None, [names.match(row), f"match #{row.match_id}"])),
-            games=games, first_dealer="" if t.doubles else dealer.player.name, seats=seats, links=links, where=where))
+            games=games, first_dealer="" if t.doubles else dealer.player.name, seats=seats, links=links, where=where,
+            passes=passes))
     return out
 
 

@@ -365,6 +365,37 @@ def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held:
     signatures_on_canvas(c, MARGIN, line_y, w, signers)
 
 
+def _seat_slips(c: Canvas, sheet: TableSheet, size: tuple[float, float]) -> None:
+    """Both players agree: a page of slips, one a player, to cut apart and hand out: each player's own
+    code (typed on the table's phone to confirm a hand the other side entered) and their personal
+    link as a QR code. Only the player holding the slip can confirm as that player."""
+    pw, ph = size
+    w = pw - 2 * MARGIN
+    top = ph - MARGIN
+    where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  {sheet.where or f'Table {sheet.table}'}"
+    draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, w), size=13, bold=True)
+    draw_text(c, MARGIN, top - 33, where, size=shrink(where, BOLD, w, 16, 10), bold=True)
+    note = ("Both players agree on every hand. Cut along the dashed lines and give each player their own "
+            "slip: keep it to yourself.")
+    y = _lines(c, MARGIN, top - 50, simpleSplit(note, FONT, 9, w), 9)
+    slip = (y - 8 - MARGIN) / len(sheet.passes)
+    text_w = w - QR_SIZE - 16
+    for k, (name, code, url) in enumerate(sheet.passes):
+        y0 = y - 8 - k * slip   # the slip's top
+        c.saveState()
+        c.setDash(4, 3)
+        c.setLineWidth(0.6)
+        c.line(MARGIN, y0, MARGIN + w, y0)
+        c.restoreState()
+        name_size, lines = name_lines(name, text_w, size=14, floor=9)
+        ly = _lines(c, MARGIN, y0 - 18, lines, name_size, bold=True)
+        draw_text(c, MARGIN, ly - 26, f"Your own code: {code[:3]} {code[3:]}", size=22, bold=True)
+        how = ("Type it on the table's phone to confirm a hand the other side entered, or scan the code to open "
+               "your own pad, which confirms in one tap.")
+        _lines(c, MARGIN, ly - 42, simpleSplit(how, FONT, 8, text_w), 8, color=RULE)
+        draw_qr(c, url, MARGIN + w - QR_SIZE, y0 - 10 - QR_SIZE)
+
+
 def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> bytes:
     """One score sheet per table, in the order given, in one PDF."""
     size = page_size(paper)
@@ -377,6 +408,9 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
     for sheet in sheets:
         held = _table_sheet(c, sheet, size, forms)
         c.showPage()
+        if sheet.passes:
+            _seat_slips(c, sheet, size)
+            c.showPage()
         if (not sheet.length or sheet.length.startswith("to ")) and not sheet.games:
             # one continuation sheet for each set of rules played to the target (and each kind of table)
             key = (tuple(sorted(sheet.rules.items())), bool(sheet.seats))

@@ -197,3 +197,28 @@ def test_winners_of_finished_matches_are_written_in(client, format):
     sized = sized_text(pdf)
     champion = max(size for _, line, size in sized if line in t.champion.name)  # on the champion's line
     assert champion >= 16 and champion > max(size for _, line, size in sized if line.startswith(("1  ", "2  ")))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_when_both_players_agree_each_table_sheet_has_a_slip_a_player_to_cut_apart(client, director, paper):
+    """Each player's own code and personal link, on a slip of their own after the table's sheet (the
+    table link alone never confirms a hand): names of 60 characters printed whole."""
+    from ginscore.matches.seats import seat_passes
+    from tests.sheets.pdf import layout_problems
+
+    long = "Wolfgang Amadeus Schönberger-Lichtenstein von Hohenzollern-S"[:60]
+    t = services.tournament_create(name="Agreed night", format="single", length=MatchLength("best_of", 1),
+                                   agree=True)
+    services.entries_set(tournament=t, names=[long, "Ann", "Bartholomew O'Brien-Featherstonehaugh", "Cai"])
+    services.tournament_start(tournament=t)
+    pdf = _pdf(client.get(reverse("sheets:tables", args=[t.pk, 1, 1]), {"paper": paper}))
+    got = pages(pdf)
+    rows = [r for r in tsel.round_rows(t, 1, 1) if r.match]
+    assert len(got) == 2 * len(rows)   # each table's sheet, then its slips
+    for row, slips in zip(rows, got[1::2]):
+        assert "Cut along the dashed lines and give each player their own slip" in slips
+        for p in seat_passes(row.match):
+            assert f"{p.name} Your own code: {p.code[:3]} {p.code[3:]}" in " ".join(slips.split()), slips
+    assert not layout_problems(pdf)
+    plain = started("single", 4)   # not agreed: no slips, no codes
+    assert len(pages(_pdf(client.get(reverse("sheets:tables", args=[plain.pk, 1, 1]))))) == 2
