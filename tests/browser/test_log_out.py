@@ -37,6 +37,17 @@ def _offline_text(page, path) -> str:
     return page.content()
 
 
+def _settled_content(page) -> str:
+    """The page's HTML once it has stopped navigating (going Back offline may still be loading)."""
+    for _ in range(20):
+        try:
+            page.wait_for_load_state("domcontentloaded")
+            return page.content()
+        except PlaywrightError:
+            page.wait_for_timeout(250)
+    return page.content()
+
+
 def test_log_out_then_offline_shows_nothing_of_the_director(phone, make_match, director, shot):
     match = make_match()
     pad, entry = f"/matches/{match.pk}/", f"/matches/{match.pk}/hands/new/"
@@ -65,7 +76,7 @@ def test_log_out_then_offline_shows_nothing_of_the_director(phone, make_match, d
         phone.go_back()                              # the Back button shows no page of the director's either
     except PlaywrightError:
         pass
-    back = phone.content()
+    back = _settled_content(phone)
     assert director.username not in back and "hand-form" not in back and match.table_token not in back
     for path in (pad, entry):
         text = _offline_text(phone, path)
