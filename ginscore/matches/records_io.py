@@ -128,10 +128,15 @@ class AlreadyThere(ImportRefused):
         super().__init__(where)
 
 
+# What two copies of one record share before their hands are compared: the seats, the rules, the
+# stake and first dealer, and the totals the hands gave (so a club's other matches between the
+# same players are not read back to be compared hand by hand).
+_TWIN_FIELDS = ("player_a_id", "player_b_id", "player_c_id", "player_d_id", "preset", "hand_count", "stake",
+                "first_dealer", "score_a", "score_b", "score_c", "games_a", "games_b", "games_c")
+
+
 def _seats(match: Match) -> tuple:
-    """What two copies of one record share before their hands are compared."""
-    return (match.player_a_id, match.player_b_id, match.player_c_id, match.player_d_id, match.preset,
-            match.hand_count)
+    return tuple(getattr(match, name) for name in _TWIN_FIELDS)
 
 
 def _fingerprint(record: dict) -> str:
@@ -149,7 +154,7 @@ def stored_twins(matches: list[Match], *, other_than: Iterable[int] = ()) -> dic
     near = (Match.objects.filter(player_a_id__in={s[0] for s in seats}, player_b_id__in={s[1] for s in seats},
                                  hand_count__in={s[5] for s in seats})
             .exclude(pk__in=[m.pk for m in matches]).order_by("pk")
-            .values_list("pk", "player_a_id", "player_b_id", "player_c_id", "player_d_id", "preset", "hand_count"))
+            .values_list("pk", *_TWIN_FIELDS))
     ids = [row[0] for row in near if row[0] not in skip and tuple(row[1:]) in seats]
     if not ids:
         return {}
