@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
+from ginscore.seasons.services import club_money_set
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry, TournamentMatch
 from ginscore.tournaments.own_check_in import check_in_link
@@ -17,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_check_in_then_pairing_only_the_present(phone, director):
+    club_money_set(money=True, unit=Decimal("1.00"))   # the club plays for its entry fees: the desk records them
     t = services.tournament_create(name="Club night", format="swiss", rounds=2)
     services.entries_set(tournament=t, names=["Zoë Ährenfeld", "Ben", "Cat", "Dan"])
     services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=Decimal("5"))
