@@ -254,6 +254,18 @@ def numbered_canvas(draw: Callable[[Canvas, int, int], None]) -> type[Canvas]:
     return NumberedCanvas
 
 
+def page_footer(label: str, page_width: float) -> type[Canvas]:
+    """The canvas class that prints ``label`` (cut with an ellipsis if it must) and "page n of N"
+    at the foot of every page, 0.4 in or more from the paper's edge."""
+    def draw(canvas, n, pages):
+        right = f"page {n} of {pages}"
+        room = page_width - 2 * MARGIN - pdfmetrics.stringWidth(right, FONT, 7.5) - 12
+        canvas.setFont(FONT, 7.5)
+        canvas.drawString(MARGIN, RUNNING, ellipsis(label, FONT, 7.5, room))
+        canvas.drawRightString(page_width - MARGIN, RUNNING, right)
+    return numbered_canvas(draw)
+
+
 def esc(text: str) -> str:
     """``text`` safe inside a Paragraph's markup."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from ginscore.sheets.common import BOLD, esc, new_buffer, style
-from ginscore.sheets.season import document, footer, grid, name_cell, name_width
+from ginscore.sheets.common import BOLD, esc, new_buffer, page_footer, style
+from ginscore.sheets.season import document, grid, name_cell, name_width
 
 
 def _amount(value: Decimal | None, sign: str) -> str:
@@ -67,7 +67,7 @@ def build_treasurer_sheet(money, club, paper: str = "letter") -> bytes:
     story.append(KeepTogether([
         Paragraph(esc(f"Left to collect: {_amount(money.to_collect, sign)}"), style(12, bold=True, spaceAfter=2)),
         Paragraph(esc(f"Left to pay out: {_amount(money.to_pay, sign)}"), style(12, bold=True))]))
-    doc.build(story, canvasmaker=footer(f"{t.name} \u00b7 the treasurer's sheet", doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(f"{t.name} \u00b7 the treasurer's sheet", doc.pagesize[0]))
     return buf.getvalue()
 
 
@@ -88,5 +88,5 @@ def build_season_money_sheet(season, nights, totals: dict, club, paper: str = "l
                              ("collected", "to_collect", "added", "house", "pool", "paid_out", "to_pay")])
     cmds = grid(right_from=1) + [("FONT", (0, -1), (-1, -1), BOLD, 9)]
     story.append(Table(data, colWidths=[nw] + [72] * 7, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT"))
-    doc.build(story, canvasmaker=footer(f"{season.name} \u00b7 money", doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(f"{season.name} \u00b7 money", doc.pagesize[0]))
     return buf.getvalue()

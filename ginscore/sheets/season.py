@@ -3,7 +3,7 @@ ones that do not count in brackets), events numbered with a legend under the tab
 whole (wrapped, never cut), nothing nearer than 0.4 in to the paper's edge; many events split
 the table into parts, each with the rank, name and total again.
 
-Also what the money sheets share (``document``, ``footer``, ``grid``, ``name_cell``)."""
+Also what the money sheets share (``document``, ``grid``, ``name_cell``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -15,8 +15,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from ginscore.sheets.common import name_cell as common_name_cell
 from ginscore.sheets.common import (
-    BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, RUNNING, SHADE, ellipsis, esc, new_buffer, numbered_canvas,
-    page_size, register_fonts, style,
+    page_footer, BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, SHADE, esc, new_buffer, page_size, register_fonts, style,
 )
 
 NAME_MIN, NAME_MAX = 140, 260
@@ -30,17 +29,6 @@ def document(buf, paper: str, title: str, *, wide: bool = False) -> tuple[Simple
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP - 14,
                             bottomMargin=DOC_BOTTOM, title=title)
     return doc, size[0] - 2 * MARGIN
-
-
-def footer(label: str, page_width: float):
-    """``label`` and "page n of N" at the foot of every page."""
-    def draw(canvas, n, pages):
-        right = f"page {n} of {pages}"
-        room = page_width - 2 * MARGIN - stringWidth(right, FONT, 7.5) - 12
-        canvas.setFont(FONT, 7.5)
-        canvas.drawString(MARGIN, RUNNING, ellipsis(label, FONT, 7.5, room))
-        canvas.drawRightString(page_width - MARGIN, RUNNING, right)
-    return numbered_canvas(draw)
 
 
 def grid(*, right_from: int = 1, left_cols: Sequence[int] = ()) -> list:
@@ -117,5 +105,5 @@ def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
             factor = f" (\u00d7{points_text(e['factor'])})" if e["factor"] != 1 else ""
             story.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {e['t'].created_at:%-d %b %Y}"),
                                    style(8.5, leading=10.5)))
-    doc.build(story, canvasmaker=footer(f"{season.name} \u00b7 season table", doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(f"{season.name} \u00b7 season table", doc.pagesize[0]))
     return buf.getvalue()

@@ -19,8 +19,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
-    BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RULE, RUNNING, SHADE, TableThenBlock, draw_text, ellipsis,
-    esc, name_cell, new_buffer, numbered_canvas, page_size, rules_summary, shrink, style, word_lines, word_pieces,
+    page_footer, BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RULE, SHADE, TableThenBlock, draw_text, ellipsis,
+    esc, name_cell, new_buffer, page_size, rules_summary, shrink, style, word_lines, word_pieces,
 )
 from ginscore.sheets.data import RoundSheet, Standings, StandingsTable, TableSheet
 from ginscore.sheets.pads import draw_pad, name_lines, pad_shape
@@ -69,18 +69,6 @@ def _document(buf, paper: str, title: str, *, wide: bool = False) -> tuple[Simpl
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP - 14,
                             bottomMargin=DOC_BOTTOM, title=title)
     return doc, size[0] - 2 * MARGIN - 12
-
-
-def _footer(label: str, page_width: float):
-    """The canvas class that prints ``label`` (cut with an ellipsis if it must) and "page n of N"
-    at the foot of every page, 0.4 in or more from the paper's edge."""
-    def draw(canvas, n, pages):
-        right = f"page {n} of {pages}"
-        room = page_width - 2 * MARGIN - stringWidth(right, FONT, 7.5) - 12
-        canvas.setFont(FONT, 7.5)
-        canvas.drawString(MARGIN, RUNNING, ellipsis(label, FONT, 7.5, room))
-        canvas.drawRightString(page_width - MARGIN, RUNNING, right)
-    return numbered_canvas(draw)
 
 
 def natural_key(name: str) -> tuple:
@@ -155,7 +143,7 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
                                              [0, 2], 11, name_widths), repeatRows=1, colWidths=name_widths,
                                       style=TableStyle(_grid(11, bold_cols=[1]) + [("ALIGN", (1, 0), (1, -1), "CENTER")]))
                      if by_name else None)
-    doc.build(story, canvasmaker=_footer(f"{sheet.tournament} \u00b7 {round_name}", doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(f"{sheet.tournament} \u00b7 {round_name}", doc.pagesize[0]))
     return buf.getvalue()
 
 
@@ -188,7 +176,7 @@ def build_standings(standings: Standings) -> bytes:
                                     heading=heading, again=again, least=LEAST, whole=doc.height - 12))
         story.append(Spacer(1, 12))
     label = f"{standings.tournament} \u00b7 standings"
-    doc.build(story, canvasmaker=_footer(label, doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(label, doc.pagesize[0]))
     return buf.getvalue()
 
 
