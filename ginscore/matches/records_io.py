@@ -135,7 +135,7 @@ _TWIN_FIELDS = ("player_a_id", "player_b_id", "player_c_id", "player_d_id", "pre
                 "first_dealer", "score_a", "score_b", "score_c", "games_a", "games_b", "games_c")
 
 
-def _seats(match: Match) -> tuple:
+def _twin_key(match: Match) -> tuple:
     return tuple(getattr(match, name) for name in _TWIN_FIELDS)
 
 
@@ -150,12 +150,12 @@ def stored_twins(matches: list[Match], *, other_than: Iterable[int] = ()) -> dic
     if not matches:
         return {}
     skip = {m.pk for m in matches} | set(other_than)
-    seats = {_seats(m) for m in matches}
-    near = (Match.objects.filter(player_a_id__in={s[0] for s in seats}, player_b_id__in={s[1] for s in seats},
-                                 hand_count__in={s[5] for s in seats})
+    keys = {_twin_key(m) for m in matches}
+    near = (Match.objects.filter(player_a_id__in={k[0] for k in keys}, player_b_id__in={k[1] for k in keys},
+                                 hand_count__in={k[5] for k in keys})
             .exclude(pk__in=[m.pk for m in matches]).order_by("pk")
             .values_list("pk", *_TWIN_FIELDS))
-    ids = [row[0] for row in near if row[0] not in skip and tuple(row[1:]) in seats]
+    ids = [row[0] for row in near if row[0] not in skip and tuple(row[1:]) in keys]
     if not ids:
         return {}
     stored = records_export(matches=Match.objects.filter(pk__in=ids).order_by("pk"))
