@@ -103,3 +103,11 @@ def flag(name: str, default: bool = False) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def language(text: str | None, offered: list[str]) -> str:
+    """The club's language (GINSCORE_LANGUAGE, default English): one of the offered codes."""
+    code = (text or "").strip().lower().replace("_", "-") or "en"
+    if code not in offered:
+        raise ValueError(f"GINSCORE_LANGUAGE={text!r}: the club's language must be one of {', '.join(offered)}")
+    return code

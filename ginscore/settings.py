@@ -30,6 +30,8 @@ if DEBUG:
     ALLOWED_HOSTS.append("*")
 
 INSTALLED_APPS = [
+    # First: the club's templates (base, log-in, error pages) and its catalogue win over Django's own.
+    "ginscore.club",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -38,7 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
-    "ginscore.club",
+    "statici18n",
     "ginscore.players",
     "ginscore.matches",
     "ginscore.tournaments",
@@ -54,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The page's language: a member's choice, else the footer's, the browser's, the club's.
+    "ginscore.club.language.LanguageMiddleware",
     # Whom each page was drawn for (the service worker shows a kept page to that viewer only).
     "ginscore.club.viewer.ViewerMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -67,7 +71,8 @@ ROOT_URLCONF = "ginscore.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Each app carries its templates (ginscore/<app>/templates/<app>/) beside its catalogue.
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -140,7 +145,24 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "club:home"
 LOGOUT_REDIRECT_URL = "club:home"
 
-LANGUAGE_CODE = "en-us"
+# The languages a page can be drawn in: a visitor gets their browser's if it is here, else the
+# club's (GINSCORE_LANGUAGE); anyone may choose another (docs/translating.md). A new language
+# is a new catalogue and a line here.
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+]
+LANGUAGE_CODE = env.language(os.environ.get("GINSCORE_LANGUAGE"), [code for code, _name in LANGUAGES])
+# The project's catalogue (the JavaScript's) and the engine's (plain Python, not an app); each
+# app's own is in ginscore/<app>/locale/.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "ginscore" / "engine" / "locale"]
+LANGUAGE_COOKIE_NAME = "ginscore_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The JavaScript catalogue of each language, written at set-up (manage.py compilejsi18n) as a
+# static file: kept by the service worker with the scripts, so an offline pad speaks French too.
+STATICI18N_ROOT = BASE_DIR / "generated" / "static"
+STATICI18N_OUTPUT_DIR = "ginscore/jsi18n"
 TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "UTC")
 # The address the players' phones use (printed table links and QR codes); blank: the address the browser used.
 GINSCORE_SITE_URL = os.environ.get("GINSCORE_SITE_URL", "").strip().rstrip("/")
@@ -148,7 +170,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", STATICI18N_ROOT]
 STATIC_ROOT = Path(os.environ.get("GINSCORE_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Collected once at set-up (scripts/setup.sh) with hashed, compressed names; whitenoise serves them.
 # A file not collected (``manage.py runserver`` on a fresh checkout) is served from its source folder

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Sets up everything ginscore needs on a fresh machine with Python 3.11:
+# GNU gettext (to compile the catalogues),
 # a virtual environment in .venv with the pinned packages, and (for tests)
 # Debian's chromium and poppler-utils. Safe to run again: it skips what is there.
 #   scripts/setup.sh          the site
@@ -40,6 +41,12 @@ fi
 if [ "${1:-}" = "--dev" ]; then
   apt_install chromium poppler-utils
 fi
+
+# The catalogues (docs/translating.md): GNU gettext's msgfmt compiles them, then each language's
+# JavaScript catalogue is written as a static file.
+command -v msgfmt >/dev/null 2>&1 || apt_install gettext
+.venv/bin/python manage.py compilemessages --ignore .venv -v 0
+.venv/bin/python manage.py compilejsi18n -v 0
 
 # The static files, with hashed and compressed names, for whitenoise to serve (DEBUG off).
 GINSCORE_DEBUG=0 .venv/bin/python manage.py collectstatic --noinput -v 0

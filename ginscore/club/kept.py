@@ -5,7 +5,8 @@ score pad's hand from its line) is the same HTML whenever that data is: each pro
 last pieces it drew and draws again only a piece whose data it has not seen. The key is the data
 itself (``render``), or versions kept in the database that move with every write to what the
 piece shows (``many``: a round page's line), never an address or an id alone, so a piece kept is
-never stale, only not drawn yet. Each ``Kept`` names the setting that switches it off.
+never stale, only not drawn yet. Every key carries the language it was drawn in (a piece drawn in
+French is never served in English). Each ``Kept`` names the setting that switches it off.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from datetime import date, datetime
 
 from django.conf import settings
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 _SCALARS = (str, SafeString, int, float, bool, type(None), datetime, date)
 
@@ -70,6 +72,7 @@ class Kept:
         """What is kept under the hashable ``key``, or ``make()`` (never None), kept under it."""
         if not self.on:
             return make()
+        key = (get_language(), key)
         with self.lock:
             piece = self.pieces.get(key)
             if piece is not None:
@@ -89,6 +92,8 @@ class Kept:
         if not self.on:
             drawn = draw(list(keys))
             return {piece: drawn[piece] for piece in keys if piece in drawn}
+        language = get_language()
+        keys = {piece: (language, key) for piece, key in keys.items()}
         with self.lock:
             kept = {piece: self.pieces.get(key) for piece, key in keys.items()}
             for piece, html in kept.items():

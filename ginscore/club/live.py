@@ -44,6 +44,7 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, quote_etag
 from django.utils.dateformat import format as date_format
+from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 # Pages drawn for visitors without an account, by (address, ETag): a few per process.
@@ -212,7 +213,8 @@ def live_page(etag_of, *, shared=False):
     def decorator(view):
         def etag(request, *args, **kwargs):
             value = etag_of(*args, **kwargs)
-            request.live_etag = quote_etag(str(value)) if value is not None else ""
+            # The page's language is part of its version: a page kept in French is never served in English.
+            request.live_etag = quote_etag(f"{value}.{get_language()}") if value is not None else ""
             return request.live_etag or None
 
         also = None if shared is True else shared

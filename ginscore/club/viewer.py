@@ -3,7 +3,7 @@ anyone else, and log-out leaves nothing behind.
 
 - Every response says whom it was drawn for in ``X-Ginscore-Viewer``: an opaque name made from
   the browser's session (its account, its table links, its personal links), "" for a browser
-  with no session. Logging in or out changes it. The service worker (``templates/club/sw.js``)
+  with no session. Logging in or out changes it. The service worker (``ginscore/club/templates/club/sw.js``)
   keeps a table page with that name and shows a kept copy only to the same viewer.
 - Log-out (``log_out``) answers with ``Clear-Site-Data`` (the browser drops its kept pages, its
   service worker and its local storage, where the outbox keeps unsent hands) where the browser

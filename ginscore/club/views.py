@@ -29,7 +29,7 @@ TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "
 @require_safe
 def service_worker(request):
     """The service worker, from the site's root so it may answer for every page (it keeps only the
-    table pages: ``templates/club/sw.js``). Its cache is named after its own text, which names the
+    table pages: ``ginscore/club/templates/club/sw.js``). Its cache is named after its own text, which names the
     static files by their hashed names, so new scripts make a new worker and a fresh cache."""
     body = render_to_string("club/sw.js", {
         "precache": json.dumps([static(path) for path in TABLE_STATIC]),

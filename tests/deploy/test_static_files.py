@@ -23,7 +23,7 @@ def collected(tmp_path_factory):
 
 def test_every_static_file_a_template_names_is_collected(collected):
     names = set()
-    for template in Path(settings.BASE_DIR, "templates").rglob("*.html"):
+    for template in Path(settings.BASE_DIR, "ginscore").glob("*/templates/**/*.html"):
         names.update(re.findall(r"""{%\s*static\s+['"]([^'"]+)['"]""", template.read_text()))
     assert "ginscore/site.css" in names
     with override_settings(STATIC_ROOT=collected, STORAGES={**settings.STORAGES, "staticfiles": MANIFEST}):

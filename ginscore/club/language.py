@@ -1,0 +1,40 @@
+"""The language a page is drawn in.
+
+In order: the member's own choice (their settings page, kept on their account, so every device
+they log in on follows it), the visitor's choice from the footer (a cookie, kept a year), the
+browser's language when the site offers it, the club's (``GINSCORE_LANGUAGE``). Printed sheets
+follow the club's language unless the sheets page or ``manage.py sheet --language`` says
+otherwise (ginscore/sheets). docs/translating.md.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+
+from ginscore.club.models import Preferences
+
+
+def offered() -> dict[str, str]:
+    """Code -> the language's own name, for every language the site speaks."""
+    return dict(settings.LANGUAGES)
+
+
+def members_language(user) -> str:
+    """The language the member chose, or "" (none chosen, or no account)."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    chosen = Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first() or ""
+    return chosen if chosen in offered() else ""
+
+
+class LanguageMiddleware(LocaleMiddleware):
+    """Django's (the footer's cookie, then the browser's Accept-Language, then the club's), with
+    a member's own choice first (it runs after authentication)."""
+
+    def process_request(self, request):
+        super().process_request(request)
+        chosen = members_language(getattr(request, "user", None))
+        if chosen and chosen != request.LANGUAGE_CODE:
+            translation.activate(chosen)
+            request.LANGUAGE_CODE = chosen

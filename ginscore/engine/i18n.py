@@ -1,0 +1,155 @@
+"""The engine's words in the reader's language, without Django.
+
+The engine writes its refusals and labels once, in English, marked for the catalogue with the
+names makemessages looks for::
+
+    from ginscore.engine.i18n import gettext_lazy as _, ngettext_lazy
+
+    raise RecordError(_("hand %(number)s: %(rules)s has no knocking") % {"number": 4, "rules": name})
+
+A marked text stays a template until it is read: ``str()`` (a template, an f-string, a form's
+error) translates it then, in the language of whoever reads it, and fills in its values (each
+value read the same way, so a rule's name inside a refusal is translated too). Nothing here
+imports Django: the site installs its translator at start-up (``use``, from
+``ginscore/club/apps.py``); a test or script with no Django reads English, or installs a
+compiled catalogue itself (``use_catalogue``). The engine's catalogue is
+``ginscore/engine/locale/``.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext_module
+from pathlib import Path
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
+def _in_context(context: str, message: str) -> str:
+    return message
+
+
+def _plural_in_context(context: str, singular: str, plural: str, number: int) -> str:
+    return _plural(singular, plural, number)
+
+
+_translators = {
+    "gettext": _same,
+    "ngettext": _plural,
+    "pgettext": _in_context,
+    "npgettext": _plural_in_context,
+}
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+
+def use(*, gettext, ngettext, pgettext, npgettext) -> None:
+    """Read every engine text through these from now on (the site passes Django's)."""
+    _translators.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext)
+
+
+def use_catalogue(language: str | None) -> None:
+    """Read the engine's texts in LANGUAGE from its compiled catalogue (None: English again),
+    with no Django: for tests and scripts."""
+    if language is None:
+        _translators.update(gettext=_same, ngettext=_plural, pgettext=_in_context, npgettext=_plural_in_context)
+        return
+    catalogue = _gettext_module.translation("django", localedir=LOCALE, languages=[language])
+    _translators.update(
+        gettext=catalogue.gettext,
+        ngettext=catalogue.ngettext,
+        pgettext=catalogue.pgettext,
+        npgettext=catalogue.npgettext,
+    )
+
+
+def gettext_noop(message: str) -> str:
+    """Marks MESSAGE for the catalogue and leaves it as it is (a key, a name kept in a record)."""
+    return message
+
+
+def _read(value):
+    return str(value) if isinstance(value, Text) else value
+
+
+class Text:
+    """A marked text, translated each time it is read."""
+
+    __slots__ = ("_context", "_singular", "_plural", "_number", "_values")
+
+    def __init__(self, singular, *, plural=None, number=None, context=None, values=None):
+        self._singular = singular
+        self._plural = plural
+        self._number = number
+        self._context = context
+        self._values = values
+
+    def __mod__(self, values):
+        return Text(self._singular, plural=self._plural, number=self._number, context=self._context, values=values)
+
+    def template(self) -> str:
+        """The text in the reader's language, its values not yet filled in."""
+        t = _translators
+        if self._plural is None:
+            if self._context is None:
+                return t["gettext"](self._singular)
+            return t["pgettext"](self._context, self._singular)
+        if self._context is None:
+            return t["ngettext"](self._singular, self._plural, self._number)
+        return t["npgettext"](self._context, self._singular, self._plural, self._number)
+
+    def __str__(self) -> str:
+        text = self.template()
+        values = self._values
+        if values is None:
+            return text
+        if isinstance(values, dict):
+            return text % {key: _read(value) for key, value in values.items()}
+        if isinstance(values, tuple):
+            return text % tuple(_read(value) for value in values)
+        return text % _read(values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Text({str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Text | str):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __add__(self, other) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other) -> str:
+        return str(other) + str(self)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+
+def gettext_lazy(message: str) -> Text:
+    return Text(message)
+
+
+def pgettext_lazy(context: str, message: str) -> Text:
+    return Text(message, context=context)
+
+
+def ngettext_lazy(singular: str, plural: str, number: int) -> Text:
+    """A text with a count: the count is also the value of ``%(count)s`` when none is given."""
+    return Text(singular, plural=plural, number=number, values={"count": number})
+
+
+def npgettext_lazy(context: str, singular: str, plural: str, number: int) -> Text:
+    return Text(singular, plural=plural, number=number, context=context, values={"count": number})
