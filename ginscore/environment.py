@@ -111,3 +111,16 @@ def language(text: str | None, offered: list[str]) -> str:
     if code not in offered:
         raise ValueError(f"GINSCORE_LANGUAGE={text!r}: the club's language must be one of {', '.join(offered)}")
     return code
+
+
+def catalogue_languages(folder: Path) -> list[tuple[str, str]]:
+    """(code, the language's own name) of each language with a catalogue in FOLDER."""
+    from django.conf.locale import LANG_INFO
+
+    found = []
+    for po in sorted(folder.glob("*/LC_MESSAGES/django.po")):
+        code = po.parent.parent.name.lower().replace("_", "-")
+        name = LANG_INFO.get(code, {}).get("name_local", code)
+        if code != "en":
+            found.append((code, name[:1].upper() + name[1:]))
+    return found

@@ -146,13 +146,11 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "club:home"
 LOGOUT_REDIRECT_URL = "club:home"
 
-# The languages a page can be drawn in: a visitor gets their browser's if it is here, else the
-# club's (GINSCORE_LANGUAGE); anyone may choose another (docs/translating.md). A new language
-# is a new catalogue and a line here.
-LANGUAGES = [
-    ("en", "English"),
-    ("fr", "Français"),
-]
+# The languages a page can be drawn in: English, and each language the club app has a catalogue
+# for (ginscore/club/locale/<code>/), so a new language is only a new catalogue. A visitor gets
+# their browser's if it is here, else the club's (GINSCORE_LANGUAGE); anyone may choose another
+# (docs/translating.md).
+LANGUAGES = [("en", "English"), *env.catalogue_languages(BASE_DIR / "ginscore" / "club" / "locale")]
 LANGUAGE_CODE = env.language(os.environ.get("GINSCORE_LANGUAGE"), [code for code, _name in LANGUAGES])
 # The project's catalogue (the JavaScript's) and the engine's (plain Python, not an app); each
 # app's own is in ginscore/<app>/locale/.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets everything up (virtual environment, test tools, chromium, pdftoppm), checks the code
-# (migrations, ruff) and runs every test. Extra arguments go to pytest, e.g. scripts/test.sh tests/engine
+# (migrations, ruff, the catalogues) and runs every test. Extra arguments go to pytest, e.g. scripts/test.sh tests/engine
 # With DATABASE_URL set (postgres://...), the suite runs against that database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,4 +9,6 @@ scripts/setup.sh --dev
   echo "Models changed without a migration: run .venv/bin/python manage.py makemigrations" >&2; exit 1; }
 # pyflakes' errors and syntax errors (ruff.toml); most are mended by: .venv/bin/ruff check --fix .
 .venv/bin/ruff check --quiet . || { echo "ruff: the problems above (.venv/bin/ruff check --fix . mends most)" >&2; exit 1; }
+# The catalogues: every marked string collected and translated (docs/translating.md).
+.venv/bin/python scripts/check_messages.py || exit 1
 exec .venv/bin/python -m pytest "$@"

@@ -14,6 +14,7 @@ import secrets
 
 from django.core.cache import cache
 from django.utils.crypto import salted_hmac
+from django.utils.translation import ngettext
 
 CODE_DIGITS = 6
 CODE_TRIES = 8          # wrong codes per scope (one match, one tournament) ...
@@ -51,8 +52,12 @@ def _key(scope: str) -> str:
 def code_blocked(scope: str) -> str | None:
     """Why no code is taken for ``scope`` for now (too many wrong ones), or None."""
     if cache.get(_key(scope), 0) >= CODE_TRIES:
-        return (f"{CODE_TRIES} wrong codes in a row: codes are not taken here for {CODE_WINDOW // 60} minutes. "
-                "Confirm from your own phone (your account or your personal link), or ask the director.")
+        return ngettext(
+            "%(tries)s wrong codes in a row: codes are not taken here for %(minutes)s minute. "
+            "Confirm from your own phone (your account or your personal link), or ask the director.",
+            "%(tries)s wrong codes in a row: codes are not taken here for %(minutes)s minutes. "
+            "Confirm from your own phone (your account or your personal link), or ask the director.",
+            CODE_WINDOW // 60) % {"tries": CODE_TRIES, "minutes": CODE_WINDOW // 60}
     return None
 
 

@@ -13,6 +13,8 @@ Visitors (not logged in) read results and never write. A table link (see
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 ADMIN_GROUP = "club admin"
 DIRECTOR_GROUP = "director"
 
@@ -40,9 +42,9 @@ def is_member(user) -> bool:
 
 def role_name(user) -> str:
     if is_club_admin(user):
-        return "club admin"
+        return _("club admin")
     if is_director(user):
-        return "director"
+        return _("director")
     if is_member(user):
-        return "member"
-    return "visitor"
+        return _("member")
+    return _("visitor")

@@ -18,6 +18,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 VIEWER_HEADER = "X-Ginscore-Viewer"
 
@@ -49,8 +50,9 @@ class LogInForm(AuthenticationForm):
         name = self.cleaned_data.get("username") or ""
         limit = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD).max_length
         if len(name) > limit:
-            raise ValidationError(f"At most {limit} characters: no account has a longer user name "
-                                  f"(this one has {len(name)}).", code="max_length")
+            raise ValidationError(
+                _("At most %(limit)s characters: no account has a longer user name (this one has %(length)s).")
+                % {"limit": limit, "length": len(name)}, code="max_length")
         return name
 
 

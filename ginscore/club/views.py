@@ -2,11 +2,20 @@ import hashlib
 import json
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
-from django.views.decorators.http import require_safe
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from ginscore.club.forms import SettingsForm
+from ginscore.club.language import members_language, offered
+from ginscore.club.services import preferences_set_language
 
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
@@ -51,3 +60,49 @@ ICONS = {"favicon.ico": "ginscore/favicon.ico", "apple-touch-icon.png": "ginscor
 def icon(request, name: str):
     """``/favicon.ico`` and the like: the static file, under its collected name."""
     return redirect(static(ICONS[name]))
+
+
+def _back(request, next_url: str) -> str:
+    """Where to go after a choice: the page it was made on, on this site; else home."""
+    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                                    require_https=request.is_secure()):
+        return next_url
+    return "/"
+
+
+@require_http_methods(["GET", "POST"])
+def choose_language(request):
+    """The footer's switch. A visitor's choice is kept in a cookie on this browser (a link: pages
+    drawn for visitors carry no form token, so they can be shared); a member's (a form) is kept on
+    their account, so log-out leaves a shared tablet's language as it was."""
+    data = request.POST if request.method == "POST" else request.GET
+    language = data.get("language", "")
+    if language not in offered():
+        return HttpResponseBadRequest(
+            _("language: %(given)s is not a language of this site (%(offered)s).")
+            % {"given": language[:20] or "—", "offered": ", ".join(offered())},
+            content_type="text/plain; charset=utf-8")
+    response = HttpResponseRedirect(_back(request, data.get("next", "")))
+    if request.method == "POST" and request.user.is_authenticated:
+        preferences_set_language(user=request.user, language=language)
+    else:
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+                            samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=request.is_secure())
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_settings(request):
+    """A member's own settings: their language, and the way to change their password."""
+    if request.method == "POST":
+        form = SettingsForm(request.POST)
+        if form.is_valid():
+            language = form.cleaned_data["language"]
+            preferences_set_language(user=request.user, language=language)
+            translation.activate(language or translation.get_language_from_request(request))
+            messages.success(request, _("Settings saved."))
+            return redirect("club:settings")
+    else:
+        form = SettingsForm(initial={"language": members_language(request.user)})
+    return render(request, "club/settings.html", {"form": form})

@@ -30,7 +30,7 @@ def test_ten_wrong_passwords_pause_that_account_from_that_address(member):
     assert tenth.status_code == 429
     html = tenth.content.decode()
     assert "Too many wrong passwords" in html and "as <strong>ann</strong>" in html
-    assert "after 10 wrong passwords: try again in 15 minutes" in html
+    assert "after 10 wrong passwords." in html and "Try again in 15 minutes." in html
     # Even the right password is refused now, from that address...
     assert attempt(phone, "ann", PASSWORD).status_code == 429
     assert "_auth_user_id" not in phone.session

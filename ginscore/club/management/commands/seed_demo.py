@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.translation import gettext as _
 from django.utils import timezone
 
 from ginscore.club.demo import PASSWORD
@@ -189,7 +190,7 @@ class Command(BaseCommand):
     def handle(self, *args, if_empty, **options):
         if if_empty and (get_user_model().objects.exists() or Player.objects.exists() or Match.objects.exists()):
             # Never add the demo accounts (a known password) to a club that has begun.
-            self.stdout.write("The club has accounts or players already; no demo data added.")
+            self.stdout.write(_("The club has accounts or players already; no demo data added."))
             return
         with transaction.atomic():
             users = seed_accounts()
@@ -198,7 +199,8 @@ class Command(BaseCommand):
             tournaments = seed_tournaments(random.Random(7), players, users)
         finished = sum(m.complete for m in matches)
         self.stdout.write(
-            f"Demo club ready: {len(players)} players, {len(matches)} matches "
-            f"({finished} finished, {len(matches) - finished} in play), "
-            f"{len(tournaments)} tournaments.\n"
-            f'Accounts (password "{PASSWORD}"): admin, director, ann, ben.')
+            _("Demo club ready: %(players)s players, %(matches)s matches (%(finished)s finished, "
+              "%(in_play)s in play), %(tournaments)s tournaments.")
+            % {"players": len(players), "matches": len(matches), "finished": finished,
+               "in_play": len(matches) - finished, "tournaments": len(tournaments)}
+            + "\n" + _('Accounts (password "%(password)s"): admin, director, ann, ben.') % {"password": PASSWORD})
