@@ -74,7 +74,11 @@ def warm() -> None:
         resolver = get_resolver()
         resolver.reverse_dict  # noqa: B018 - building the address table is the point
         compiled = compile_templates()
-        translation.gettext("Log in")
+        from django.conf import settings
+
+        for language, _name in settings.LANGUAGES:   # every language's catalogues read once
+            with translation.override(language):
+                translation.gettext("Log in")
     except Exception:  # noqa: BLE001 - a server that cannot warm up still serves
         log.exception("Warming up before serving failed; each process will set up on first use.")
         return
