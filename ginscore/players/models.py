@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 from ginscore.players.names import NAME_MAX, NameRefused, name_clean, name_key
 
@@ -42,11 +43,11 @@ class Player(models.Model):
         try:
             self.name = name_clean(self.name)
         except NameRefused as e:
-            raise ValidationError({"name": f"This name {e}."}) from None
+            raise ValidationError({"name": _("This name %(reason)s.") % {"reason": e}}) from None
         twin = Player.objects.filter(name_key=name_key(self.name)).exclude(pk=self.pk).first()
         if twin is not None:
-            raise ValidationError({"name": f'"{twin.name}" is already a player: names differ by more than '
-                                           "capitals, accents that look alike or invisible characters."})
+            raise ValidationError({"name": _('"%(name)s" is already a player: names differ by more than capitals, '
+                                             "accents that look alike or invisible characters.") % {"name": twin.name}})
 
     def save(self, *args, **kwargs):
         self.name_key = name_key(self.name)

@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+
 NAME_MAX = 60  # Player.name's max_length: the longest name any backend stores.
 
 # Default-ignorable code points that are not in category Cf (those are removed by category).
@@ -48,14 +51,15 @@ def _show(text: str) -> str:
 def name_clean(text: str) -> str:
     """The name as the club stores it; ``NameRefused`` says why it cannot be one."""
     if not isinstance(text, str):
-        raise NameRefused("a name must be text")
+        raise NameRefused(_("a name must be text"))
     kept = []
     for ch in text:
         cat = unicodedata.category(ch)
         if cat == "Cs":
-            raise NameRefused("holds a broken character (a lone surrogate)")
+            raise NameRefused(_("holds a broken character (a lone surrogate)"))
         if cat == "Cc" and not ch.isspace():
-            raise NameRefused(f"holds a control character (U+{ord(ch):04X}), which no name may hold")
+            raise NameRefused(_("holds a control character (%(code)s), which no name may hold")
+                              % {"code": f"U+{ord(ch):04X}"})
         if cat == "Cf" or ord(ch) in _IGNORABLE:
             continue
         kept.append(ch)
@@ -63,9 +67,10 @@ def name_clean(text: str) -> str:
     _check_marks(name)
     _check_scripts(name)
     if not name:
-        raise NameRefused("a name needs at least one letter or digit")
+        raise NameRefused(_("a name needs at least one letter or digit"))
     if len(name) > NAME_MAX:
-        raise NameRefused(f'"{_show(name)}" is longer than {NAME_MAX} characters ({len(name)})')
+        raise NameRefused(_('"%(name)s" is longer than %(most)s characters (%(count)s)')
+                          % {"name": _show(name), "most": NAME_MAX, "count": len(name)})
     return name
 
 
@@ -75,12 +80,12 @@ def _check_marks(name: str) -> None:
         if unicodedata.category(ch) in ("Mn", "Me"):
             run += 1
             if base is None or base == " ":
-                raise NameRefused("starts a word with an accent or mark that belongs to no letter")
+                raise NameRefused(_("starts a word with an accent or mark that belongs to no letter"))
             if run > 2:
-                raise NameRefused(f'piles up accents or marks on "{base}"')
+                raise NameRefused(_('piles up accents or marks on "%(letter)s"') % {"letter": base})
             if unicodedata.name(base, "").startswith(_MARKED_SCRIPTS):
-                raise NameRefused(f'has a separate accent or mark on "{base}" (U+{ord(ch):04X}); '
-                                  "type the accented letter itself")
+                raise NameRefused(_('has a separate accent or mark on "%(letter)s" (%(code)s); '
+                                    "type the accented letter itself") % {"letter": base, "code": f"U+{ord(ch):04X}"})
         else:
             base, run = ch, 0
 
@@ -95,18 +100,31 @@ def _script(ch: str) -> str | None:
     return next((s for s in _MARKED_SCRIPTS if name.startswith(s)), None)
 
 
+# An alphabet's name as it qualifies "letters" (French: "lettres latines").
+_ALPHABETS = {"LATIN": pgettext_lazy("letters", "Latin"), "GREEK": pgettext_lazy("letters", "Greek"),
+              "CYRILLIC": pgettext_lazy("letters", "Cyrillic")}
+
+
+def _alphabets(scripts) -> str:
+    """"Latin and Cyrillic" (Latin first, then in the English names' order), in the reader's language."""
+    names = [str(_ALPHABETS[s]) for s in sorted(scripts, key=lambda s: (s != "LATIN", s.capitalize()))]
+    text = names[0]
+    for name in names[1:]:
+        text = pgettext("two alphabets", "%(first)s and %(second)s") % {"first": text, "second": name}
+    return text
+
+
 def _check_scripts(name: str) -> None:
     for word in name.split():
         scripts = {_script(ch) for ch in word if ch.isalpha()} - {None}
         if len(scripts) > 1:
-            first = sorted(scripts, key=lambda s: s != "LATIN")
-            raise NameRefused(f'mixes {" and ".join(s.capitalize() for s in first)} letters in "{_show(word)}", '
-                              "so it would look like another name: type it in one alphabet")
+            raise NameRefused(_('mixes %(alphabets)s letters in "%(word)s", so it would look like another name: '
+                                "type it in one alphabet") % {"alphabets": _alphabets(scripts), "word": _show(word)})
     letters = [ch for ch in name if ch.isalpha()]
     if letters and all(ch in _LATIN_LOOKALIKES for ch in letters):
-        alphabet = " and ".join(sorted({_script(ch).capitalize() for ch in letters}))
-        raise NameRefused(f'is written in {alphabet} letters that all look exactly like Latin ones, so it would '
-                          "look like another name: type it in Latin letters")
+        raise NameRefused(_("is written in %(alphabets)s letters that all look exactly like Latin ones, so it would "
+                            "look like another name: type it in Latin letters")
+                          % {"alphabets": _alphabets({_script(ch) for ch in letters})})
 
 
 def name_key(name: str) -> str:

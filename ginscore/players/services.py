@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
@@ -23,7 +24,7 @@ def players_get_or_create(*, names: list[str]) -> list[Player]:
         try:
             clean.append(name_clean(name))
         except NameRefused as e:
-            raise NameRefused(f"A player's name {e}.") from None
+            raise NameRefused(_("A player's name %(reason)s.") % {"reason": e}) from None
     keys = [name_key(n) for n in clean]
     with transaction.atomic():
         known = {p.name_key: p for p in Player.objects.filter(name_key__in=keys)}

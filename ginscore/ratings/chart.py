@@ -12,8 +12,11 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import ngettext
 
 from ginscore.engine.ratings import START
+from ginscore.ratings.templatetags.ratings import rating_number
 
 WIDTH, HEIGHT = 400, 220   # a phone shows it near 1:1 (labels stay readable); a desk scales it up
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 26
@@ -50,19 +53,23 @@ def rating_chart(points: list[tuple[datetime, float]], name: str = "") -> SafeSt
     def y(r: float) -> float:
         return TOP + (high - r) / (high - low) * plot_h
 
+    label = ngettext("%(name)s's rating over time: %(count)s rated match, from %(start)s to %(now)s",
+                     "%(name)s's rating over time: %(count)s rated matches, from %(start)s to %(now)s",
+                     len(points)) % {"name": name, "count": len(points),
+                                     "start": rating_number(START, 0), "now": rating_number(points[-1][1])}
     parts = [f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-             f'aria-label="{escape(name)} rating over time: {len(points)} rated matches, from {START:.0f} '
-             f'to {points[-1][1]:.2f}" preserveAspectRatio="xMidYMid meet">']
+             f'aria-label="{escape(label)}" preserveAspectRatio="xMidYMid meet">']
     value = low
     while value <= high + 1e-9:
         gy = y(value)
         parts.append(f'<line class="grid" x1="{LEFT}" y1="{gy:.1f}" x2="{WIDTH - RIGHT}" y2="{gy:.1f}"/>'
-                     f'<text class="axis" x="{LEFT - 6}" y="{gy + 4:.1f}" text-anchor="end">{value:g}</text>')
+                     f'<text class="axis" x="{LEFT - 6}" y="{gy + 4:.1f}" text-anchor="end">'
+                     f'{rating_number(value, 0)}</text>')
         value += step
     if low < START < high:
         parts.append(f'<line class="start" x1="{LEFT}" y1="{y(START):.1f}" x2="{WIDTH - RIGHT}" y2="{y(START):.1f}"/>')
     for (t, _), px, anchor in ((series[0], xs[0], "start"), (series[-1], xs[-1], "end")):
-        day = date_format(timezone.localtime(t) if timezone.is_aware(t) else t, "j M Y")
+        day = date_format(timezone.localtime(t) if timezone.is_aware(t) else t, gettext("j M Y"))
         parts.append(f'<text class="axis" x="{px:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">{day}</text>')
     line = " ".join(f"{px:.1f},{y(r):.1f}" for px, (_, r) in zip(xs, series))
     parts.append(f'<polyline class="line" points="{line}"/>')

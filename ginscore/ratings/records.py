@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ginscore.engine import CardError, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.ratings import rated_match, ratings_json
 from ginscore.matches.records_io import record_rated
@@ -26,11 +28,12 @@ def _keys(players: tuple[str, ...], names: dict) -> dict[str, str]:
         try:
             clean = name_clean(p)
         except NameRefused as e:
-            raise RecordError(f'players: "{p}" {e}') from None
+            raise RecordError(_('players: "%(name)s" %(reason)s') % {"name": p, "reason": e}) from None
         key = name_key(clean)
         twin = next((q for q, k in keys.items() if k == key), None)
         if twin is not None:
-            raise RecordError(f'players: "{twin}" and "{p}" are the same player')
+            raise RecordError(_('players: "%(first)s" and "%(second)s" are the same player')
+                              % {"first": twin, "second": p})
         keys[p] = key
         names.setdefault(key, clean)
     return keys
@@ -50,7 +53,7 @@ def ratings_of_records(data: Any) -> dict:
             keys = _keys(record.players, names)
             match = rated_match(score_match(record), keys.__getitem__)
         except (RecordError, CardError, RuleError) as e:
-            problems.append(f"record {i}: {e}")
+            problems.append(_("record %(number)s: %(problem)s") % {"number": i, "problem": e})
             continue
         matches.append(match if rated else None)
     if problems:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ginscore.club.roles import is_director
 from ginscore.matches.models import Match
@@ -20,14 +21,14 @@ def match_rated_set(*, match_id: int, rated: bool, user) -> Match:
         match = Match.objects.select_for_update(of=("self",)).select_related(
             "player_a", "player_b", "player_c", "player_d").filter(pk=match_id).first()
         if match is None:
-            raise Match.DoesNotExist("No such match.")
+            raise Match.DoesNotExist(_("No such match."))
         if not can_manage_match(user, match):
-            raise PermissionDenied("Only a director, the players or whoever created the match may change this.")
+            raise PermissionDenied(_("Only a director, the players or whoever created the match may change this."))
         if not is_director(user):
             if match.hand_count:
-                raise ValueError("rated: the match has started; only a director can make it rated or a friendly now.")
+                raise ValueError(_("The match has started: only a director can make it rated or a friendly now."))
             if hasattr(match, "tournament_match"):
-                raise ValueError("rated: a tournament match is rated; only a director can make it a friendly.")
+                raise ValueError(_("A tournament match is rated: only a director can make it a friendly."))
         if match.rated != rated:
             match.rated = rated
             match.save(update_fields=["rated", "updated_at"])

@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ginscore.club.exports import cell_safe
@@ -76,11 +77,11 @@ def rating_hide(request):
         return redirect_to_login(reverse("ratings:list"))
     player = getattr(request.user, "player", None)
     if player is None:
-        raise PermissionDenied("Your account plays as no player of the club.")
+        raise PermissionDenied(_("Your account plays as no player of the club."))
     hidden = request.POST.get("hidden") == "1"
     services.player_rating_hide(player=player, hidden=hidden)
-    messages.success(request, "Your rating is now hidden from others: the list shows your name without a number."
-                     if hidden else "Your rating is shown to everyone again.")
+    messages.success(request, _("Your rating is now hidden from others: the list shows your name without a number.")
+                     if hidden else _("Your rating is shown to everyone again."))
     return redirect("players:detail", player.pk)
 
 
@@ -93,10 +94,10 @@ def match_rated(request, pk):
     try:
         services.match_rated_set(match_id=pk, rated=rated, user=request.user)
     except Match.DoesNotExist:
-        raise Http404("No such match.") from None
+        raise Http404(_("No such match.")) from None
     except ValueError as e:
-        messages.error(request, str(e).removeprefix("rated: ").capitalize())
+        messages.error(request, str(e))
     else:
-        messages.success(request, "This match counts for the club rating." if rated else
-                         "This match is a friendly: it leaves the club rating as it is.")
+        messages.success(request, _("This match counts for the club rating.") if rated else
+                         _("This match is a friendly: it leaves the club rating as it is."))
     return redirect("matches:detail", pk)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts
@@ -24,7 +25,7 @@ def money_on() -> bool:
 def money_or_404() -> Club:
     club = Club.get()
     if not club.money:
-        raise Http404("The club does not play for money.")
+        raise Http404(_("The club does not play for money."))
     return club
 
 
@@ -165,7 +166,7 @@ def season_list():
 def season_get(pk: int) -> Season:
     season = Season.objects.filter(pk=pk).first()
     if season is None:
-        raise Http404("No such season.")
+        raise Http404(_("No such season."))
     return season
 
 

@@ -8,21 +8,21 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import PrizeRules, parse_amount
 from ginscore.engine.seasons import MAX_FACTOR, PRESETS as POINTS_PRESETS
 from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
+from ginscore.seasons.refusals import MoneyRefused
 from ginscore.seasons.selectors import night_money, season_frozen
+from ginscore.seasons.templatetags.money import amount_text
 from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament
 from ginscore.tournaments.services import ENTRY_FEE_MAX
 
 NAME_MAX = 60
 EVENTS_MAX = 500
-
-
-class MoneyRefused(ValueError):
-    """The request cannot be done now; the message names the field and says why."""
 
 
 def _pages_moved(tournament_ids=None) -> None:
@@ -36,10 +36,10 @@ def club_money_set(*, money: bool, unit: Decimal, currency: str = "") -> Club:
     try:
         unit = parse_amount(unit, "unit", positive=True)
     except MoneyError as e:
-        raise MoneyRefused(str(e)) from None
+        raise MoneyRefused.of(e) from None
     currency = currency.strip()
     if len(currency) > 8:
-        raise MoneyRefused("currency: at most 8 characters")
+        raise MoneyRefused("currency", _("at most %(count)s characters") % {"count": 8})
     with transaction.atomic():
         club = Club.get()
         changed = club.money != money or club.currency != currency
@@ -60,14 +60,14 @@ def prize_set(*, tournament: Tournament, entry_fee: Decimal | None, added: Decim
         rules = PrizeRules(fee=entry_fee or 0, added=added, house_fixed=house_fixed, house_percent=house_percent,
                            unit=unit, preset=preset, split=split)
     except MoneyError as e:
-        raise MoneyRefused(str(e)) from None
+        raise MoneyRefused.of(e) from None
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if t.status != STATUS_SETUP:
-            raise MoneyRefused("prize: frozen once the tournament has started")
+            raise MoneyRefused("prize", _("frozen once the tournament has started"))
         # (A split paying more places than the field has is shown as such on the prize pages: the
         # entries may still grow until the start.)
-        prize, _ = Prize.objects.get_or_create(tournament=t)
+        prize, _created = Prize.objects.get_or_create(tournament=t)
         prize.added, prize.house_fixed, prize.house_percent = rules.added, rules.house_fixed, rules.house_percent
         prize.preset, prize.unit = rules.preset, rules.unit
         prize.split = ",".join(f"{p.normalize():f}" for p in rules.split)
@@ -84,47 +84,49 @@ def payout_record(*, tournament: Tournament, entry: Entry, amount: Decimal, by) 
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not Club.get().money:
-            raise MoneyRefused("money: the club does not play for money")
+            raise MoneyRefused("money", _("the club does not play for money"))
         if t.status != STATUS_FINISHED:
-            raise MoneyRefused("payout: the tournament is not finished")
+            raise MoneyRefused("payout", _("the tournament is not finished"))
         line = next((line for line in night_money(t).lines if line.entry_id == entry.pk), None)
         if line is None or line.amount <= 0:
-            raise MoneyRefused(f"payout: {entry.name} has no prize")
+            raise MoneyRefused("payout", _("%(name)s has no prize") % {"name": entry.name})
         if line.paid is not None:
-            raise MoneyRefused(f"payout: {entry.name} was already paid {line.paid.amount}")
+            raise MoneyRefused("payout", _("%(name)s was already paid %(amount)s")
+                               % {"name": entry.name, "amount": amount_text(line.paid.amount, Club.get().currency)})
         if line.amount != amount:
-            raise MoneyRefused(f"payout: {entry.name}'s prize is now {line.amount} (a result was corrected); "
-                               f"check it and pay again")
+            raise MoneyRefused("payout", _("%(name)s's prize is now %(amount)s (a result was corrected); "
+                                           "check it and pay again")
+                               % {"name": entry.name, "amount": amount_text(line.amount, Club.get().currency)})
         try:
             with transaction.atomic():
                 return Payout.objects.create(tournament=t, entry_id=entry.pk, amount=amount,
                                              paid_by=by if by is not None and by.is_authenticated else None)
         except IntegrityError:
-            raise MoneyRefused(f"payout: {entry.name} was already paid") from None
+            raise MoneyRefused("payout", _("%(name)s was already paid") % {"name": entry.name}) from None
 
 
 def payout_undo(*, tournament: Tournament, entry: Entry) -> None:
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
-        deleted, _ = Payout.objects.filter(tournament=tournament, entry=entry).delete()
+        deleted, _by_kind = Payout.objects.filter(tournament=tournament, entry=entry).delete()
         if not deleted:
-            raise MoneyRefused(f"payout: {entry.name} has not been paid")
+            raise MoneyRefused("payout", _("%(name)s has not been paid") % {"name": entry.name})
 
 
 def _check_season(name: str, starts: date, ends: date, preset: str, best: int | None, minimum: int) -> str:
     name = " ".join(name.split())
     if not name:
-        raise MoneyRefused("name: give the season a name")
+        raise MoneyRefused("name", _("give the season a name"))
     if len(name) > NAME_MAX:
-        raise MoneyRefused(f"name: at most {NAME_MAX} characters")
+        raise MoneyRefused("name", _("at most %(count)s characters") % {"count": NAME_MAX})
     if ends < starts:
-        raise MoneyRefused("ends: the season ends before it starts")
+        raise MoneyRefused("ends", _("the season ends before it starts"))
     if preset not in POINTS_PRESETS:
-        raise MoneyRefused(f"preset: must be one of {', '.join(POINTS_PRESETS)}")
+        raise MoneyRefused("preset", _("must be one of %(presets)s") % {"presets": ", ".join(POINTS_PRESETS)})
     if best is not None and not 1 <= best <= 999:
-        raise MoneyRefused("best: from 1 to 999 (blank: every event counts)")
+        raise MoneyRefused("best", _("from 1 to 999 (blank: every event counts)"))
     if not 0 <= minimum <= 999:
-        raise MoneyRefused("minimum: from 0 to 999")
+        raise MoneyRefused("minimum", _("from 0 to 999"))
     return name
 
 
@@ -139,7 +141,7 @@ def season_save(*, season: Season | None = None, name: str, starts: date, ends: 
         else:
             season = Season.objects.select_for_update().get(pk=season.pk)
             if preset != season.preset and season_frozen(season):
-                raise MoneyRefused("preset: frozen once the season's first event has started")
+                raise MoneyRefused("preset", _("frozen once the season's first event has started"))
         season.name, season.starts, season.ends, season.chosen = name, starts, ends, chosen
         season.preset, season.best, season.minimum = preset, best, minimum
         season.save()
@@ -151,21 +153,22 @@ def season_events_set(*, season: Season, events: dict[int, Decimal]) -> None:
     """The season's events (tournament id -> factor): in a season of chosen tournaments, the
     chosen ones; otherwise only the factors that are not 1 matter."""
     if len(events) > EVENTS_MAX:
-        raise MoneyRefused(f"events: at most {EVENTS_MAX}")
+        raise MoneyRefused("events", _("at most %(count)s") % {"count": EVENTS_MAX})
     for pk, factor in events.items():
         try:
             factor = Decimal(factor)
         except (ArithmeticError, ValueError, TypeError):
-            raise MoneyRefused(f"factor: {str(factor)[:20]!r} is not a number") from None
+            raise MoneyRefused("factor", _("%(value)s is not a number") % {"value": repr(str(factor)[:20])}) from None
         if not factor.is_finite() or not Decimal("0.01") <= factor <= MAX_FACTOR or factor != factor.quantize(
                 Decimal("0.01")):
-            raise MoneyRefused(f"factor: from 0.01 to {MAX_FACTOR}, at most two decimals")
+            raise MoneyRefused("factor", _("from %(least)s to %(most)s, at most two decimals")
+                               % {"least": number_format(Decimal("0.01")), "most": number_format(MAX_FACTOR)})
         events[pk] = factor
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
         known = set(Tournament.objects.filter(pk__in=events).values_list("pk", flat=True))
         if missing := set(events) - known:
-            raise MoneyRefused(f"events: no tournament {min(missing)}")
+            raise MoneyRefused("events", _("no tournament %(number)s") % {"number": min(missing)})
         SeasonEvent.objects.filter(season=season).delete()
         SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk, factor=factor)
                                         for pk, factor in events.items()

@@ -12,6 +12,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import sanitize_separators
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ginscore.club.exports import cell_safe
@@ -20,23 +22,21 @@ from ginscore.engine.errors import MoneyError
 from ginscore.seasons import selectors, services
 from ginscore.seasons.forms import ClubMoneyForm, PrizeForm, SeasonForm
 from ginscore.seasons.models import Club
+from ginscore.seasons.refusals import refusal_text
+from ginscore.seasons.templatetags.money import amount_text
 from ginscore.sheets.money import build_season_money_sheet, build_treasurer_sheet
 from ginscore.sheets.season import build_season_sheet
 from ginscore.tournaments.models import STATUS_SETUP, Entry, Tournament
 from ginscore.tournaments.selectors import tournament_get
 
 
-def _denied(request, check=is_director, who="directors and club admins"):
+def _denied(request, check=is_director):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not check(request.user):
-        raise PermissionDenied(f"Only {who} may do this.")
+        raise PermissionDenied(_("Only club admins may do this.") if check is is_club_admin
+                               else _("Only directors and club admins may do this."))
     return None
-
-
-def refusal_text(error: Exception) -> str:
-    text = str(error).split(": ", 1)[-1]
-    return text[:1].upper() + text[1:]
 
 
 def csv_response(rows, name: str) -> HttpResponse:
@@ -57,7 +57,7 @@ def pdf_response(pdf: bytes, name: str) -> FileResponse:
 
 
 def club_money(request):
-    if denied := _denied(request, is_club_admin, "club admins"):
+    if denied := _denied(request, is_club_admin):
         return denied
     club = Club.get()
     form = ClubMoneyForm(request.POST or None, initial={"money": club.money, "unit": club.unit,
@@ -65,7 +65,7 @@ def club_money(request):
     if request.method == "POST" and form.is_valid():
         try:
             services.club_money_set(**form.cleaned_data)
-            messages.success(request, "Money is on." if form.cleaned_data["money"] else "Money is off.")
+            messages.success(request, _("Money is on.") if form.cleaned_data["money"] else _("Money is off."))
             return redirect("money:club")
         except services.MoneyRefused as e:
             form.add_error(None, refusal_text(e))
@@ -87,7 +87,7 @@ def prize(request, pk):
         data = {k: v for k, v in form.cleaned_data.items() if k != "rules"}
         try:
             services.prize_set(tournament=t, **data)
-            messages.success(request, "Prize rules saved.")
+            messages.success(request, _("Prize rules saved."))
             return redirect("money:prize", pk=t.pk)
         except services.MoneyRefused as e:
             form.add_error(None, refusal_text(e))
@@ -116,8 +116,9 @@ def prize_preview(request, pk):
         except MoneyError as e:
             context["error"] = refusal_text(e)
     else:
-        context["error"] = next(f"{form.fields[f].label if f in form.fields else ''}: {errs[0]}".lstrip(": ")
-                                for f, errs in form.errors.items())
+        field, errors = next(iter(form.errors.items()))
+        context["error"] = (_("%(field)s: %(error)s") % {"field": form.fields[field].label, "error": errors[0]}
+                            if field in form.fields else errors[0])
     return render(request, "seasons/_preview.html", context)
 
 
@@ -188,13 +189,14 @@ def _payout_action(request, pk, entry_pk, act):
 def payout_pay(request, pk, entry_pk):
     def pay(t, entry):
         try:
-            amount = Decimal(request.POST.get("amount", "").strip()[:20])
+            amount = Decimal(sanitize_separators(request.POST.get("amount", "").strip()[:20]))
         except ArithmeticError:
             amount = None
         if amount is None or not amount.is_finite():
-            raise services.MoneyRefused("amount: not a number")
+            raise services.MoneyRefused("amount", _("not a number"))
         services.payout_record(tournament=t, entry=entry, amount=amount, by=request.user)
-        return f"{entry.name}: paid {amount:.2f}."
+        return _("%(name)s: paid %(amount)s.") % {"name": entry.name,
+                                                  "amount": amount_text(amount, Club.get().currency)}
     return _payout_action(request, pk, entry_pk, pay)
 
 
@@ -202,7 +204,7 @@ def payout_pay(request, pk, entry_pk):
 def payout_undo(request, pk, entry_pk):
     def undo(t, entry):
         services.payout_undo(tournament=t, entry=entry)
-        return f"{entry.name}: payout taken back."
+        return _("%(name)s: payout taken back.") % {"name": entry.name}
     return _payout_action(request, pk, entry_pk, undo)
 
 
@@ -221,7 +223,8 @@ def season_new(request):
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_save(by=request.user, **form.cleaned_data)
-            messages.success(request, f"{season} created. Now choose its events and their factors.")
+            messages.success(request, _("%(season)s created. Now choose its events and their factors.")
+                             % {"season": season})
             return redirect("seasons:edit", pk=season.pk)
         except services.MoneyRefused as e:
             form.add_error(None, refusal_text(e))
@@ -252,17 +255,18 @@ def season_edit(request, pk):
         for t in _candidates(season, events):
             if season.chosen and not request.POST.get(f"event_{t.pk}"):
                 continue
-            chosen[t.pk] = (request.POST.get(f"factor_{t.pk}") or "1").strip()[:20]
+            # (A factor is typed, and shown, the reader's way: "1,5" in French.)
+            chosen[t.pk] = sanitize_separators((request.POST.get(f"factor_{t.pk}") or "1").strip()[:20])
         try:
             services.season_events_set(season=season, events=chosen)
-            messages.success(request, "Events saved.")
+            messages.success(request, _("Events saved."))
             return redirect("seasons:edit", pk=season.pk)
         except services.MoneyRefused as e:
             error = refusal_text(e)
     elif request.method == "POST" and form.is_valid():
         try:
             services.season_save(season=season, **form.cleaned_data)
-            messages.success(request, "Season saved.")
+            messages.success(request, _("Season saved."))
             return redirect("seasons:edit", pk=season.pk)
         except services.MoneyRefused as e:
             form.add_error(None, refusal_text(e))
@@ -278,7 +282,7 @@ def season_delete(request, pk):
         return denied
     season = selectors.season_get(pk)
     services.season_delete(season=season)
-    messages.success(request, f"{season} deleted.")
+    messages.success(request, _("%(season)s deleted.") % {"season": season})
     return redirect("seasons:list")
 
 
