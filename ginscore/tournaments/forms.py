@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ginscore.engine import RULE_KEYS, MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS, TIEBREAK_NAMES
@@ -11,7 +13,9 @@ from ginscore.players.names import NameRefused, name_clean
 from ginscore.tournaments.models import FIRST_STAGE_CHOICES, FORMAT_CHOICES, SEEDING_CHOICES, TIME_RULE_CHOICES
 from ginscore.tournaments.services import TournamentRefused, listed_twice, team_line, teams_named_once
 
-ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+# The tiebreak boxes, first to last.
+TIEBREAK_LABELS = [gettext_lazy("1st tiebreak"), gettext_lazy("2nd tiebreak"), gettext_lazy("3rd tiebreak"),
+                   gettext_lazy("4th tiebreak"), gettext_lazy("5th tiebreak"), gettext_lazy("6th tiebreak")]
 # Each format's own options: the formats ("format" or "format:first_stage") a field is for. The
 # form shows only the chosen format's (static/ginscore/formats.js) and ignores the others.
 FORMAT_OPTIONS = {"rounds": ("swiss", "two_stage:swiss"), "third_place": ("single", "two_stage"),
@@ -25,47 +29,54 @@ OPTION_DEFAULTS = {"rounds": None, "third_place": False, "double_round": False, 
 def option_applies(name: str, format: str, first_stage: str) -> bool:
     """Whether the option ``name`` belongs to ``format`` (with its ``first_stage``)."""
     return any(f in (format, f"{format}:{first_stage}") for f in FORMAT_OPTIONS.get(name, (format,)))
-TIEBREAK_CHOICES = [("", "(none)")] + list(TIEBREAK_NAMES.items())
+TIEBREAK_CHOICES = [("", pgettext_lazy("tiebreak", "(none)"))] + list(TIEBREAK_NAMES.items())
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="swiss", widget=forms.RadioSelect(attrs=CHOICES))
-    rounds = forms.IntegerField(min_value=1, max_value=50, required=False, label="Swiss rounds",
-                                help_text="Swiss (and a Swiss first stage): blank for enough rounds to find a winner.")
-    third_place = forms.BooleanField(required=False, label="Third-place match",
-                                     help_text="Single elimination (and a two-stage knockout).")
-    double_round = forms.BooleanField(required=False, label="Double round robin", help_text="Everyone meets twice.")
-    groups = forms.IntegerField(min_value=1, max_value=64, initial=1, label="Round-robin groups")
-    first_stage = forms.ChoiceField(choices=FIRST_STAGE_CHOICES, initial="swiss", label="Two stages: first stage",
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="swiss", label=gettext_lazy("Format"),
+                               widget=forms.RadioSelect(attrs=CHOICES))
+    rounds = forms.IntegerField(min_value=1, max_value=50, required=False, label=gettext_lazy("Swiss rounds"),
+                                help_text=gettext_lazy("Swiss (and a Swiss first stage): blank for enough rounds to find "
+                                                       "a winner."))
+    third_place = forms.BooleanField(required=False, label=gettext_lazy("Third-place match"),
+                                     help_text=gettext_lazy("Single elimination (and a two-stage knockout)."))
+    double_round = forms.BooleanField(required=False, label=gettext_lazy("Double round robin"),
+                                      help_text=gettext_lazy("Everyone meets twice."))
+    groups = forms.IntegerField(min_value=1, max_value=64, initial=1, label=gettext_lazy("Round-robin groups"))
+    first_stage = forms.ChoiceField(choices=FIRST_STAGE_CHOICES, initial="swiss", label=gettext_lazy("Two stages: first stage"),
                                     widget=forms.RadioSelect(attrs=CHOICES))
-    playoff_size = forms.IntegerField(min_value=2, max_value=512, initial=8, label="Two stages: players to the knockout")
-    doubles = forms.BooleanField(required=False, label="Doubles: teams of two",
-                                 help_text="Entries are partnerships; every match is played at two tables a deal "
-                                           "(choose the Partnership rules for game to 125).")
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label="Rules",
+    playoff_size = forms.IntegerField(min_value=2, max_value=512, initial=8, 
+                                      label=gettext_lazy("Two stages: players to the knockout"))
+    doubles = forms.BooleanField(required=False, label=gettext_lazy("Doubles: teams of two"),
+                                 help_text=gettext_lazy("Entries are partnerships; every match is played at two tables a "
+                                                        "deal (choose the Partnership rules for game to 125)."))
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label=gettext_lazy("Rules"),
                                widget=forms.RadioSelect(attrs=CHOICES))
-    length = forms.ChoiceField(choices=LENGTHS, initial="target", label="One tournament match is",
+    length = forms.ChoiceField(choices=LENGTHS, initial="target", label=gettext_lazy("One tournament match is"),
                                widget=forms.RadioSelect(attrs=CHOICES))
-    games = forms.IntegerField(min_value=1, max_value=99, required=False, label="K (best of K games)")
-    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="manual", widget=forms.RadioSelect(attrs=CHOICES))
-    tables = forms.IntegerField(min_value=1, max_value=999, required=False, label="Tables in the room",
-                                help_text="Blank: a table for every match.")
-    round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False, label="Round time limit (minutes)",
-                                       help_text="The clock the director starts each round with. Blank: no usual limit.")
+    games = forms.IntegerField(min_value=1, max_value=99, required=False, label=gettext_lazy("K (best of K games)"))
+    seeding = forms.ChoiceField(choices=SEEDING_CHOICES, initial="manual", label=gettext_lazy("Seeding"),
+                                widget=forms.RadioSelect(attrs=CHOICES))
+    tables = forms.IntegerField(min_value=1, max_value=999, required=False, label=gettext_lazy("Tables in the room"),
+                                help_text=gettext_lazy("Blank: a table for every match."))
+    round_minutes = forms.IntegerField(min_value=1, max_value=600, required=False, label=gettext_lazy("Round time limit (minutes)"),
+                                       help_text=gettext_lazy("The clock the director starts each round with. Blank: no "
+                                                              "usual limit."))
     time_rule = forms.ChoiceField(choices=TIME_RULE_CHOICES, initial="match", required=False,
-                                  label="When time is called, decide",
+                                  label=gettext_lazy("When time is called, decide"),
                                   widget=forms.RadioSelect(attrs=CHOICES),
-                                  help_text="After the hand in play is finished.")
-    agree = forms.BooleanField(required=False, label="Both players agree",
-                               help_text="Each hand entered at a table counts for the tournament once the other "
-                                         "player confirms it (on their phone, or by tapping their name).")
+                                  help_text=gettext_lazy("After the hand in play is finished."))
+    agree = forms.BooleanField(required=False, label=gettext_lazy("Both players agree"),
+                               help_text=gettext_lazy("Each hand entered at a table counts for the tournament once the "
+                                                      "other player confirms it (on their phone, or by tapping their "
+                                                      "name)."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for i, label in enumerate(ORDINALS):
+        for i, label in enumerate(TIEBREAK_LABELS):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
-                choices=TIEBREAK_CHOICES, required=False, label=f"{label} tiebreak",
+                choices=TIEBREAK_CHOICES, required=False, label=label,
                 initial=DEFAULT_TIEBREAKS[i] if i < len(DEFAULT_TIEBREAKS) else "")
         rule_fields = MatchForm().fields
         for key in RULE_KEYS:
@@ -87,7 +98,7 @@ class TournamentForm(forms.Form):
                    "playoff_size": t.playoff_size, "doubles": t.doubles, "preset": t.preset, "length": length, "games": t.length_games,
                    "seeding": t.seeding, "tables": t.tables, "round_minutes": t.round_minutes,
                    "time_rule": t.time_rule, "agree": t.agree}
-        initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(ORDINALS))})
+        initial.update({f"tiebreak_{i}": t.tiebreaks[i] if i < len(t.tiebreaks) else "" for i in range(len(TIEBREAK_LABELS))})
         initial.update({f"rule_{k}": text(v) for k, v in (t.rule_overrides or {}).items()})
         return initial
 
@@ -97,7 +108,7 @@ class TournamentForm(forms.Form):
                                   "time_rule", "agree")]
 
     def tiebreak_fields(self):
-        return [self[f"tiebreak_{i}"] for i in range(len(ORDINALS))]
+        return [self[f"tiebreak_{i}"] for i in range(len(TIEBREAK_LABELS))]
 
     def rule_fields(self):
         return [self[f"rule_{k}"] for k in RULE_KEYS]
@@ -110,13 +121,13 @@ class TournamentForm(forms.Form):
             if not option_applies(name, fmt, first_stage or ""):
                 self.errors.pop(name, None)
                 data[name] = default
-        order = [data.get(f"tiebreak_{i}") for i in range(len(ORDINALS))]
+        order = [data.get(f"tiebreak_{i}") for i in range(len(TIEBREAK_LABELS))]
         chosen = [k for k in order if k]
         for i, key in enumerate(order):
             if key and order.index(key) != i:
-                self.add_error(f"tiebreak_{i}", f"{TIEBREAK_NAMES[key]} is already chosen above.")
+                self.add_error(f"tiebreak_{i}", _("%(tiebreak)s is already chosen above.") % {"tiebreak": TIEBREAK_NAMES[key]})
         if not chosen:
-            self.add_error("tiebreak_0", "Choose at least one tiebreak.")
+            self.add_error("tiebreak_0", _("Choose at least one tiebreak."))
         data["tiebreaks"] = chosen
         spec = {"preset": data.get("preset") or "standard"}
         for key in RULE_KEYS:
@@ -126,13 +137,13 @@ class TournamentForm(forms.Form):
             rules = rules_from(spec)
             data["rule_overrides"] = rules.overrides()
             if data.get("doubles") and rules.columns != 1:
-                self.add_error("doubles", "A doubles event plays one game at a time: Hollywood is for two players.")
+                self.add_error("doubles", _("A doubles event plays one game at a time: Hollywood is for two players."))
         except RuleError as e:
             key = str(e).split(":", 1)[0]
             self.add_error(f"rule_{key}" if key in RULE_KEYS else None, str(e))
         kind = data.get("length")
         if kind == "best_of" and not data.get("games"):
-            self.add_error("games", "Give K, the number of games (best of K).")
+            self.add_error("games", _("Give K, the number of games (best of K)."))
         elif kind == "one_game":
             data["match_length"] = MatchLength("best_of", 1)
         elif kind == "best_of":
@@ -152,23 +163,23 @@ class TournamentForm(forms.Form):
 
 
 class EntriesForm(forms.Form):
-    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), label="Players, one per line",
-                            help_text="In seed order (best first) when the seeding is as listed.")
+    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), label=gettext_lazy("Players, one per line"),
+                            help_text=gettext_lazy("In seed order (best first) when the seeding is as listed."))
 
     def __init__(self, *args, doubles: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.doubles = doubles
         if doubles:
-            self.fields["names"].label = "Teams, one per line"
-            self.fields["names"].help_text = ('"Ann & Cat", or "North: Ann & Cat" to name the team; in seed order '
-                                              "(best first) when the seeding is as listed.")
+            self.fields["names"].label = gettext_lazy("Teams, one per line")
+            self.fields["names"].help_text = gettext_lazy('"Ann & Cat", or "North: Ann & Cat" to name the team; in '
+                                                          "seed order (best first) when the seeding is as listed.")
 
     def clean_names(self):
         names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
         names = [n for n in names if n]
         if len(names) < 2:
-            raise forms.ValidationError("A tournament needs at least 2 teams." if self.doubles else
-                                        "A tournament needs at least 2 players.")
+            raise forms.ValidationError(_("A tournament needs at least 2 teams.") if self.doubles else
+                                        _("A tournament needs at least 2 players."))
         if self.doubles:
             return self._teams(names)
         problems = []
@@ -176,12 +187,12 @@ class EntriesForm(forms.Form):
             try:
                 names[i - 1] = name_clean(name)
             except NameRefused as e:
-                problems.append(f"Line {i}: this name {e}.")
+                problems.append(_("Line %(line)s: this name %(reason)s.") % {"line": i, "reason": e})
         if problems:
             raise forms.ValidationError(problems)
         twice = listed_twice(names)
         if twice:
-            raise forms.ValidationError(f"Listed twice: {', '.join(twice)}.")
+            raise forms.ValidationError(_("Listed twice: %(names)s.") % {"names": ", ".join(twice)})
         return names
 
     def _teams(self, lines: list[str]) -> list[str]:
@@ -194,14 +205,14 @@ class EntriesForm(forms.Form):
                 people += pair
                 teams.append((i, team, *pair))
             except TournamentRefused as e:
-                problems.append(f"Line {i}: {str(e).removeprefix('entries: ')}")
+                problems.append(_("Line %(line)s: %(reason)s") % {"line": i, "reason": str(e).removeprefix("entries: ")})
             except NameRefused as e:
-                problems.append(f"Line {i}: a name {e}.")
+                problems.append(_("Line %(line)s: a name %(reason)s.") % {"line": i, "reason": e})
         if problems:
             raise forms.ValidationError(problems)
         twice = listed_twice(people)
         if twice:
-            raise forms.ValidationError(f"In two teams (or twice in one): {', '.join(twice)}.")
+            raise forms.ValidationError(_("In two teams (or twice in one): %(names)s.") % {"names": ", ".join(twice)})
         try:
             teams_named_once(teams)
         except TournamentRefused as e:
@@ -210,5 +221,5 @@ class EntriesForm(forms.Form):
 
 
 class LateEntryForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Late entry",
-                           help_text='Paired from the next round. Doubles: "Ann & Cat".')
+    name = forms.CharField(max_length=200, label=gettext_lazy("Late entry"),
+                           help_text=gettext_lazy('Paired from the next round. Doubles: "Ann & Cat".'))

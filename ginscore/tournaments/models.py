@@ -11,28 +11,32 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS
 from ginscore.matches.models import LENGTH_CHOICES, PRESET_CHOICES
 
 FORMAT_CHOICES = [
-    ("single", "Single elimination"),
-    ("double", "Double elimination"),
-    ("roundrobin", "Round robin"),
-    ("swiss", "Swiss"),
-    ("two_stage", "Two stages: Swiss or groups, then a knockout"),
+    ("single", _("Single elimination")),
+    ("double", _("Double elimination")),
+    ("roundrobin", _("Round robin")),
+    ("swiss", _("Swiss")),
+    ("two_stage", _("Two stages: Swiss or groups, then a knockout")),
 ]
 BRACKET_FORMATS = ("single", "double")
-FIRST_STAGE_CHOICES = [("swiss", "Swiss"), ("roundrobin", "Round-robin groups")]
-SEEDING_CHOICES = [("manual", "As listed"), ("random", "Random draw"), ("record", "By record (match wins at the club)")]
-TIME_RULE_CHOICES = [("match", "on the match score (then the game in play)"),
-                     ("game", "on the game in play's score (then the match score)")]
+FIRST_STAGE_CHOICES = [("swiss", _("Swiss")), ("roundrobin", _("Round-robin groups"))]
+SEEDING_CHOICES = [("manual", _("As listed")), ("random", _("Random draw")),
+                   ("record", _("By record (match wins at the club)"))]
+TIME_RULE_CHOICES = [("match", _("on the match score (then the game in play)")),
+                     ("game", _("on the game in play's score (then the match score)"))]
 STATUS_SETUP, STATUS_RUNNING, STATUS_FINISHED = "setup", "running", "finished"
-STATUS_CHOICES = [(STATUS_SETUP, "Setting up"), (STATUS_RUNNING, "Running"), (STATUS_FINISHED, "Finished")]
-OUTCOME_CHOICES = [("played", "played"), ("forfeit", "forfeit"), ("withdrawal", "withdrawal"),
-                   ("bye", "bye"), ("void", "no match")]
-SECTION_CHOICES = [("winners", "Winners' bracket"), ("losers", "Losers' bracket"), ("third", "Third place"),
-                   ("final", "Grand final"), ("round", "Round")]
+STATUS_CHOICES = [(STATUS_SETUP, _("Setting up")), (STATUS_RUNNING, _("Running")), (STATUS_FINISHED, _("Finished"))]
+OUTCOME_CHOICES = [("played", pgettext_lazy("outcome", "played")), ("forfeit", pgettext_lazy("outcome", "forfeit")),
+                   ("withdrawal", pgettext_lazy("outcome", "withdrawal")), ("bye", pgettext_lazy("outcome", "bye")),
+                   ("void", pgettext_lazy("outcome", "no match"))]
+SECTION_CHOICES = [("winners", _("Winners' bracket")), ("losers", _("Losers' bracket")), ("third", _("Third place")),
+                   ("final", _("Grand final")), ("round", _("Round"))]
 
 
 def default_tiebreaks() -> list[str]:
@@ -213,10 +217,13 @@ class TournamentMatch(models.Model):
     @property
     def label(self) -> str:
         if self.section == "final":
-            return "Grand final (replay)" if self.reset else "Grand final"
+            return gettext("Grand final (replay)") if self.reset else gettext("Grand final")
         if self.section == "third":
-            return "Third place"
+            return gettext("Third place")
         if self.section == "round":
-            return f"Round {self.round}" + (f", group {self.group}" if self.group else "")
-        side = "Winners" if self.section == "winners" else "Losers"
-        return f"{side} round {self.round}"
+            if self.group:
+                return gettext("Round %(round)s, group %(group)s") % {"round": self.round, "group": self.group}
+            return gettext("Round %(round)s") % {"round": self.round}
+        if self.section == "winners":
+            return gettext("Winners round %(round)s") % {"round": self.round}
+        return gettext("Losers round %(round)s") % {"round": self.round}

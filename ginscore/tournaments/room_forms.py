@@ -2,25 +2,26 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES, ENTRY_FEE_MAX
 
 
 class AnnouncementForm(forms.Form):
-    announcement = forms.CharField(max_length=ANNOUNCEMENT_MAX, required=False, label="Announcement on the board",
-                                   help_text="One line, shown large on the board. Blank: none.")
+    announcement = forms.CharField(max_length=ANNOUNCEMENT_MAX, required=False, label=_("Announcement on the board"),
+                                   help_text=_("One line, shown large on the board. Blank: none."))
 
 
 class ClockForm(forms.Form):
-    minutes = forms.IntegerField(min_value=CLOCK_MINUTES[0], max_value=CLOCK_MINUTES[1], label="Time limit (minutes)",
-                                 help_text="The clock starts now; the board and every table's pad show the time left.")
+    minutes = forms.IntegerField(min_value=CLOCK_MINUTES[0], max_value=CLOCK_MINUTES[1], label=_("Time limit (minutes)"),
+                                 help_text=_("The clock starts now; the board and every table's pad show the time left."))
 
 
 class CheckInForm(forms.Form):
-    check_in = forms.BooleanField(required=False, label="Players check in before each Swiss round",
-                                  help_text="The next round is then paired from the desk, with those present only.")
+    check_in = forms.BooleanField(required=False, label=_("Players check in before each Swiss round"),
+                                  help_text=_("The next round is then paired from the desk, with those present only."))
     entry_fee = forms.DecimalField(min_value=0, max_value=ENTRY_FEE_MAX, max_digits=8, decimal_places=2, required=False,
-                                   label="Entry fee", help_text="Recorded as paid or owed at check-in. Blank: none.")
+                                   label=_("Entry fee"), help_text=_("Recorded as paid or owed at check-in. Blank: none."))
 
     def __init__(self, *args, money: bool = True, **kwargs):
         """``money``: the club plays for money (``ginscore.seasons``); without it, no entry fee is asked."""

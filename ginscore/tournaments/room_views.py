@@ -13,6 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
@@ -108,28 +110,30 @@ def _desk_form_post(request, pk, name, form_class, act, done):
 def clock_start(request, pk):
     return _desk_form_post(request, pk, "clock_form", ClockForm,
                            lambda t, d: services.round_clock_start(tournament=t, minutes=d["minutes"]),
-                           lambda d: f"The clock is running: {d['minutes']} minutes.")
+                           lambda d: ngettext("The clock is running: %(minutes)s minute.",
+                                                      "The clock is running: %(minutes)s minutes.",
+                                                      d["minutes"]) % {"minutes": d["minutes"]})
 
 
 @require_POST
 def time_call(request, pk):
     return _post_action(request, pk, lambda t: services.round_time_call(tournament=t),
-                        "Time is called: each table finishes the hand in play.")
+                        _("Time is called: each table finishes the hand in play."))
 
 
 @require_POST
 def decide_at_time(request, pk, tmatch_pk):
     row = get_object_or_404(TournamentMatch, pk=tmatch_pk, tournament_id=pk)
     return _post_action(request, pk, lambda t: services.tmatch_decide_at_time(tmatch=row),
-                        f"Table {row.table or '–'} is decided at time.")
+                        _("Table %(table)s is decided at time.") % {"table": row.table or "–"})
 
 
 @require_POST
 def announce(request, pk):
     return _desk_form_post(request, pk, "announce_form", AnnouncementForm,
                            lambda t, d: services.tournament_announce(tournament=t, text=d["announcement"]),
-                           lambda d: "The board shows the new announcement." if d["announcement"]
-                           else "The announcement is cleared.")
+                           lambda d: _("The board shows the new announcement.") if d["announcement"]
+                           else _("The announcement is cleared."))
 
 
 @require_POST
@@ -138,7 +142,7 @@ def check_in_settings(request, pk):
     return _desk_form_post(request, pk, "check_in_form", partial(CheckInForm, money=money),
                            lambda t, d: services.tournament_check_in_set(
                                tournament=t, check_in=d["check_in"], entry_fee=d["entry_fee"] if money else t.entry_fee),
-                           lambda d: "Check-in settings saved.")
+                           lambda d: _("Check-in settings saved."))
 
 
 @require_POST
@@ -150,7 +154,8 @@ def desk_check_in(request, pk, entry_pk):
     present = request.POST.get("present", "1") == "1"
     paid = {"1": True, "0": False}.get(request.POST.get("paid", ""))
     return _post_action(request, pk, lambda t: services.entry_check_in(entry=entry, present=present, paid=paid),
-                        f"{entry} is {'checked in' if present else 'no longer checked in'}.")
+                        (_("%(entry)s is checked in.") if present else _("%(entry)s is no longer checked in."))
+                        % {"entry": entry})
 
 
 @require_http_methods(["GET", "POST"])
@@ -166,24 +171,30 @@ def withdraw_absent(request, pk):
             request, t, missing=[row["entry"] for row in rows if not row["present"]],
             check_in_round=services.check_in_round(t)))
     only = [int(v) for v in request.POST.getlist("entry") if v.isdigit() and len(v) < 12]
-    return _post_action(request, pk, lambda t: f"{services.entries_withdraw_absent(tournament=t, only=only)} absent "
-                                               "player(s) withdrawn.", "")
+    def act(t):
+        count = services.entries_withdraw_absent(tournament=t, only=only)
+        return ngettext("%(count)s absent player withdrawn.", "%(count)s absent players withdrawn.",
+                        count) % {"count": count}
+    return _post_action(request, pk, act, "")
 
 
 @require_POST
 def check_in_played(request, pk):
-    return _post_action(request, pk, lambda t: f"{services.entries_check_in_played(tournament=t)} player(s) who "
-                                               "played the last round checked in.", "")
+    def act(t):
+        count = services.entries_check_in_played(tournament=t)
+        return ngettext("%(count)s player who played the last round checked in.",
+                        "%(count)s players who played the last round checked in.", count) % {"count": count}
+    return _post_action(request, pk, act, "")
 
 
 @require_POST
 def pair_present(request, pk):
-    return _post_action(request, pk, lambda t: f"Round {services.round_pair_present(tournament=t)} is paired "
-                                               "with the players present.", "")
+    return _post_action(request, pk, lambda t: _("Round %(number)s is paired with the players present.") % {
+        "number": services.round_pair_present(tournament=t)}, "")
 
 
-CHECK_IN_HOW = ("Check in with your own account (log in), your own check-in link or QR code (ask the desk), "
-                "or at the desk: this page ticks no one.")
+CHECK_IN_HOW = gettext_lazy("Check in with your own account (log in), your own check-in link or QR code (ask the "
+                            "desk), or at the desk: this page ticks no one.")
 
 
 def _check_in_page(request, t, status=200, own=None):
@@ -203,7 +214,7 @@ def _check_in_one(request, t, entry, back):
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
     else:
-        messages.success(request, f"Thank you, {entry}: you are checked in.")
+        messages.success(request, _("Thank you, %(entry)s: you are checked in.") % {"entry": entry})
     return redirect(back)
 
 
@@ -215,7 +226,7 @@ def check_in(request, pk):
         entry = next((e for e in own_check_in.own_entries(t, request.user) if str(e.pk) == request.POST.get("entry")),
                      None)
         if entry is None:
-            messages.error(request, "entry: you can check in only yourself. " + CHECK_IN_HOW)
+            messages.error(request, "entry: " + _("you can check in only yourself.") + " " + str(CHECK_IN_HOW))
             return _check_in_page(request, t, status=403)
         return _check_in_one(request, t, entry, reverse("tournaments:check_in", args=[t.pk]))
     return _check_in_page(request, t)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ginscore.club.kept import Kept
 from ginscore.club.prepared import Prepared
@@ -140,10 +142,11 @@ def _scored(rows):
             continue
         columns = [(n, b, a) if flip else (n, a, b) for n, a, b in (m.game_columns or [])]
         if len(columns) > 1:
-            row.game = " · ".join(f"G{n} {a}–{b}" for n, a, b in columns)
+            row.game = " · ".join(_("G%(number)s %(a)s–%(b)s") % {"number": n, "a": a, "b": b}
+                                  for n, a, b in columns)
         else:
             a, b = (m.game_b, m.game_a) if flip else (m.game_a, m.game_b)
-            row.game = f"Game {m.game_number}: {a}–{b}"
+            row.game = _("Game %(number)s: %(a)s–%(b)s") % {"number": m.game_number, "a": a, "b": b}
     return rows
 
 
@@ -280,11 +283,13 @@ class Names:
         """A round of play (a round page): a knockout's rounds by name, other rounds by number."""
         if (stage, "winners") in self.rounds and not self._double(stage):
             return self.section_round(stage, "winners", number)
-        return f"Knockout round {number}" if self.t.format == "two_stage" and stage == 2 else f"Round {number}"
+        if self.t.format == "two_stage" and stage == 2:
+            return _("Knockout round %(number)s") % {"number": number}
+        return _("Round %(number)s") % {"number": number}
 
     def match(self, row: TournamentMatch) -> str:
         if row.section == "round":
-            return f"Group {row.group}" if row.group else ""
+            return _("Group %(group)s") % {"group": row.group} if row.group else ""
         return match_title(row.section, row.round, row.number, rounds=self.rounds.get((row.stage, row.section), 1),
                            in_round=self.in_round.get((row.stage, row.section, row.round), 1),
                            double=self._double(row.stage))
@@ -316,8 +321,8 @@ def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | 
     sections: dict[str, dict[int, list]] = {}
     for row in sorted(rows, key=lambda r: (SECTION_ORDER[r.section], r.round, r.number)):
         sections.setdefault(row.section, {}).setdefault(row.round, []).append(row)
-    titles = {"winners": "Winners' bracket" if t.format == "double" else "Bracket", "losers": "Losers' bracket",
-              "third": "Third place", "final": "Grand final"}
+    titles = {"winners": _("Winners' bracket") if t.format == "double" else _("Bracket"), "losers": _("Losers' bracket"),
+              "third": _("Third place"), "final": _("Grand final")}
     out = []
     for s, rounds in sections.items():
         drawn = [{"name": names.section_round(stage, s, n), "rows": group, "current": False}
@@ -358,24 +363,33 @@ def decided_text(row: dict, level: bool) -> str:
     "Knockout"; "level" when it shares its rank; "" when nothing had to (a field of one)."""
     key = row["decided_by"]
     if key is None:
-        return "level" if level else ""
+        return pgettext("standings", "level") if level else ""
     if key == "placing":
-        return "Knockout"
+        return pgettext("standings", "Knockout")
     value = row[key]
-    return f"Net {value:+d}" if key == "net" else f"{DECIDED_NAMES.get(key, TIEBREAK_NAMES[key])} {value}"
-
-
-# How "Decided by" names a tiebreak (short: a phone's column); the others by TIEBREAK_NAMES.
-DECIDED_NAMES = {"wins": "Wins"}
+    if key == "net":
+        return _("Net %(net)s") % {"net": f"{value:+d}"}
+    if key == "wins":   # short: a phone's column; the others by TIEBREAK_NAMES
+        return _("Wins %(wins)s") % {"wins": value}
+    return _("%(tiebreak)s %(value)s") % {"tiebreak": TIEBREAK_NAMES[key], "value": value}
 
 
 def standings_legend(t: Tournament) -> str:
     """One line saying how the standings are ordered and what "Decided by" shows."""
-    order = [name[0].lower() + name[1:] if not name.startswith(("Buchholz", "Median", "Sonneborn")) else name
-             for name in tiebreak_names(t)]
-    first = "how far each got in the knockout, then " if t.has_bracket else ""
-    rest = f"{order[0]}, then {', '.join(order[1:])}" if len(order) > 1 else "".join(order)
-    return f"Ranked by {first}{rest}. Decided by: what set each place apart (level: tied on all, sharing it)."
+    names = [str(name) for name in tiebreak_names(t)]
+    order = [name[0].lower() + name[1:] if key in LOWER_IN_A_SENTENCE else name for key, name in zip(t.tiebreaks, names)]
+    rest = (_("%(first)s, then %(others)s") % {"first": order[0], "others": ", ".join(order[1:])}
+            if len(order) > 1 else "".join(order))
+    if t.has_bracket:
+        ranked = _("Ranked by how far each got in the knockout, then %(tiebreaks)s.") % {"tiebreaks": rest}
+    else:
+        ranked = _("Ranked by %(tiebreaks)s.") % {"tiebreaks": rest}
+    decided = _("Decided by: what set each place apart (level: tied on all, sharing it).")
+    return f"{ranked} {decided}"
+
+
+# The tiebreaks named with a small letter inside a sentence (the others are people's names: Buchholz).
+LOWER_IN_A_SENTENCE = ("wins", "net", "head_to_head")
 
 
 def standings_kept(t: Tournament) -> list[dict]:
@@ -435,8 +449,8 @@ def board_table(row: TournamentMatch) -> BoardTable:
         if not m.complete and m.game_number is not None:
             game = (m.game_a, m.game_b) if straight else (m.game_b, m.game_a)
             number = m.game_number
-    note = "won at time" if row.at_time and row.outcome == "played" else \
-        "" if row.outcome in ("", "played") else row.get_outcome_display()
+    note = _("won at time") if row.at_time and row.outcome == "played" else \
+        "" if row.outcome in ("", "played") else str(row.get_outcome_display())
     return BoardTable(row.table, names, game, number, games, winner, note, bool(row.outcome), started)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext, ngettext
+
 from ginscore.engine import MatchLength
 from ginscore.matches import services as match_services
 from ginscore.matches.models import Match
@@ -36,9 +38,10 @@ def simulate(*, format: str, players: int, rounds: int | None = None, seed: int 
     """Plays a whole tournament; ``names``: the real entry list (in seed order) instead of
     "Player 1", "Player 2", ..."""
     rng = random.Random(seed)
-    names = names or [f"Player {i}" for i in range(1, players + 1)]
-    t = services.tournament_create(name=f"Rehearsal: {format}, {len(names)} players", format=format, length=length,
-                                   rounds=rounds, **options)
+    names = names or [gettext("Player %(number)s") % {"number": i} for i in range(1, players + 1)]
+    name = ngettext("Rehearsal: %(format)s, %(count)s player", "Rehearsal: %(format)s, %(count)s players",
+                    len(names)) % {"format": format, "count": len(names)}
+    t = services.tournament_create(name=name, format=format, length=length, rounds=rounds, **options)
     services.entries_set(tournament=t, names=names)
     services.tournament_start(tournament=t, shuffle_seed=seed)
     while True:

@@ -3,17 +3,19 @@ dicts from the engine's standings; CSV export through ``TableExport``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ginscore.matches.tables import LEAD, ROW_LINK, NumberColumn, WhenColumn
 
 
 class TournamentTable(tables.Table):
     name = tables.Column(linkify=lambda record: reverse("tournaments:detail", args=[record.pk]),
-                         attrs={**ROW_LINK, **LEAD})
-    format = tables.Column()
-    status = tables.Column()
-    champion = tables.Column(accessor="champion_name", default="")
-    created_at = WhenColumn(verbose_name="Date")
+                         attrs={**ROW_LINK, **LEAD}, verbose_name=_("Name"))
+    format = tables.Column(verbose_name=_("Format"))
+    status = tables.Column(verbose_name=_("Status"))
+    champion = tables.Column(accessor="champion_name", default="", verbose_name=_("Champion"))
+    created_at = WhenColumn(verbose_name=_("Date"))
 
     class Meta:
         attrs = {"class": "table tournaments cards"}
@@ -32,19 +34,19 @@ TIEBREAK_COLUMNS = ("buchholz", "median_buchholz", "sonneborn_berger")
 class StandingsTable(tables.Table):
     rank = NumberColumn(verbose_name="#")
     player = tables.Column(linkify=lambda record: reverse("players:detail", args=[record["player_id"]]),
-                           attrs=ROW_LINK)
-    group = NumberColumn(verbose_name="Group", default="", wide=True)
-    played = NumberColumn(verbose_name="Played", wide=True)
-    wins = NumberColumn(verbose_name="Won")
-    losses = NumberColumn(verbose_name="Lost")
-    byes = NumberColumn(verbose_name="Byes", wide=True)
-    points_for = NumberColumn(verbose_name="Points for", wide=True)
-    points_against = NumberColumn(verbose_name="Points against", wide=True)
-    net = NumberColumn(verbose_name="Net")
-    buchholz = NumberColumn(verbose_name="Buchholz", wide=True)
-    median_buchholz = NumberColumn(verbose_name="Median Buchholz", wide=True)
-    sonneborn_berger = NumberColumn(verbose_name="Sonneborn-Berger", wide=True)
-    decided = tables.Column(verbose_name="Decided by", attrs={"td": {"class": "decided"}})
+                           attrs=ROW_LINK, verbose_name=_("Player"))
+    group = NumberColumn(verbose_name=_("Group"), default="", wide=True)
+    played = NumberColumn(verbose_name=_("Played"), wide=True)
+    wins = NumberColumn(verbose_name=_("Won"))
+    losses = NumberColumn(verbose_name=_("Lost"))
+    byes = NumberColumn(verbose_name=_("Byes"), wide=True)
+    points_for = NumberColumn(verbose_name=_("Points for"), wide=True)
+    points_against = NumberColumn(verbose_name=_("Points against"), wide=True)
+    net = NumberColumn(verbose_name=_("Net"))
+    buchholz = NumberColumn(verbose_name=_("Buchholz"), wide=True)
+    median_buchholz = NumberColumn(verbose_name=_("Median Buchholz"), wide=True)
+    sonneborn_berger = NumberColumn(verbose_name=_("Sonneborn-Berger"), wide=True)
+    decided = tables.Column(verbose_name=_("Decided by"), attrs={"td": {"class": "decided"}})
 
     class Meta:
         attrs = {"class": "table standings"}
@@ -58,7 +60,7 @@ class StandingsTable(tables.Table):
                 (None, {name: value for name, value in record.items() if name != "rank"})]
 
     def render_player(self, value, record):
-        return f"{value} (withdrawn)" if record["withdrawn"] else value
+        return gettext("%(name)s (withdrawn)") % {"name": value} if record["withdrawn"] else value
 
     def value_player(self, value):
         return value
@@ -67,7 +69,7 @@ class StandingsTable(tables.Table):
 class TeamStandingsTable(StandingsTable):
     """A doubles event's standings: one row a team (its page is the tournament's own)."""
 
-    player = tables.Column(verbose_name="Team", attrs=LEAD)
+    player = tables.Column(verbose_name=_("Team"), attrs=LEAD)
 
 
 def standings_table(rows, tournament) -> StandingsTable:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -29,7 +30,7 @@ def _director_only(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not is_director(request.user):
-        raise PermissionDenied("Only directors and club admins run tournaments.")
+        raise PermissionDenied(_("Only directors and club admins run tournaments."))
     return None
 
 
@@ -59,7 +60,7 @@ def tournament_new(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         t = services.tournament_create(created_by=request.user, **form.options())
-        messages.success(request, f"{t} created. Now add the players.")
+        messages.success(request, _("%(tournament)s created. Now add the players.") % {"tournament": t})
         return redirect(t)
     return render(request, "tournaments/form.html", {"form": form})
 
@@ -72,7 +73,7 @@ def tournament_edit(request, pk):
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(tournament=t, **form.options())
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
         except services.TournamentRefused as e:
             messages.error(request, refusal_text(e))
         return redirect(t)
@@ -109,7 +110,7 @@ def _post_action(request, pk, action, done: str):
         messages.success(request, text if isinstance(text, str) else done)
     except services.NotCheckedIn as e:
         desk = reverse("tournaments:desk", args=[t.pk])
-        messages.error(request, format_html("{} Check in: {}", refusal_text(e), format_html_join(
+        messages.error(request, format_html(_("{refusal} Check in: {players}"), refusal=refusal_text(e), players=format_html_join(
             ", ", '<a href="{}#check-in-{}">{}</a>', ((desk, entry.pk, entry.name) for entry in e.entries))))
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
@@ -127,23 +128,23 @@ def entries_save(request, pk):
             request, t, entries=selectors.tournament_entries(t), entries_form=form,
             tiebreaks=selectors.tiebreak_names(t)))
     return _post_action(request, pk, lambda t: services.entries_set(tournament=t, names=form.cleaned_data["names"]),
-                        "Entries saved.")
+                        _("Entries saved."))
 
 
 @require_POST
 def entry_late(request, pk):
     form = LateEntryForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the late entry's name.")
+        messages.error(request, _("Give the late entry's name."))
         return redirect("tournaments:detail", pk=pk)
     return _post_action(request, pk, lambda t: services.entry_add(tournament=t, name=form.cleaned_data["name"]),
-                        f"{form.cleaned_data['name']} is entered.")
+                        _("%(name)s is entered.") % {"name": form.cleaned_data["name"]})
 
 
 @require_POST
 def tournament_start(request, pk):
     return _post_action(request, pk, lambda t: services.tournament_start(tournament=t),
-                        "The tournament has started: the first matches are at their tables.")
+                        _("The tournament has started: the first matches are at their tables."))
 
 
 @require_http_methods(["GET", "POST"])
@@ -157,7 +158,7 @@ def entry_withdraw(request, pk, entry_pk):
         return render(request, "tournaments/withdraw.html", _context(
             request, t, entry=entry, effects=services.withdrawal_effects(entry=entry)))
     return _post_action(request, pk, lambda t: services.entry_withdraw(entry=entry),
-                        f"{entry} has withdrawn.")
+                        _("%(entry)s has withdrawn.") % {"entry": entry})
 
 
 @require_http_methods(["GET", "POST"])
@@ -173,7 +174,7 @@ def entry_reinstate(request, pk, entry_pk):
         return render(request, "tournaments/reinstate.html", _context(
             request, t, entry=entry, refusal=refusal, effects=effects))
     return _post_action(request, pk, lambda t: services.entry_reinstate(entry=entry),
-                        f"{entry} is back in the tournament.")
+                        _("%(entry)s is back in the tournament.") % {"entry": entry})
 
 
 @require_POST
@@ -181,17 +182,19 @@ def tmatch_forfeit(request, pk, tmatch_pk, entry_pk):
     row = get_object_or_404(TournamentMatch, pk=tmatch_pk, tournament_id=pk)
     winner = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament_id=pk)
     return _post_action(request, pk, lambda t: services.tmatch_forfeit(tmatch=row, winner=winner),
-                        f"Forfeit recorded: {winner} goes through.")
+                        _("Forfeit recorded: %(winner)s goes through.") % {"winner": winner})
 
 
 @require_POST
 def round_repair(request, pk):
-    return _post_action(request, pk, lambda t: f"Round {services.round_repair(tournament=t)} paired again.", "")
+    return _post_action(request, pk, lambda t: _("Round %(number)s paired again.") % {
+        "number": services.round_repair(tournament=t)}, "")
 
 
 @require_POST
 def round_undo(request, pk):
-    return _post_action(request, pk, lambda t: f"Round {services.round_undo(tournament=t)} taken back.", "")
+    return _post_action(request, pk, lambda t: _("Round %(number)s taken back.") % {
+        "number": services.round_undo(tournament=t)}, "")
 
 
 ROUND_ROW = "tournaments/_round_row.html"

@@ -94,7 +94,7 @@ def test_everyone_who_played_the_last_round_is_checked_in_with_one_tap(client, d
     desk = reverse("tournaments:desk", args=[t.pk])
     assert "Check in everyone who played round 1" in client.get(desk).content.decode()
     response = client.post(url, {"next": desk}, follow=True)
-    assert "6 player(s) who played the last round checked in." in response.content.decode()
+    assert "6 players who played the last round checked in." in response.content.decode()
     checked = {e.player.name: e.checked_in_round for e in Entry.objects.filter(tournament=t).select_related("player")}
     assert checked == {"Zoë Ødegård": 2, "Bartholomew Featherstonehaugh-Montgomery": 2, "Cat": 2, "Dan": 2,
                        "Élodie Saint-Exupéry": 2, "Gus": 2, "Fay": 1, "Hana": None}
@@ -140,7 +140,7 @@ def test_withdrawing_the_missing_asks_first_and_spares_who_checks_in_meanwhile(c
     services.entry_check_in(entry=entries["Élodie Saint-Exupéry"])   # arrives while the director reads
     services.entry_check_in(entry=entries["Cat"], present=False)      # not shown: not withdrawn by this
     response = client.post(url, {"entry": shown + ["x", "99999999999999"]}, follow=True)
-    assert "1 absent player(s) withdrawn." in response.content.decode()
+    assert "1 absent player withdrawn." in response.content.decode()
     withdrawn = set(Entry.objects.filter(tournament=t, withdrawn=True).values_list("player__name", flat=True))
     assert withdrawn == {"Bartholomew Featherstonehaugh-Montgomery"}
 

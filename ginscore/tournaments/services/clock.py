@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ginscore.matches.agreement import match_awaits_agreement
 from ginscore.tournaments.models import STATUS_RUNNING, Tournament, TournamentMatch
@@ -27,16 +28,18 @@ def round_clock_start(*, tournament: Tournament, minutes: int, now=None) -> Tour
     """Starts (or restarts) the clock of the round being played: ``minutes`` from now."""
     low, high = CLOCK_MINUTES
     if not isinstance(minutes, int) or not low <= minutes <= high:
-        raise TournamentRefused(f"minutes: a round lasts between {low} and {high} minutes.")
+        raise TournamentRefused("minutes: " + gettext("a round lasts between %(low)s and %(high)s minutes.")
+                                % {"low": low, "high": high})
     with transaction.atomic():
         t = _locked(tournament.pk)
         if t.status != STATUS_RUNNING:
-            raise TournamentRefused("clock: the tournament is not running.")
+            raise TournamentRefused("clock: " + gettext("the tournament is not running."))
         key = current_round_key(t)
         if key is None:
-            raise TournamentRefused("clock: no round is being played.")
+            raise TournamentRefused("clock: " + gettext("no round is being played."))
         if (t.clock_stage, t.clock_round) == key and t.clock_called:
-            raise TournamentRefused(f"clock: time has already been called in round {key[1]}.")
+            raise TournamentRefused("clock: " + gettext("time has already been called in round %(round)s.")
+                                    % {"round": key[1]})
         t.clock_stage, t.clock_round = key
         t.clock_deadline = (now or timezone.now()) + timedelta(minutes=minutes)
         t.clock_called = None
@@ -50,7 +53,7 @@ def round_time_call(*, tournament: Tournament, now=None) -> Tournament:
     with transaction.atomic():
         t = _locked(tournament.pk)
         if t.clock_deadline is None or t.clock_called:
-            raise TournamentRefused("clock: no round clock is running.")
+            raise TournamentRefused("clock: " + gettext("no round clock is running."))
         _time_call(t, min(now or timezone.now(), t.clock_deadline))
     return t
 
@@ -62,15 +65,15 @@ def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
         _time_call_if_due(t)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b", "match").get(pk=tmatch.pk)
         if row.outcome:
-            raise TournamentRefused("result: this match already has a result.")
+            raise TournamentRefused("result: " + gettext("this match already has a result."))
         if row.time_hands is None or row.match is None:
-            raise TournamentRefused("clock: time has not been called for this match.")
+            raise TournamentRefused("clock: " + gettext("time has not been called for this match."))
         if row.match.hand_count == 0:
-            raise TournamentRefused("clock: no hand was played; give the match as a forfeit instead.")
+            raise TournamentRefused("clock: " + gettext("no hand was played; give the match as a forfeit instead."))
         if time_winner(t.time_rule, row.match) is None:
-            raise TournamentRefused("clock: the players are level; the next hand decides.")
+            raise TournamentRefused("clock: " + gettext("the players are level; the next hand decides."))
         if t.agree and match_awaits_agreement(row.match):
-            raise TournamentRefused("clock: a hand of this match awaits confirmation; confirm or settle it first.")
+            raise TournamentRefused("clock: " + gettext("a hand of this match awaits confirmation; confirm or settle it first."))
         row.time_hands = row.match.hand_count - 1   # the last hand counts as the hand in play
         row.save(update_fields=["time_hands"])
         _follow_row(t, row, row.match)

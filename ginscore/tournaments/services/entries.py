@@ -6,6 +6,7 @@ from collections import Counter
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext, ngettext
 
 from ginscore.engine import MatchLength, RuleError, rules_from
 from ginscore.engine.tournament import check_tiebreaks
@@ -32,7 +33,7 @@ def tournament_create(*, name: str, format: str, preset: str = "standard", rule_
     if order:
         t.tiebreaks = order
     if not t.name:
-        raise TournamentRefused("name: a tournament needs a name.")
+        raise TournamentRefused("name: " + gettext("a tournament needs a name."))
     t.save()
     return t
 
@@ -44,13 +45,14 @@ def tournament_update(*, tournament: Tournament, name: str, format: str, preset:
     with transaction.atomic():
         t = _locked(tournament.pk)
         if t.status != STATUS_SETUP:
-            raise TournamentRefused("status: the settings are fixed once the tournament has started.")
+            raise TournamentRefused("status: " + gettext("the settings are fixed once the tournament has started."))
         rules = rules_from({"preset": preset, **(rule_overrides or {})})
         doubles = options.get("doubles", t.doubles)
         _doubles_check(doubles, rules)
         if doubles != t.doubles and t.entries.exists():
-            raise TournamentRefused("doubles: entries are already listed as "
-                                    f"{'teams' if t.doubles else 'players'}; clear the entries first.")
+            raise TournamentRefused("doubles: " + (
+                gettext("entries are already listed as teams; clear the entries first.") if t.doubles else
+                gettext("entries are already listed as players; clear the entries first.")))
         t.name, t.format, t.seeding = name.strip(), format, seeding
         t.preset, t.rule_overrides = rules.preset, rules.overrides()
         t.length_kind, t.length_games = length.kind, length.games
@@ -59,15 +61,15 @@ def tournament_update(*, tournament: Tournament, name: str, format: str, preset:
         for key, value in options.items():
             setattr(t, key, value)
         if not t.name:
-            raise TournamentRefused("name: a tournament needs a name.")
+            raise TournamentRefused("name: " + gettext("a tournament needs a name."))
         t.save()
     return t
 
 
 def _doubles_check(doubles: bool, rules) -> None:
     if doubles and rules.columns != 1:
-        raise TournamentRefused("rules: a doubles event plays partnership matches, one game at a time; "
-                                "Hollywood is for two players.")
+        raise TournamentRefused("rules: " + gettext("a doubles event plays partnership matches, one game at a time; "
+                                                    "Hollywood is for two players."))
 
 
 TEAM_JOINS = (" & ", " + ", " / ", " and ")
@@ -78,17 +80,18 @@ def team_line(line: str, number: int | None = None) -> tuple[str, str, str]:
     "North: Ann & Cat" (also "+", "/" or "and" between the two). (team name, player, partner).
     A line naming more than two players is refused (``number``: its line, for the message)."""
     name, _, players = line.partition(":") if ":" in line else ("", "", line)
-    where = f'line {number}, "{line.strip()}",' if number else f'"{line.strip()}"'
+    where = (gettext('line %(number)s, "%(line)s",') % {"number": number, "line": line.strip()} if number
+             else f'"{line.strip()}"')
     for join in TEAM_JOINS:
         if join in players:
             first, _, second = players.partition(join)
             if any(j in part for j in TEAM_JOINS for part in (first, second)):
-                raise TournamentRefused(f'entries: {where} names more than two players: a team is two '
-                                        f'("Ann & Cat"), one team a line.')
+                raise TournamentRefused("entries: " + gettext('%(where)s names more than two players: a team is two '
+                                                                    '("Ann & Cat"), one team a line.') % {"where": where})
             if first.strip() and second.strip():
                 return name.strip(), first.strip(), second.strip()
-    raise TournamentRefused(f'entries: {where} is not a team of two: write "Ann & Cat" '
-                            f'(or "North: Ann & Cat" to name the team).')
+    raise TournamentRefused("entries: " + gettext('%(where)s is not a team of two: write "Ann & Cat" '
+                                                '(or "North: Ann & Cat" to name the team).') % {"where": where})
 
 
 def _team_key(team_name: str, first: str, second: str) -> str:
@@ -115,7 +118,7 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     """The entries, in this order (the manual seeding); players found or created by name.
     A doubles event takes one team a line (``team_line``)."""
     if tournament.status != STATUS_SETUP:
-        raise TournamentRefused("entries: the tournament has started; only a Swiss event takes late entries.")
+        raise TournamentRefused("entries: " + gettext("the tournament has started; only a Swiss event takes late entries."))
     lines = [(i, n) for i, n in enumerate(names, 1) if n.strip()]
     names = [n for _, n in lines]
     teams = [team_line(n, i) for i, n in lines] if tournament.doubles else [("", n, "") for n in names]
@@ -125,8 +128,8 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     except NameRefused as e:
         raise TournamentRefused(f"entries: {e}") from None
     if twice:
-        raise TournamentRefused(f"entries: {twice[0]} is listed twice." if not tournament.doubles else
-                                f"entries: {twice[0]} is in two teams (or twice in one).")
+        raise TournamentRefused("entries: " + (gettext("%(name)s is listed twice.") if not tournament.doubles else
+                                                gettext("%(name)s is in two teams (or twice in one).")) % {"name": twice[0]})
     team_names = [_team_name(t) for t, _, _ in teams]
     if tournament.doubles:
         teams_named_once([(i, name, first, second) for (i, _), name, (_, first, second) in zip(lines, team_names, teams)])
@@ -147,8 +150,12 @@ def teams_named_once(teams: list[tuple[int | None, str, str, str]]) -> None:
         key, shown = _team_key(name, first, second), name or f"{first} & {second}"
         if key in seen:
             first = seen[key]
-            lines = f" (lines {first} and {line})" if first and line else ""
-            raise TournamentRefused(f'entries: two teams are called "{shown}"{lines}: give each team its own name.')
+            if first and line:
+                text = gettext('two teams are called "%(name)s" (lines %(first)s and %(second)s): give each team its '
+                               'own name.') % {"name": shown, "first": first, "second": line}
+            else:
+                text = gettext('two teams are called "%(name)s": give each team its own name.') % {"name": shown}
+            raise TournamentRefused("entries: " + text)
         seen[key] = line
 
 
@@ -160,9 +167,9 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
         late = tournament.status != STATUS_SETUP
         if late and not (tournament.format == "swiss" or tournament.format == "two_stage" and
                          tournament.first_stage == "swiss" and tournament.stage == 1):
-            raise TournamentRefused("entries: only a Swiss event takes late entries once it has started.")
+            raise TournamentRefused("entries: " + gettext("only a Swiss event takes late entries once it has started."))
         if tournament.status == STATUS_FINISHED:
-            raise TournamentRefused("entries: the tournament is over.")
+            raise TournamentRefused("entries: " + gettext("the tournament is over."))
         team_name, first, second = team_line(name) if tournament.doubles else ("", name, "")
         try:
             player = player_get_or_create(name=first)
@@ -170,10 +177,10 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
         except NameRefused as e:
             raise TournamentRefused(f"entries: {e}") from None
         if partner is not None and partner.pk == player.pk:
-            raise TournamentRefused(f"entries: {player} cannot partner themselves.")
+            raise TournamentRefused("entries: " + gettext("%(player)s cannot partner themselves.") % {"player": player})
         for p in (player, partner):
             if p is not None and tournament.entries.filter(Q(player=p) | Q(partner=p)).exists():
-                raise TournamentRefused(f"entries: {p} is already entered.")
+                raise TournamentRefused("entries: " + gettext("%(player)s is already entered.") % {"player": p})
         team_name = _team_name(team_name)
         if partner is not None:
             others = tournament.entries.filter(partner__isnull=False).select_related("player", "partner")
@@ -199,16 +206,17 @@ def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None)
     with transaction.atomic():
         t = _locked(tournament.pk)
         if t.status != STATUS_SETUP:
-            raise TournamentRefused("status: the tournament has already started.")
+            raise TournamentRefused("status: " + gettext("the tournament has already started."))
         entries = list(t.entries.select_related("player", "partner").order_by("seed", "id"))
         if len(entries) < 2:
-            raise TournamentRefused("entries: a tournament needs at least 2 players.")
+            raise TournamentRefused("entries: " + gettext("a tournament needs at least 2 players."))
         missing = sorted((e for e in entries if e.checked_in_round != 1), key=lambda e: e.name.casefold()) \
             if t.check_in else []
         if missing:
-            raise NotCheckedIn(f"entries: {len(missing)} player{'s have' if len(missing) > 1 else ' has'} not "
-                               f"checked in ({names_listed(missing)}); check them in or withdraw the absent first.",
-                               missing)
+            raise NotCheckedIn("entries: " + ngettext(
+                "%(count)s player has not checked in (%(names)s); check them in or withdraw the absent first.",
+                "%(count)s players have not checked in (%(names)s); check them in or withdraw the absent first.",
+                len(missing)) % {"count": len(missing), "names": names_listed(missing)}, missing)
         entries = _seed_order(t, entries, shuffle_seed)
         moved = [e for i, e in enumerate(entries, 1) if e.seed != i]
         for i, e in enumerate(entries, 1):

@@ -1,6 +1,8 @@
 """What every tournament write shares: the refusal, the locked row, the rules and the stage."""
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from ginscore.club.prepared import Prepared
 from ginscore.engine import MatchLength, rules_from
 from ginscore.tournaments.models import Tournament
@@ -25,8 +27,11 @@ def names_listed(entries) -> str:
     """"Ann, Ben and Cat"; past ``NAMED_AT_MOST``, "... and 4 more"."""
     names = [str(e) for e in entries]
     if len(names) > NAMED_AT_MOST:
-        names = names[:NAMED_AT_MOST] + [f"{len(names) - NAMED_AT_MOST} more"]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        more = len(names) - NAMED_AT_MOST
+        names = names[:NAMED_AT_MOST] + [ngettext("%(count)s more", "%(count)s more", more) % {"count": more}]
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def tournament_rules(tournament: Tournament):

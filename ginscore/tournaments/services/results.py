@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ginscore.club.prepared import Prepared
 from ginscore.club.roles import is_director
@@ -64,7 +65,8 @@ def _follow_row(t: Tournament, row: TournamentMatch, match: Match) -> bool:
     elif row.time_hands is not None and match.hand_count > row.time_hands:
         if row.at_time and match.hand_count > row.time_hands + 1:
             from ginscore.matches.services import HandRefused
-            raise HandRefused(f"Time was called: this match was decided at time after hand {row.time_hands + 1}.")
+            raise HandRefused(gettext("Time was called: this match was decided at time after hand %(number)s.")
+                              % {"number": row.time_hands + 1})
         side = time_winner(t.time_rule, match)
         if side is not None:
             winner = row.entry_a if (side == "a") == straight else row.entry_b
@@ -113,27 +115,27 @@ def correction_check(*, match: Match, user) -> None:
         return
     reason = result_relied_on(row)
     if reason:
-        raise HandRefused(f"Only a director can correct this match now: {reason}. "
-                          "Ask the director; the history will say who corrected it.")
+        raise HandRefused(gettext("Only a director can correct this match now: %(reason)s. Ask the director; the history "
+                                  "will say who corrected it.") % {"reason": reason})
 
 
 def result_relied_on(row: TournamentMatch) -> str | None:
     """What in the event rests on this finished match's result, or None."""
     t = row.tournament
     if t.status == STATUS_FINISHED:
-        return "the tournament is over and its final standings rest on this result"
+        return gettext("the tournament is over and its final standings rest on this result")
     if row.stage < t.stage:
-        return "the first stage is over and the knockout was drawn from its results"
+        return gettext("the first stage is over and the knockout was drawn from its results")
     later = TournamentMatch.objects.filter(tournament=t, stage=row.stage)
     if row.section == "round":
         if _stage_kind(t) == "swiss" and later.filter(play_round__gt=row.play_round).exists():
-            return f"round {row.play_round + 1} was paired from this result"
+            return gettext("round %(round)s was paired from this result") % {"round": row.play_round + 1}
         return None
     fed = later.filter(Q(source_a__in=[f"winner:{row.key}", f"loser:{row.key}"])
                        | Q(source_b__in=[f"winner:{row.key}", f"loser:{row.key}"]))
     started = fed.filter(Q(outcome__in=DECIDED) | Q(match__hand_count__gt=0)).first()
     if started is not None:
-        return f"the {started.label[:1].lower()}{started.label[1:]} it leads to has started"
+        return gettext("the %(match)s it leads to has started") % {"match": started.label[:1].lower() + started.label[1:]}
     return None
 
 
@@ -143,9 +145,9 @@ def tmatch_forfeit(*, tmatch: TournamentMatch, winner: Entry) -> None:
         t = _locked(tmatch.tournament_id)
         row = TournamentMatch.objects.select_related("entry_a", "entry_b").get(pk=tmatch.pk)
         if row.outcome:
-            raise TournamentRefused("result: this match already has a result.")
+            raise TournamentRefused("result: " + gettext("this match already has a result."))
         if winner.pk not in (row.entry_a_id, row.entry_b_id) or None in (row.entry_a_id, row.entry_b_id):
-            raise TournamentRefused("winner: pick one of the two players of this match.")
+            raise TournamentRefused("winner: " + gettext("pick one of the two players of this match."))
         _decide(t, row, winner, "forfeit")
 
 

@@ -5,6 +5,8 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, TournamentMatch
 from ginscore.tournaments.services.locks import TournamentRefused, _locked, _stage_kind
@@ -18,7 +20,8 @@ def tournament_announce(*, tournament: Tournament, text: str) -> Tournament:
     """The director's line on the board ("" clears it)."""
     text = " ".join((text or "").split())
     if len(text) > ANNOUNCEMENT_MAX:
-        raise TournamentRefused(f"announcement: at most {ANNOUNCEMENT_MAX} characters (this one has {len(text)}).")
+        raise TournamentRefused("announcement: " + gettext("at most %(most)s characters (this one has %(count)s).")
+                                % {"most": ANNOUNCEMENT_MAX, "count": len(text)})
     with transaction.atomic():
         t = _locked(tournament.pk)
         t.announcement = text
@@ -47,12 +50,13 @@ def check_in_round(t: Tournament) -> int | None:
 def tournament_check_in_set(*, tournament: Tournament, check_in: bool, entry_fee: Decimal | None) -> Tournament:
     """Whether the players check in before each Swiss round, and the entry fee."""
     if entry_fee is not None and not Decimal(0) <= entry_fee <= ENTRY_FEE_MAX:
-        raise TournamentRefused(f"entry_fee: between 0 and {ENTRY_FEE_MAX}.")
+        raise TournamentRefused("entry_fee: " + gettext("between 0 and %(most)s.")
+                                % {"most": number_format(ENTRY_FEE_MAX, force_grouping=True)})
     with transaction.atomic():
         t = _locked(tournament.pk)
         if t.status != STATUS_SETUP and entry_fee != t.entry_fee and getattr(t, "prize", None) is not None:
             # (``prize``: the prize rules of ``ginscore.seasons``, frozen at the start with the fee.)
-            raise TournamentRefused("entry_fee: the event has started and its prize pool rests on the fee.")
+            raise TournamentRefused("entry_fee: " + gettext("the event has started and its prize pool rests on the fee."))
         t.check_in, t.entry_fee = check_in, entry_fee
         t.save(update_fields=["check_in", "entry_fee"])
     return t
@@ -64,10 +68,10 @@ def entry_check_in(*, entry: Entry, present: bool = True, paid: bool | None = No
         t = _locked(entry.tournament_id)
         entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
         if entry.withdrawn:
-            raise TournamentRefused(f"entries: {entry} has withdrawn.")
+            raise TournamentRefused("entries: " + gettext("%(entry)s has withdrawn.") % {"entry": entry})
         r = check_in_round(t)
         if r is None:
-            raise TournamentRefused("check-in: it is open only before a round is paired.")
+            raise TournamentRefused("check-in: " + gettext("it is open only before a round is paired."))
         entry.checked_in_round = r if present else None
         if paid is not None:
             entry.fee_paid = paid
@@ -83,9 +87,9 @@ def entries_check_in_played(*, tournament: Tournament) -> int:
         t = _locked(tournament.pk)
         r = check_in_round(t)
         if r is None:
-            raise TournamentRefused("check-in: it is open only before a round is paired.")
+            raise TournamentRefused("check-in: " + gettext("it is open only before a round is paired."))
         if r == 1 or t.status != STATUS_RUNNING:
-            raise TournamentRefused("check-in: no round has been played yet; check the players in one by one.")
+            raise TournamentRefused("check-in: " + gettext("no round has been played yet; check the players in one by one."))
         last = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round=r - 1).exclude(outcome="void")
         played = {pk for pair in last.values_list("entry_a_id", "entry_b_id") for pk in pair if pk is not None}
         return (t.entries.filter(pk__in=played, withdrawn=False).exclude(checked_in_round=r)
@@ -100,7 +104,7 @@ def entries_withdraw_absent(*, tournament: Tournament, only=None) -> int:
         t = _locked(tournament.pk)
         r = check_in_round(t)
         if r is None:
-            raise TournamentRefused("check-in: it is open only before a round is paired.")
+            raise TournamentRefused("check-in: " + gettext("it is open only before a round is paired."))
         absent = t.entries.filter(withdrawn=False).exclude(checked_in_round=r)
         absent = list(absent if only is None else absent.filter(pk__in=list(only)))
         if t.status == STATUS_SETUP:
@@ -116,11 +120,11 @@ def round_pair_present(*, tournament: Tournament) -> int:
         t = _locked(tournament.pk)
         r = check_in_round(t)
         if r is None or t.status != STATUS_RUNNING:
-            raise TournamentRefused("round: the next round can be paired once the last one is over.")
+            raise TournamentRefused("round: " + gettext("the next round can be paired once the last one is over."))
         entries = list(t.entries.filter(withdrawn=False).values_list("pk", "checked_in_round"))
         absent = frozenset(pk for pk, done in entries if done != r)
         if len(entries) - len(absent) < 2:
-            raise TournamentRefused("check-in: fewer than 2 players are checked in.")
+            raise TournamentRefused("check-in: " + gettext("fewer than 2 players are checked in."))
         _pair_swiss_round(t, r, absent)
         _open_matches(t)
     return r

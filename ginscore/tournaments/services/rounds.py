@@ -6,6 +6,7 @@ import math
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 from ginscore.engine import RuleError
 from ginscore.engine.tournament import (
@@ -142,22 +143,25 @@ def _undo(t: Tournament, row: TournamentMatch) -> None:
     from ginscore.matches.services import HandRefused
 
     if row.stage != t.stage:
-        raise HandRefused("This match belongs to a stage that is over; its result can no longer change.")
+        raise HandRefused(gettext("This match belongs to a stage that is over; its result can no longer change."))
     if t.is_bracket:
         bracket, rows = _bracket(t)
         try:
             changed = bracket.undo(row.key)
         except LaterResult as e:
-            raise HandRefused(f"This result has been used in the bracket: {_blocking_words(bracket, rows[e.blocking])} "
-                              f"already has a result. Correct that match first.") from None
+            raise HandRefused(gettext("This result has been used in the bracket: %(match)s already has a result. "
+                                      "Correct that match first.") % {"match": _blocking_words(bracket, rows[e.blocking])}
+                              ) from None
         except RuleError as e:
-            raise HandRefused(f"This result has been used in the bracket: {str(e).split(': ', 1)[-1]}.") from None
+            raise HandRefused(gettext("This result has been used in the bracket: %(reason)s.")
+                              % {"reason": str(e).split(": ", 1)[-1]}) from None
         _save_bracket(t, rows, changed)
         _close_unplayed_matches(t)
     else:
         if _stage_kind(t) == "swiss" and TournamentMatch.objects.filter(
                 tournament=t, stage=t.stage, play_round__gt=row.play_round).exists():
-            raise HandRefused(f"Round {row.play_round + 1} is already paired; undo it before changing this result.")
+            raise HandRefused(gettext("Round %(round)s is already paired; undo it before changing this result.")
+                              % {"round": row.play_round + 1})
         row.winner, row.outcome = None, ""
         row.save(update_fields=["winner", "outcome"])
     if t.status == STATUS_FINISHED:
@@ -170,8 +174,8 @@ def _blocking_words(bracket, row: TournamentMatch) -> str:
     """The later match that blocks a correction, as the director finds it: "Final (Ann v Cat, match #12)"."""
     names = {e.pk: e.name for e in Entry.objects.filter(pk__in=[row.entry_a_id, row.entry_b_id])
              .select_related("player", "partner")}
-    who = " v ".join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
-    where = ", ".join(filter(None, [who, f"match #{row.match_id}" if row.match_id else ""]))
+    who = gettext(" v ").join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
+    where = ", ".join(filter(None, [who, gettext("match #%(id)s") % {"id": row.match_id} if row.match_id else ""]))
     title = bracket.title(bracket.by_id[row.key])
     return f"{title} ({where})" if where else title
 
@@ -250,11 +254,11 @@ def _advance(t: Tournament) -> None:
 
 def _latest_round(t: Tournament) -> tuple[int, list[TournamentMatch]]:
     if _stage_kind(t) != "swiss" or t.status != STATUS_RUNNING:
-        raise TournamentRefused("round: only the rounds of a running Swiss event can be re-paired or undone.")
+        raise TournamentRefused("round: " + gettext("only the rounds of a running Swiss event can be re-paired or undone."))
     r = TournamentMatch.objects.filter(tournament=t, stage=t.stage).aggregate(r=Max("play_round"))["r"]
     rows = list(TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round=r).select_related("match"))
     if any(row.outcome in DECIDED or (row.match and row.match.hand_count) for row in rows):
-        raise TournamentRefused(f"round: round {r} already has results or hands.")
+        raise TournamentRefused("round: " + gettext("round %(round)s already has results or hands.") % {"round": r})
     return r, rows
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext
 
 from ginscore.engine.tournament import LaterResult
 from ginscore.matches.models import Match
@@ -26,7 +27,7 @@ def withdrawal_effects(*, entry: Entry) -> list[str]:
     ("Ben is given Semi-final 1 (against Ann)."); nothing is written."""
     t = Tournament.objects.get(pk=entry.tournament_id)
     if t.status == STATUS_SETUP:
-        return [f"{entry} is taken off the entries."]
+        return [gettext("%(entry)s is taken off the entries.") % {"entry": entry}]
     if t.status != STATUS_RUNNING:
         return []
     names = _entry_names(t)
@@ -36,12 +37,14 @@ def withdrawal_effects(*, entry: Entry) -> list[str]:
         if entry.pk in bracket.seeds:
             for m in bracket.withdraw(entry.pk):
                 if m.outcome == "withdrawal":
-                    out.append(f"{names[m.winner]} is given {bracket.title(m)} (against {entry}).")
+                    out.append(gettext("%(winner)s is given %(match)s (against %(entry)s).")
+                               % {"winner": names[m.winner], "match": bracket.title(m), "entry": entry})
     else:
         for row in TournamentMatch.objects.filter(tournament=t, stage=t.stage, outcome="").filter(
                 Q(entry_a=entry) | Q(entry_b=entry)).order_by("play_round", "id"):
             other = row.entry_b_id if row.entry_a_id == entry.pk else row.entry_a_id
-            out.append(f"{names[other]} is given their round {row.play_round} match (against {entry}).")
+            out.append(gettext("%(winner)s is given their round %(round)s match (against %(entry)s).")
+                       % {"winner": names[other], "round": row.play_round, "entry": entry})
     return out
 
 
@@ -52,7 +55,7 @@ def entry_withdraw(*, entry: Entry) -> None:
         t = _locked(entry.tournament_id)
         entry = Entry.objects.get(pk=entry.pk)
         if entry.withdrawn:
-            raise TournamentRefused(f"entries: {entry} has already withdrawn.")
+            raise TournamentRefused("entries: " + gettext("%(entry)s has already withdrawn.") % {"entry": entry})
         if t.status == STATUS_SETUP:
             entry.delete()   # not started: simply no longer entered
             return
@@ -85,9 +88,9 @@ class _Reinstatement:
         self.effects: list[str] = []
         self.bracket_rows, self.changed = None, []
         if not entry.withdrawn:
-            self.refusal = f"{entry} has not withdrawn"
+            self.refusal = gettext("%(entry)s has not withdrawn") % {"entry": entry}
         elif t.status == STATUS_FINISHED:
-            self.refusal = "the tournament is over and its final standings were worked out without them"
+            self.refusal = gettext("the tournament is over and its final standings were worked out without them")
         elif t.status == STATUS_RUNNING:
             self._plan()
 
@@ -95,7 +98,7 @@ class _Reinstatement:
         t, entry = self.t, self.entry
         theirs = TournamentMatch.objects.filter(tournament=t).filter(Q(entry_a=entry) | Q(entry_b=entry))
         if t.stage > 1 and not theirs.filter(stage=t.stage).exists():
-            self.refusal = "the first stage is over and the knockout was drawn without them"
+            self.refusal = gettext("the first stage is over and the knockout was drawn without them")
             return
         # the matches the withdrawal gave away, the latest first
         self.reopened = list(theirs.filter(stage=t.stage, outcome="withdrawal").exclude(winner=entry)
@@ -105,15 +108,17 @@ class _Reinstatement:
             self._plan_bracket(names)
         else:
             for row in reversed(self.reopened):
-                self.effects.append(_open_again(f"Round {row.play_round}", names[row.winner_id]))
+                self.effects.append(_open_again(gettext("Round %(round)s") % {"round": row.play_round},
+                                                names[row.winner_id]))
             if _stage_kind(t) == "swiss":   # a round robin's rounds were all drawn at the start, with them
                 last = theirs.filter(stage=t.stage).aggregate(r=Max("play_round"))["r"] or 0
                 later = TournamentMatch.objects.filter(tournament=t, stage=t.stage, play_round__gt=last).order_by(
                     "play_round").first()
                 if later is not None:
-                    self.refusal = f"round {later.play_round} was paired without them"
+                    self.refusal = gettext("round %(round)s was paired without them") % {"round": later.play_round}
                     return
-                self.effects.append(f"{entry} is paired again from round {last + 1}.")
+                self.effects.append(gettext("%(entry)s is paired again from round %(round)s.")
+                                    % {"entry": entry, "round": last + 1})
 
     def _plan_bracket(self, names: dict[int, str]) -> None:
         bracket, rows = _bracket(self.t)
@@ -123,14 +128,14 @@ class _Reinstatement:
             for row in self.reopened:   # the latest first: a later gift rests on an earlier one
                 self.changed += bracket.undo(row.key)
         except LaterResult as e:
-            self.refusal = f"{_blocking_words(bracket, rows[e.blocking])} already has a result"
+            self.refusal = gettext("%(match)s already has a result") % {"match": _blocking_words(bracket, rows[e.blocking])}
             return
         cleared = [rows[m.id] for m in self.changed if m.id not in reopened and rows[m.id].match_id]
         started = set(Match.objects.filter(pk__in=[r.match_id for r in cleared], hand_count__gt=0)
                       .values_list("pk", flat=True))
         for r in cleared:
             if r.match_id in started:
-                self.refusal = f"{_blocking_words(bracket, r)} has started"
+                self.refusal = gettext("%(match)s has started") % {"match": _blocking_words(bracket, r)}
                 return
         self.bracket_rows = rows
         for row in reversed(self.reopened):
@@ -138,7 +143,8 @@ class _Reinstatement:
             if m.ready:
                 self.effects.append(_open_again(bracket.title(m), other))
             else:   # a later place the withdrawal reached (a losers' round): it waits for its players again
-                self.effects.append(f"{other}'s win by withdrawal in {bracket.title(m)} is taken back.")
+                self.effects.append(gettext("%(winner)s's win by withdrawal in %(match)s is taken back.")
+                                    % {"winner": other, "match": bracket.title(m)})
 
     def apply(self) -> None:
         self.entry.withdrawn = False
@@ -152,7 +158,8 @@ class _Reinstatement:
 
 
 def _open_again(match: str, other: str) -> str:
-    return f"{match} against {other} is open again ({other}'s win by withdrawal is taken back)."
+    return gettext("%(match)s against %(other)s is open again (%(other)s's win by withdrawal is taken back).") % {
+        "match": match, "other": other}
 
 
 def reinstatement_check(*, entry: Entry) -> tuple[str | None, list[str]]:
@@ -172,5 +179,6 @@ def entry_reinstate(*, entry: Entry) -> None:
         t = _locked(entry.tournament_id)
         plan = _Reinstatement(t, entry.pk)
         if plan.refusal:
-            raise TournamentRefused(f"entries: {plan.entry} cannot come back: {plan.refusal}.")
+            raise TournamentRefused("entries: " + gettext("%(entry)s cannot come back: %(reason)s.")
+                                    % {"entry": plan.entry, "reason": plan.refusal})
         plan.apply()

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ginscore.tournaments.services import TournamentRefused
 from ginscore.tournaments.simulate import simulate, summary
@@ -29,13 +31,15 @@ class Command(BaseCommand):
         names = self.names(opts["names"]) if opts["names"] else None
         players = len(names) if names else opts["players"]
         if players is None:
-            raise CommandError("--players or --names: say how many play, or who")
+            raise CommandError("--players or --names: " + _("say how many play, or who"))
         if names and opts["players"] is not None and opts["players"] != len(names):
-            raise CommandError(f"--players: {opts['players']}, but --names lists {len(names)} players")
+            raise CommandError("--players: " + ngettext("%(players)s, but --names lists %(count)s player",
+                                                         "%(players)s, but --names lists %(count)s players", len(names))
+                               % {"players": opts["players"], "count": len(names)})
         if players < 2:
-            raise CommandError(f"{'--names' if names else '--players'}: a tournament needs at least 2 players")
+            raise CommandError(f"{'--names' if names else '--players'}: " + _("a tournament needs at least 2 players"))
         if opts["rounds"] is not None and opts["rounds"] < 1:
-            raise CommandError("--rounds: at least 1")
+            raise CommandError("--rounds: " + _("at least 1"))
         try:
             t = simulate(format=opts["format"], players=players, rounds=opts["rounds"], seed=opts["seed"],
                          names=names)
@@ -45,9 +49,12 @@ class Command(BaseCommand):
         if opts["json"]:
             self.stdout.write(json.dumps(data))
             return
-        self.stdout.write(f"{t.name} (tournament {t.pk}): {len(data['rounds'])} rounds, champion {data['champion']}")
-        self.stdout.write(f"Print its sheets: manage.py sheet standings {t.pk} -o standings.pdf "
-                          f"(also round, tables and, for brackets, bracket)")
+        rounds = len(data["rounds"])
+        self.stdout.write(ngettext("%(name)s (tournament %(pk)s): %(rounds)s round, champion %(champion)s",
+                                   "%(name)s (tournament %(pk)s): %(rounds)s rounds, champion %(champion)s", rounds)
+                          % {"name": t.name, "pk": t.pk, "rounds": rounds, "champion": data["champion"]})
+        self.stdout.write(_("Print its sheets: manage.py sheet standings %(pk)s -o standings.pdf (also round, tables "
+                            "and, for brackets, bracket)") % {"pk": t.pk})
         for row in data["standings"]:
             self.stdout.write(f"{row['rank']:>4}  {row['player']:<24} {row['wins']:>3}-{row['losses']:<3} {row['net']:>6}")
 
@@ -57,7 +64,8 @@ class Command(BaseCommand):
         try:
             text = Path(path).read_text(encoding="utf-8-sig")
         except OSError as e:
-            raise CommandError(f"--names: cannot read {path}: {e.strerror}") from None
+            raise CommandError("--names: " + _("cannot read %(path)s: %(reason)s") % {"path": path, "reason": e.strerror}
+                               ) from None
         except UnicodeDecodeError:
-            raise CommandError(f"--names: {path} is not UTF-8 text") from None
+            raise CommandError("--names: " + _("%(path)s is not UTF-8 text") % {"path": path}) from None
         return [line.strip() for line in text.splitlines() if line.strip()]
