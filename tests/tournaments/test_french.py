@@ -114,8 +114,8 @@ def test_the_desk_and_check_in_in_french_with_the_fee_in_french_figures(client, 
     desk_url = reverse("tournaments:desk", args=[t.pk])
     desk = text(client.get(desk_url, **FR))
     assert "Le bureau du directeur" in desk and "<h2>Pointage</h2>" in desk and "Pendule de la ronde" in desk
-    assert "Ronde 1 : 1 présents, 5 absents" in desk
-    assert "droit d’entrée 1 500,50, 5 dus" in desk and "doit 1 500,50" in desk
+    assert "Ronde 1 — présents : 1, absents : 5" in desk
+    assert "droit d’entrée 1 500,50, non payés : 5" in desk and "doit 1 500,50" in desk
     assert "Pointer, payé" in desk and "Retirer les 5 absents…" in desk
     assert "Afficher sur le tableau d’affichage" in desk and "Annonce sur le tableau d’affichage" in desk
 
@@ -143,7 +143,7 @@ def test_the_desk_and_check_in_in_french_with_the_fee_in_french_figures(client, 
 def test_the_check_in_page_in_french(client):
     t = _swiss(start=False, check_in=False)
     page = text(client.get(reverse("tournaments:check_in", args=[t.pk]), **FR))
-    assert "Tournoi du jeudi : pointage" in page and "Ronde 1 · 0 présents sur 6." in page
+    assert "Tournoi du jeudi : pointage" in page and "Ronde 1 · présents : 0 sur 6." in page
     assert "cette page ne pointe personne" in page and "Check in with your own account" not in page
 
 

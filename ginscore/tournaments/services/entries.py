@@ -109,7 +109,7 @@ def listed_twice(names: list[str]) -> list[str]:
 
 def _team_name(name: str) -> str:
     try:
-        return team_name_clean(name, f"entries: the team name {name!r}")
+        return team_name_clean(name, "entries: " + gettext("the team name %(name)s") % {"name": repr(name)})
     except ValueError as e:
         raise TournamentRefused(str(e)) from None
 
