@@ -47,7 +47,7 @@ def test_the_director_starts_the_night_at_the_desk_in_french(phone, director):
     expect(desk.get_by_role("heading", name="Le bureau du directeur")).to_be_visible()
     expect(desk.locator("#check-in")).to_contain_text("Ronde 1 — présents\u00a0: 3, absents\u00a0: 1")
     desk.get_by_role("button", name="Placer les têtes de série et commencer").click()
-    expect(desk.locator(".msg-error")).to_contain_text("1 joueur n’a pas pointé (Élodie Saint-Exupéry)")
+    expect(desk.locator(".msg-error")).to_contain_text("1 joueur n'a pas pointé (Élodie Saint-Exupéry)")
     desk.locator(f"#check-in-{entries['Élodie Saint-Exupéry'].pk}").get_by_role("button", name="Pointer").click()
     expect(desk.locator(".msg-success")).to_contain_text("Élodie Saint-Exupéry est pointé.")
     desk.get_by_role("button", name="Placer les têtes de série et commencer").click()
