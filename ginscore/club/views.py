@@ -12,11 +12,11 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
+from statici18n.templatetags.statici18n import get_path as statici18n_path
 
 from ginscore.club.forms import SettingsForm
 from ginscore.club.language import members_language, offered
 from ginscore.club.services import preferences_set_language
-
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
 
@@ -30,9 +30,15 @@ def home(request):
     })
 
 
-# What a table phone keeps for a network drop (with the pad and entry pages it opened).
-TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/pad.js",
+# What a table phone keeps for a network drop (with the pad and entry pages it opened), and the
+# JavaScript's catalogue of every language (an offline pad speaks the page's language).
+TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/i18n.js", "ginscore/pad.js",
                 "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js", "ginscore/logout.js")
+
+
+def js_catalogues() -> dict[str, str]:
+    """Each language's JavaScript catalogue (``manage.py compilejsi18n``), by language code: its address."""
+    return {code: static(statici18n_path(code)) for code, _name in settings.LANGUAGES}
 
 
 @require_safe
@@ -41,7 +47,9 @@ def service_worker(request):
     table pages: ``ginscore/club/templates/club/sw.js``). Its cache is named after its own text, which names the
     static files by their hashed names, so new scripts make a new worker and a fresh cache."""
     body = render_to_string("club/sw.js", {
-        "precache": json.dumps([static(path) for path in TABLE_STATIC]),
+        "precache": json.dumps([static(path) for path in TABLE_STATIC] + list(js_catalogues().values())),
+        "catalogues": json.dumps(js_catalogues()),
+        "offline_words": json.dumps(static("ginscore/sw_words.js")),
         "static_url": json.dumps("/" + settings.STATIC_URL.lstrip("/")),
     })
     body = body.replace("__VERSION__", hashlib.sha256(body.encode()).hexdigest()[:16])

@@ -8,7 +8,9 @@
   var picker = document.getElementById("card-picker");
   if (!form || !picker) return;
   var NAMES = ["knocker_cards", "defender_cards", "upcard"];
-  var MARKS = { knocker_cards: "K", defender_cards: "D", upcard: "U" };
+  // The letter a taken card shows: whose hand it is in (the picker's buttons: Knocker, Defender, Upcard).
+  var MARKS = { knocker_cards: pgettext("the knocker's card", "K"), defender_cards: pgettext("the defender's card", "D"),
+                upcard: pgettext("the upcard", "U") };
   var RANK = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
   var SUIT = "SHDC";
   var buttons = {};

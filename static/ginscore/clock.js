@@ -16,8 +16,8 @@
       var out = el.querySelector("[data-clock-left]") || el;
       var over = !!el.dataset.called || left <= 0;
       var state = el.querySelector("[data-clock-state]");
-      out.textContent = over ? "Time" : text(left);
-      if (state) state.textContent = over ? "time called" : "time left";
+      out.textContent = over ? pgettext("clock", "Time") : text(left);
+      if (state) state.textContent = over ? gettext("time called") : gettext("time left");
       el.classList.toggle("over", over);
       el.classList.toggle("low", !over && left < 5 * 60000);
     });

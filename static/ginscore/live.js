@@ -16,7 +16,7 @@
 
   function say(state) {
     document.documentElement.dataset.live = state;
-    if (status) status.textContent = state === "offline" ? "offline, trying again" : "updates live";
+    if (status) status.textContent = state === "offline" ? gettext("offline, trying again") : gettext("updates live");
   }
 
   function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
@@ -140,7 +140,7 @@
     var p = document.createElement("p");
     p.className = "msg msg-error live-stale";
     p.setAttribute("role", "status");
-    p.textContent = "This changed on another device: saving will show you the page as it stands now.";
+    p.textContent = gettext("This changed on another device: saving will show you the page as it stands now.");
     region.insertBefore(p, region.firstChild);
   }
 

@@ -45,9 +45,11 @@
     var store = storage();
     if (store) {
       var keys = outboxKeys(store), n = unsent(store, keys);
-      if (n && !window.confirm(n + (n === 1 ? " hand typed on this phone was" : " hands typed on this phone were") +
-          " not sent to the club's site yet. Logging out drops " + (n === 1 ? "it" : "them") +
-          " from this phone. Log out anyway?")) return false;
+      if (n && !window.confirm(interpolate(ngettext(
+          "%(n)s hand typed on this phone was not sent to the club's site yet. Logging out drops it from this phone. " +
+          "Log out anyway?",
+          "%(n)s hands typed on this phone were not sent to the club's site yet. Logging out drops them from this " +
+          "phone. Log out anyway?", n), {n: n}, true))) return false;
       keys.forEach(function (k) { store.removeItem(k); });
     }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {

@@ -17,6 +17,7 @@
 // and deal (who plays there follows from the deal), and the deal's team points, which need both
 // tables' hands, are left to the pad; a deal the other table has not reached yet waits.
 // It also registers the service worker (/sw.js) that keeps the table's pages for a reload offline.
+// Every word it writes comes from the page's language's catalogue (i18n.js, docs/translating.md).
 (function () {
   "use strict";
   var data = document.getElementById("outbox-data");
@@ -37,8 +38,17 @@
 
   // A hand's two players are a pair of seat letters ("ab"; three players "ac", a partnership's table "cb").
   function other(pair, seat) { return pair.charAt(0) === seat ? pair.charAt(1) : pair.charAt(0); }
-  function what(n) { return (partnership ? "Deal " : "Hand ") + n; }
-  function count(n) { return n + (partnership ? " deal" : " hand") + (n === 1 ? "" : "s"); }   // "3 hands"
+  // A text of the catalogue with its %(named)s values.
+  function say(fmt, values) { return interpolate(fmt, values || {}, true); }
+  // A hand by its number: on its own ("Hand 4"; a partnership's table: "Deal 4"), in a sentence
+  // ("hand 4"), and a count of them ("3 hands").
+  function what(n) { return say(partnership ? pgettext("deal", "Deal %(n)s") : pgettext("hand", "Hand %(n)s"), {n: n}); }
+  function which(n) { return say(partnership ? pgettext("deal", "deal %(n)s") : pgettext("hand", "hand %(n)s"), {n: n}); }
+  function count(n) {
+    return say(partnership ? npgettext("deal", "%(n)s deal", "%(n)s deals", n)
+                           : npgettext("hand", "%(n)s hand", "%(n)s hands", n), {n: n});
+  }
+  function points(n) { return ginscoreNumber(n); }
 
   function storage() { try { return window.localStorage; } catch (e) { return null; } }
   var local = storage();
@@ -101,31 +111,31 @@
 
   function score(h, rules) {
     var r = rules || cfg.rules, pair = h.pair || "ab", first = pair.charAt(0), second = pair.charAt(1);
-    if (!h.end) return {error: "Tap how the hand ended."};
-    if (h.upcard === "?") return {error: "Tap the upcard's rank and its suit."};
-    if (r.oklahoma && !h.upcard) return {error: "Tap the upcard: under Oklahoma rules it sets the knock limit."};
+    if (!h.end) return {error: gettext("Tap how the hand ended.")};
+    if (h.upcard === "?") return {error: gettext("Tap the upcard's rank and its suit.")};
+    if (r.oklahoma && !h.upcard) return {error: gettext("Tap the upcard: under Oklahoma rules it sets the knock limit.")};
     var rank = h.upcard ? h.upcard.slice(0, -1) : "", doubled = r.spade_double && h.upcard.slice(-1) === "S";
     if (h.end === "dead") return {winner: null, points: 0};
     var points;
     if (h.end === "stock_out" || h.end === "challenge") {   // the lower count scores; no bonus
-      if (h.end === "challenge" && !h.by) return {error: "Say who challenged."};
-      if (h.k === null || h.d === null || h.k === undefined) return {error: "Give both players' counts."};
+      if (h.end === "challenge" && !h.by) return {error: gettext("Say who challenged.")};
+      if (h.k === null || h.d === null || h.k === undefined) return {error: gettext("Give both players' counts.")};
       var inOrder = h.end === "stock_out" || h.by === first;   // k is the first seat's count
       var ca = (inOrder ? h.k : h.d) + 10 * h.missing[first], cb = (inOrder ? h.d : h.k) + 10 * h.missing[second];
       if (ca === cb || h.extra[ca < cb ? first : second]) return {winner: null, points: 0};
       points = (h.end === "stock_out" ? Math.abs(ca - cb) : Math.max(ca, cb)) + r.hand_bonus;
       return {winner: ca < cb ? first : second, points: doubled ? points * 2 : points};
     }
-    if (!h.by) return {error: "Say who ended the hand."};
-    if (h.d === null || h.d === undefined) return {error: "Give the other player's deadwood."};
+    if (!h.by) return {error: gettext("Say who ended the hand.")};
+    if (h.d === null || h.d === undefined) return {error: gettext("Give the other player's deadwood.")};
     var end = h.end, k = h.k, d = h.d, winner = h.by, undercut = false;
     if (end === "knock") {
-      if (k === null) return {error: "Give the knocker's deadwood (0 for a gin)."};
+      if (k === null) return {error: gettext("Give the knocker's deadwood (0 for a gin).")};
       if (k === 0) end = "gin";
       else if (!h.accepted) {
         var limit = r.oklahoma && rank ? (rank === "A" ? (r.oklahoma_ace === "gin_only" ? 0 : 1) : rankValue(rank))
           : r.knock_limit;
-        if (k > limit) return {error: "The knocker's deadwood is at most " + limit + ", not " + k + "."};
+        if (k > limit) return {error: say(gettext("The knocker's deadwood is at most %(limit)s, not %(k)s."), {limit: limit, k: k})};
       }
     }
     var loser = other(pair, h.by), scoredAs = end;
@@ -156,24 +166,29 @@
     return {winner: winner, points: points, undercut: undercut};
   }
 
-  // The hand in words, as the pad's list says it ("Ann knocked 5 v 30").
-  var HOW = {gin: "went gin", big_gin: "went big gin", out: "went out"};
+  // The hand in words, as the pad's list says it ("Ann knocked 5 v 30"): the same words as the
+  // server's (ginscore/matches/selectors/words.py), so a conflict marks only what differs.
+  var HOW = {gin: gettext("%(by)s went gin (%(other)s %(d)s)"), big_gin: gettext("%(by)s went big gin (%(other)s %(d)s)"),
+             out: gettext("%(by)s went out (%(other)s %(d)s)")};
   function describe(h) {
-    var up = h.upcard ? ", upcard " + h.upcard : "";
-    up += (h.bonus ? ", bonus " + h.bonus : "") + (h.ruled ? ", with rulings" : "");
-    if (h.end === "dead") return "Dead hand" + up;
+    var up = h.upcard ? say(gettext(", upcard %(card)s"), {card: h.upcard}) : "";
+    up += (h.bonus ? say(gettext(", bonus %(n)s"), {n: h.bonus}) : "") + (h.ruled ? gettext(", with rulings") : "");
+    if (h.end === "dead") return gettext("Dead hand") + up;
     var pair = h.pair || "ab";
     if (h.end === "stock_out") {
-      return "Stock ran out (" + names[pair.charAt(0)] + " " + h.k + ", " + names[pair.charAt(1)] + " " + h.d + ")" + up;
+      return say(gettext("Stock ran out (%(held)s)"), {
+        held: names[pair.charAt(0)] + " " + h.k + ", " + names[pair.charAt(1)] + " " + h.d}) + up;
     }
-    var by = names[h.by], them = names[other(pair, h.by)];
-    if (h.end === "knock") return by + " knocked " + h.k + " v " + h.d + up;
-    if (h.end === "challenge") return by + " challenged: " + by + " " + h.k + " v " + them + " " + h.d + up;
-    return by + " " + (HOW[h.end] || h.end) + " (" + them + " " + h.d + (h.noContract ? ", no contract" : "") + ")" + up;
+    var words = {by: names[h.by], other: names[other(pair, h.by)], k: h.k, d: h.d};
+    if (h.end === "knock") return say(gettext("%(by)s knocked %(k)s v %(d)s"), words) + up;
+    if (h.end === "challenge") return say(gettext("%(by)s challenged: %(by)s %(k)s v %(other)s %(d)s"), words) + up;
+    if (h.noContract) words.d += gettext(", no contract");
+    return say(HOW[h.end] || "%(by)s " + h.end + " (%(other)s %(d)s)", words) + up;
   }
   function scored(s) {
-    if (!s.winner) return "no score";
-    return names[s.winner] + " +" + s.points + (s.undercut ? " (undercut)" : "");
+    if (!s.winner) return gettext("no score");
+    var words = {name: names[s.winner], points: points(s.points)};
+    return s.undercut ? say(gettext("%(name)s +%(points)s (undercut)"), words) : say("%(name)s +%(points)s", words);
   }
 
   // For pad.js: the preview worked out here when the club's site cannot be reached.
@@ -182,9 +197,11 @@
     preview: function (form) {
       var s = score(handOf(form));
       if (s.error) return {ok: false, message: s.error};
-      return {ok: true, text: (s.winner ? names[s.winner] + " scores " + s.points : "No score") +
-              " (worked out on this phone: no connection to the club's site).",
-              after: "Save keeps the hand on this phone and sends it when the network returns."};
+      return {ok: true, text: s.winner
+                ? say(gettext("%(name)s scores %(points)s (worked out on this phone: no connection to the club's site)."),
+                      {name: names[s.winner], points: points(s.points)})
+                : gettext("No score (worked out on this phone: no connection to the club's site)."),
+              after: gettext("Save keeps the hand on this phone and sends it when the network returns.")};
     }
   };
 
@@ -216,7 +233,16 @@
     var dealer = list.reduce(dealerAfter, known.dealer);
     return {n: n, dealer: dealer, pair: cfg.kind === "three" ? "abc".replace(dealer, "") : "ab"};
   }
-  function players(pair) { return names[pair.charAt(0)] + " v " + names[pair.charAt(1)]; }
+  function players(pair) { return say(gettext("%(a)s v %(b)s"), {a: names[pair.charAt(0)], b: names[pair.charAt(1)]}); }
+  // The hand the table enters next, as the form's title says it ("Hand 4", "Hand 4: Ann v Cat",
+  // a partnership's "Table 1: Ann v Ben, deal 3").
+  function title(next) {
+    if (partnership) {
+      return say(gettext("Table %(table)s: %(players)s, deal %(n)s"), {table: cfg.table, players: players(next.pair), n: next.n});
+    }
+    if (cfg.kind === "three") return say(pgettext("hand", "Hand %(n)s: %(players)s"), {n: next.n, players: players(next.pair)});
+    return what(next.n);
+  }
 
   // The form for another two players (three players, a partnership's table): the server drew one
   // for every two (template.outbox-pair); its fields take the place of the form's, whose hidden
@@ -251,13 +277,12 @@
     var number = form.querySelector("[name=number]"), revision = form.querySelector("[name=revision]");
     if (number) number.value = n;
     if (revision) revision.value = known.revision;
-    var title = document.querySelector("#entry h2, h1.entry-title");   // the pad's, the entry page's
-    if (title) {
-      title.textContent = partnership ? "Table " + cfg.table + ": " + players(next.pair) + ", deal " + n
-        : "Hand " + n + (cfg.kind === "three" ? ": " + players(next.pair) : "");
-    }
+    var head = document.querySelector("#entry h2, h1.entry-title");   // the pad's, the entry page's
+    if (head) head.textContent = title(next);
     var save = form.querySelector("#save-hand");
-    if (save && !form.dataset.sending) save.textContent = (partnership ? "Save deal " : "Save hand ") + n;
+    if (save && !form.dataset.sending) {
+      save.textContent = say(partnership ? gettext("Save deal %(n)s") : gettext("Save hand %(n)s"), {n: n});
+    }
   }
 
   function clearForm(form) {
@@ -343,7 +368,7 @@
     if (direct) {
       form.dataset.sending = "1";
       var save = form.querySelector("#save-hand");
-      if (save) save.textContent = "Saving…";
+      if (save) save.textContent = gettext("Saving…");
     } else {
       clearForm(form);
     }
@@ -459,8 +484,8 @@
     var list = load(), i = at(list, key), gone = dropped();
     if (i < 0 && gone && gone.entry.key === key && status === 200 && json.ok && !json.same) {
       forgetDropped();   // it reached the site before the drop: it is on the pad, said so
-      reports.push(what(json.number) + " (" + gone.entry.text + ") reached the club's site before it was dropped: " +
-                   "it is on the pad (undo it there if it should not be).");
+      reports.push(say(gettext("%(hand)s (%(text)s) reached the club's site before it was dropped: it is on the pad " +
+                               "(undo it there if it should not be)."), {hand: what(json.number), text: gone.entry.text}));
     }
     if (i < 0) { flush(); render(); return; }
     var entry = list[i], form = theForm(), c = json.conflict;
@@ -474,8 +499,8 @@
       store(list);
       if (json.ok && !entry.replace && !json.same) known.dealer = dealerAfter(known.dealer, entry);
       if (json.same || json.undone) {   // nothing added: the table is told why this phone's copy is gone
-        reports.push(json.message || what(json.number || entry.number) + " was already recorded on another " +
-                     "device, exactly as typed here: nothing was added.");
+        reports.push(json.message || say(gettext("%(hand)s was already recorded on another device, exactly as typed " +
+                                                 "here: nothing was added."), {hand: what(json.number || entry.number)}));
         if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
       } else if (entry.direct) {
         location.assign(json.url);
@@ -528,7 +553,7 @@
     Object.keys(json.errors || {}).forEach(function (field) {
       json.errors[field].forEach(function (e) { out.push(e.message); });
     });
-    return out.join(" ") || "The club's site refused this hand (it answered " + status + ").";
+    return out.join(" ") || say(gettext("The club's site refused this hand (it answered %(status)s)."), {status: status});
   }
 
   function done() {
@@ -542,6 +567,19 @@
   }
 
   // ---- The panel: the hands not yet sent, and what the table must decide ----
+
+  // A text of the catalogue with nodes in place of its %(named)s values (names in bold, say).
+  function filled(fmt, nodes) {
+    var out = document.createDocumentFragment(), at = 0;
+    fmt.replace(/%\((\w+)\)s/g, function (m, name, where) {
+      out.appendChild(document.createTextNode(fmt.slice(at, where)));
+      out.appendChild(nodes[name].cloneNode(true));
+      at = where + m.length;
+      return m;
+    });
+    out.appendChild(document.createTextNode(fmt.slice(at)));
+    return out;
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -594,56 +632,60 @@
     if (entry.state === "conflict") {
       var next = asNext(entry, c.next_number || known.next);
       if (c.recorded) {
-        box.appendChild(el("p", "", "")).appendChild(el("strong", "", what(c.number) + (c.reason === "changed"
-          ? " changed on another device since this phone's correction was typed; it now reads:"
-          : " was recorded on another device meanwhile, and it differs from this phone's:")));
-        var theirs = c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner + " +" + c.recorded.points : "");
+        box.appendChild(el("p", "", "")).appendChild(el("strong", "", say(c.reason === "changed"
+          ? gettext("%(hand)s changed on another device since this phone's correction was typed; it now reads:")
+          : gettext("%(hand)s was recorded on another device meanwhile, and it differs from this phone's:"),
+          {hand: what(c.number)})));
+        var theirs = c.recorded.text + (c.recorded.winner ? " · " + c.recorded.winner + " +" + points(c.recorded.points) : "");
         var mine = (c.typed || entry.text) + " · " + scored(entry);
         var both = el("dl", "outbox-both");
-        both.appendChild(el("dt", "", "Recorded"));
+        both.appendChild(el("dt", "", gettext("Recorded")));
         both.appendChild(el("dd", "outbox-recorded")).appendChild(marked(theirs, mine));
-        both.appendChild(el("dt", "", "This phone's"));
+        both.appendChild(el("dt", "", gettext("This phone's")));
         both.appendChild(el("dd", "outbox-typed")).appendChild(marked(mine, theirs));
         box.appendChild(both);
         if (c.differences && c.differences.length) {
           var ul = el("ul", "outbox-differences");
           c.differences.forEach(function (d) {
             var li = el("li", "");
-            li.appendChild(el("strong", "", d.label + ": "));
-            li.appendChild(document.createTextNode("recorded " + d.recorded + ", this phone's " + d.typed));
+            li.appendChild(el("strong", "", say(gettext("%(label)s:"), {label: d.label})));
+            li.appendChild(document.createTextNode(" " + say(gettext("recorded %(recorded)s, this phone's %(typed)s"), d)));
             ul.appendChild(li);
           });
           box.appendChild(ul);
         }
         // The safe choice first: the recorded hand stays (a drop can be undone).
-        row.appendChild(button("Keep the recorded one: drop mine", "drop", true));
-        if (!c.complete && !next.other) row.appendChild(button("Send mine as " + what(next.n).toLowerCase(), "next"));
+        row.appendChild(button(gettext("Keep the recorded one: drop mine"), "drop", true));
+        if (!c.complete && !next.other) row.appendChild(sendMineAs(next.n));
         if (c.replace && c.replace.text) {
-          row.appendChild(button("Correct " + what(c.number).toLowerCase() + " to mine…", "ask-replace"));
+          row.appendChild(button(say(gettext("Correct %(hand)s to mine…"), {hand: which(c.number)}), "ask-replace"));
         }
       } else {   // the pad moved on another device (an undo, a delete): this number is not the next
-        box.appendChild(el("p", "", "")).appendChild(el("strong", "", "The hands changed on another device meanwhile" +
-          (partnership ? ": table " + cfg.table + " now has " + count(c.next_number - 1)
-                       : ": the pad now has " + count(c.next_number - 1)) + ", so this phone's " +
-          what(entry.number).toLowerCase() + " is not the next one."));
-        box.appendChild(el("p", "", "This phone's " + what(entry.number).toLowerCase() + ": " +
-                           (c.typed || entry.text) + " · " + scored(entry) + "."));
-        if (!c.complete && !next.other) row.appendChild(button("Send mine as " + what(next.n).toLowerCase(), "next"));
-        row.appendChild(button("Drop mine", "drop"));
+        var moved = {table: cfg.table, count: count(c.next_number - 1), hand: which(entry.number)};
+        box.appendChild(el("p", "", "")).appendChild(el("strong", "", say(partnership
+          ? gettext("The hands changed on another device meanwhile: table %(table)s now has %(count)s, so this " +
+                    "phone's %(hand)s is not the next one.")
+          : gettext("The hands changed on another device meanwhile: the pad now has %(count)s, so this phone's " +
+                    "%(hand)s is not the next one."), moved)));
+        box.appendChild(el("p", "", say(gettext("This phone's %(hand)s: %(text)s · %(scored)s."),
+                                        {hand: which(entry.number), text: c.typed || entry.text, scored: scored(entry)})));
+        if (!c.complete && !next.other) row.appendChild(sendMineAs(next.n));
+        row.appendChild(button(gettext("Drop mine"), "drop"));
       }
       box.appendChild(row);
       if (next.other && !c.complete) box.appendChild(otherPair(next));
-      if (c.complete) box.appendChild(el("p", "muted small", "The match is over: no hand can be added."));
+      if (c.complete) box.appendChild(el("p", "muted small", gettext("The match is over: no hand can be added.")));
       if (c.recorded && c.replace && c.replace.text) {
         var sure = el("div", "outbox-confirm");
         sure.hidden = true;
-        sure.appendChild(el("p", "", what(c.number) + " as recorded (" + c.recorded.text + ") is replaced by this " +
-                            "phone's (" + (c.typed || entry.text) + ") for everyone at the table. Only if the " +
-                            "recorded one was typed wrong."));
+        sure.appendChild(el("p", "", say(gettext("%(hand)s as recorded (%(recorded)s) is replaced by this phone's " +
+                                                 "(%(typed)s) for everyone at the table. Only if the recorded one was " +
+                                                 "typed wrong."),
+                                         {hand: what(c.number), recorded: c.recorded.text, typed: c.typed || entry.text})));
         var yes = el("div", "btn-row");
-        yes.appendChild(button("Yes, correct " + what(c.number).toLowerCase(), "replace", false));
+        yes.appendChild(button(say(gettext("Yes, correct %(hand)s"), {hand: which(c.number)}), "replace", false));
         yes.lastChild.classList.add("btn-danger");
-        yes.appendChild(button("No, keep it", "cancel"));
+        yes.appendChild(button(gettext("No, keep it"), "cancel"));
         sure.appendChild(yes);
         box.appendChild(sure);
       }
@@ -651,26 +693,28 @@
     }
     var next = asNext(entry, known.next);
     if (entry.state === "refused") {
-      box.appendChild(el("p", "", what(entry.number) + " (" + entry.text + ") was not accepted: " + c.message));
-      row.appendChild(button("Try again", "retry"));
+      box.appendChild(el("p", "", say(gettext("%(hand)s (%(text)s) was not accepted: %(message)s"),
+                                      {hand: what(entry.number), text: entry.text, message: c.message})));
+      row.appendChild(button(gettext("Try again"), "retry"));
     } else {   // no answer, or the server failed on it: tried again by itself
-      box.appendChild(el("p", "", entry.failed
-        ? "The club's site failed on " + what(entry.number).toLowerCase() + " (it answered " + entry.failed +
-          "): trying again by itself."
-        : "No answer from the club's site about " + what(entry.number).toLowerCase() + " yet: trying again by itself."));
-      row.appendChild(button("Try now", "retry"));
+      box.appendChild(el("p", "", say(entry.failed
+        ? gettext("The club's site failed on %(hand)s (it answered %(status)s): trying again by itself.")
+        : gettext("No answer from the club's site about %(hand)s yet: trying again by itself."),
+        {hand: which(entry.number), status: entry.failed})));
+      row.appendChild(button(gettext("Try now"), "retry"));
     }
-    if (!next.same && !next.other) row.appendChild(button("Send it as " + what(next.n).toLowerCase(), "next"));
-    row.appendChild(button("Drop it", "drop"));
+    if (!next.same && !next.other) row.appendChild(button(say(gettext("Send it as %(hand)s"), {hand: which(next.n)}), "next"));
+    row.appendChild(button(gettext("Drop it"), "drop"));
     box.appendChild(row);
     if (next.other) box.appendChild(otherPair(next));
     return box;
   }
 
   function otherPair(next) {
-    return el("p", "muted small", what(next.n) + " is " + players(next.other) + "'s: drop this one and type it " +
-              "again to send it as " + what(next.n).toLowerCase() + ".");
+    return el("p", "muted small", say(gettext("%(next)s is %(players)s's: drop this one and type it again to send it " +
+                                              "as %(hand)s."), {next: what(next.n), players: players(next.other), hand: which(next.n)}));
   }
+  function sendMineAs(n) { return button(say(gettext("Send mine as %(hand)s"), {hand: which(n)}), "next"); }
 
   // What the phone shows: the outbox as soon as the phone knows it is offline or the server has
   // said no, else only once an answer is late (LATE) or a try brought none.
@@ -691,25 +735,18 @@
     if (choose) choose.hidden = list.length > 0;   // the first deal is settled once a hand is typed
     next.innerHTML = next.dataset.server;
     if (!list.length) return;
-    var s = seating(list), MINE = " (worked out on this phone)";
+    var s = seating(list);
     if (partnership) {
       var span = next.querySelector('.table-next[data-table="' + cfg.table + '"]');
-      if (span) span.textContent = "Table " + cfg.table + ": " + players(s.pair) + ", deal " + s.n + MINE;
+      if (span) span.textContent = say(gettext("%(next)s (worked out on this phone)"), {next: title(s)});
       return;
     }
     next.textContent = "";
-    next.appendChild(document.createTextNode("Hand " + s.n + (s.dealer ? " · " : "")));
-    if (s.dealer) {
-      next.appendChild(el("strong", "", names[s.dealer]));
-      next.appendChild(document.createTextNode(cfg.kind === "three" ? " deals and sits out · " : " deals"));
-    }
-    if (s.dealer && cfg.kind === "three") {
-      next.appendChild(el("strong", "", names[s.pair.charAt(0)]));
-      next.appendChild(document.createTextNode(" v "));
-      next.appendChild(el("strong", "", names[s.pair.charAt(1)]));
-      next.appendChild(document.createTextNode(" play"));
-    }
-    next.appendChild(document.createTextNode(MINE));
+    var fmt = !s.dealer ? gettext("%(hand)s (worked out on this phone)")
+      : cfg.kind === "three" ? gettext("%(hand)s · %(dealer)s deals and sits out · %(a)s v %(b)s play (worked out on this phone)")
+      : gettext("%(hand)s · %(dealer)s deals (worked out on this phone)");
+    next.appendChild(filled(fmt, {hand: document.createTextNode(what(s.n)), dealer: el("strong", "", names[s.dealer]),
+                                  a: el("strong", "", names[s.pair.charAt(0)]), b: el("strong", "", names[s.pair.charAt(1)])}));
   }
 
   // The big numbers of the head, while hands wait on the phone: the game in play with their
@@ -735,12 +772,12 @@
     function cell(what, seat) { return head.querySelector("[data-" + what + '="' + key(seat) + '"]'); }
     if (!partnership && target && n && seats.every(function (s) { return cell("game", s); })) {
       var pts = {}, won = [];
-      seats.forEach(function (s) { pts[s] = Number(cell("game", s).textContent) || 0; });
+      seats.forEach(function (s) { pts[s] = ginscoreRead(cell("game", s).textContent); });
       adding.forEach(function (e) {
         if (!e.winner || pts[e.winner] === undefined) return;
         pts[e.winner] += e.points;
         if (pts[e.winner] >= target) {   // the game is won: the next starts at 0
-          won.push("game " + n + " to " + names[e.winner]);
+          won.push(say(pgettext("game", "game %(n)s to %(name)s"), {n: n, name: names[e.winner]}));
           n += 1;
           seats.forEach(function (s) { pts[s] = 0; });
         }
@@ -751,19 +788,27 @@
         node.textContent = text;
       }
       seats.forEach(function (s) {
-        put(cell("game", s), String(pts[s]));
-        put(cell("to-go", s), Math.max(target - pts[s], 0) + " to go");
+        put(cell("game", s), points(pts[s]));
+        put(cell("to-go", s), say(gettext("%(n)s to go"), {n: points(Math.max(target - pts[s], 0))}));
       });
       put(head.querySelector("[data-head-game]"), String(n));
-      said = ", counted in the numbers above" +
-        (won.length ? " (" + won.join(", ") + ": the pad adds boxes and bonuses once sent)" : "");
+      said = say(won.length
+        ? ngettext("%(count)s on this phone, counted in the numbers above (%(games)s: the pad adds boxes and bonuses " +
+                   "once sent)", "%(count)s on this phone, counted in the numbers above (%(games)s: the pad adds " +
+                   "boxes and bonuses once sent)", adding.length)
+        : ngettext("%(count)s on this phone, counted in the numbers above",
+                   "%(count)s on this phone, counted in the numbers above", adding.length),
+        {count: count(adding.length), games: won.join(", ")});
     } else {
-      said = ": the pad counts " + (adding.length === 1 ? "it" : "them") + " once sent";
+      said = say(ngettext("%(count)s on this phone: the pad counts it once sent",
+                          "%(count)s on this phone: the pad counts them once sent", adding.length), {count: count(adding.length)});
     }
-    mark.appendChild(el("strong", "badge badge-unsent", "not yet sent"));
-    mark.appendChild(document.createTextNode(adding.length
-      ? " " + count(adding.length) + " on this phone" + said + (stopped ? "; " + stopped + " more to decide, not counted" : "") + "."
-      : " " + count(stopped) + " to decide on this phone, not counted above."));
+    mark.appendChild(el("strong", "badge badge-unsent", gettext("not yet sent")));
+    mark.appendChild(document.createTextNode(" " + (adding.length
+      ? said + (stopped ? say(ngettext("; %(n)s more to decide, not counted.", "; %(n)s more to decide, not counted.",
+                                       stopped), {n: stopped}) : ".")
+      : say(ngettext("%(count)s to decide on this phone, not counted above.",
+                     "%(count)s to decide on this phone, not counted above.", stopped), {count: count(stopped)}))));
     head.appendChild(mark);
   }
 
@@ -779,32 +824,33 @@
     if (panel.hidden) return;
     if (!list.length || !shown) {
       if (sent.length) {
-        var noun = partnership ? "deal" : "hand";
-        panel.appendChild(el("p", "msg msg-success", "Sent: " + noun + (sent.length > 1 ? "s " : " ") +
-                             sent.join(", ") + (partnership ? " of table " + cfg.table : "") + ", now on the pad."));
+        panel.appendChild(el("p", "msg msg-success", say(partnership
+          ? ngettext("Sent: deal %(numbers)s of table %(table)s, now on the pad.",
+                     "Sent: deals %(numbers)s of table %(table)s, now on the pad.", sent.length)
+          : ngettext("Sent: hand %(numbers)s, now on the pad.", "Sent: hands %(numbers)s, now on the pad.", sent.length),
+          {numbers: sent.join(", "), table: cfg.table})));
       }
       reports.forEach(function (text) { panel.appendChild(el("p", "msg msg-info outbox-report", text)); });
     }
     if (gone) {
       var undo = el("p", "outbox-dropped");
-      undo.appendChild(document.createTextNode(what(gone.entry.number) + " dropped from this phone (" +
-                                               gone.entry.text + "). "));
-      undo.appendChild(button("Undo", "undrop"));
+      undo.appendChild(document.createTextNode(say(gettext("%(hand)s dropped from this phone (%(text)s)."),
+                                                   {hand: what(gone.entry.number), text: gone.entry.text}) + " "));
+      undo.appendChild(button(gettext("Undo"), "undrop"));
       panel.appendChild(undo);
     }
     if (!shown) return;
-    panel.appendChild(el("h2", "", "Not yet sent: " + count(list.length)));
+    panel.appendChild(el("h2", "", say(gettext("Not yet sent: %(count)s"), {count: count(list.length)})));
     var first = list[0], stuck = first.tries && navigator.onLine !== false;
-    var state = first.state !== "waiting" ? "Stopped: the table must decide about " +
-                                            what(first.number).toLowerCase() + " below."
-      : stuck ? "Not sent yet: " + what(first.number).toLowerCase() + " is tried again by itself" +
-                (inFlight ? " (trying now)" : "") + "; or choose below."
-      : first.note ? first.note + " It is sent as soon as that is in."
-      : navigator.onLine === false ? "No connection to the club's site: these hands are kept on this phone and " +
-                                     "sent in order when the network returns."
-      : inFlight ? "Sending… (no answer yet)"
-      : "No answer from the club's site yet: trying again.";
-    panel.appendChild(el("p", "outbox-state", state));
+    var state = first.state !== "waiting" ? gettext("Stopped: the table must decide about %(hand)s below.")
+      : stuck && inFlight ? gettext("Not sent yet: %(hand)s is tried again by itself (trying now); or choose below.")
+      : stuck ? gettext("Not sent yet: %(hand)s is tried again by itself; or choose below.")
+      : first.note ? gettext("%(note)s It is sent as soon as that is in.")
+      : navigator.onLine === false ? gettext("No connection to the club's site: these hands are kept on this phone and " +
+                                             "sent in order when the network returns.")
+      : inFlight ? gettext("Sending… (no answer yet)")
+      : gettext("No answer from the club's site yet: trying again.");
+    panel.appendChild(el("p", "outbox-state", say(state, {hand: which(first.number), note: first.note})));
     var ol = el("ol", "outbox-hands");
     list.forEach(function (e, i) {
       var li = el("li", "outbox-hand");
@@ -812,11 +858,11 @@
       li.dataset.state = e.state;
       li.appendChild(el("strong", "", what(e.number) + " "));
       li.appendChild(document.createTextNode(e.text + " · " + scored(e) + " "));
-      li.appendChild(el("span", "badge badge-unsent", e.state === "waiting" ? "not yet sent" : "to decide"));
+      li.appendChild(el("span", "badge badge-unsent", e.state === "waiting" ? gettext("not yet sent") : gettext("to decide")));
       if (inFlight !== e.key && !(i === 0 && first.state !== "waiting")) {
-        var drop = button("Drop", "drop");
+        var drop = button(gettext("Drop"), "drop");
         drop.className = "btn btn-small outbox-drop";
-        drop.setAttribute("aria-label", "Drop " + what(e.number).toLowerCase());
+        drop.setAttribute("aria-label", say(gettext("Drop %(hand)s"), {hand: which(e.number)}));
         li.appendChild(document.createTextNode(" "));
         li.appendChild(drop);
       }
@@ -827,10 +873,10 @@
       panel.appendChild(problemBox(first));
     }
     panel.appendChild(el("p", "muted small", partnership
-      ? "Points worked out on this phone from the match's rules, for this table's hand alone. A deal's team " +
-        "points need both tables' hands, so this phone cannot work them out: the pad does, once they are sent."
-      : "Points worked out on this phone from the match's rules, for each hand alone; the pad adds them up, " +
-        "with boxes and bonuses, once they are sent."));
+      ? gettext("Points worked out on this phone from the match's rules, for this table's hand alone. A deal's team " +
+                "points need both tables' hands, so this phone cannot work them out: the pad does, once they are sent.")
+      : gettext("Points worked out on this phone from the match's rules, for each hand alone; the pad adds them up, " +
+                "with boxes and bonuses, once they are sent.")));
   }
 
   // The pad as the server drew it (its head): the next hand, who deals it; a partnership's table:

@@ -67,7 +67,9 @@
   function knockLimit() {
     var label = form.querySelector("[data-knock-limit]");
     var rank = checked("upcard_rank");
-    if (label && rank && limits[rank] !== undefined) label.textContent = "at most " + limits[rank];
+    if (label && rank && limits[rank] !== undefined) {
+      label.textContent = interpolate(gettext("at most %(n)s"), {n: limits[rank]}, true);
+    }
     else if (label && !rank && knockLimitFirst) label.textContent = knockLimitFirst;
   }
   function markChoices() {   // the ending and who ended it, for the page's styles
@@ -87,14 +89,15 @@
       .then(function (r) {
         var json = (r.headers.get("Content-Type") || "").indexOf("json") >= 0;
         if (json) return r.json();
-        return {ok: false, message: "The preview did not come (the page answered " + r.status +
-                "). What you typed is kept: tap Preview to try on the server."};
+        return {ok: false, message: interpolate(gettext("The preview did not come (the page answered %(status)s). " +
+                                                        "What you typed is kept: tap Preview to try on the server."),
+                                                {status: r.status}, true)};
       })
       .then(latest(show))
       .catch(latest(function () {
         if (outbox) { show(outbox.preview(form)); return; }
-        show({ok: false, message: "No connection to the club's site: what you typed is kept; " +
-              "tap Save again when the phone is back on the network."});
+        show({ok: false, message: gettext("No connection to the club's site: what you typed is kept; " +
+                                          "tap Save again when the phone is back on the network.")});
       }));
   }
   // The next box to fill, so a hand needs no tap to move between fields.

@@ -15,7 +15,13 @@
     fetch(form.dataset.preview + "?" + new URLSearchParams(data).toString(), {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) { if (n === asked) out.innerHTML = html; })
-      .catch(function () { if (n === asked) out.innerHTML = '<p class="muted">No preview (offline?).</p>'; });
+      .catch(function () {
+        if (n !== asked) return;
+        var p = document.createElement("p");
+        p.className = "muted";
+        p.textContent = gettext("No preview (offline?).");
+        out.replaceChildren(p);
+      });
   }
   function soon() { clearTimeout(timer); timer = setTimeout(ask, 150); }
   form.addEventListener("input", soon);

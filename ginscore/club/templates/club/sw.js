@@ -10,14 +10,38 @@
 // worker remembers the viewer of the latest page it saw and shows a kept copy only to that
 // same viewer, never to the next person on a shared tablet. Log-out drops every kept page
 // (the page's logout.js asks: {forget: true}; the log-out answer's Clear-Site-Data does too).
+// The scripts' catalogue of every language is kept with the scripts (a pad reloaded offline speaks
+// its language); the worker's own page (no copy kept) speaks the language of the latest page seen.
 "use strict";
 var VERSION = "ginscore-__VERSION__";
 var PRECACHE = {{ precache|safe }};
 var STATIC = {{ static_url|safe }};
+var CATALOGUES = {{ catalogues|safe }};   // each language's JavaScript catalogue, by language code
+var OFFLINE_WORDS = {{ offline_words|safe }};   // the words of the worker's own page (static/ginscore/sw_words.js)
 var TABLE_PAGE = /^\/matches\/\d+\/(tables\/[12]\/)?(hands\/new\/)?$/;   // a partnership's table pages too
 var VIEWER_HEADER = "X-Ginscore-Viewer";
 var VIEWER_KEY = "/__ginscore/viewer";   // where the current viewer is kept (the worker may be restarted offline)
+var LANGUAGE_KEY = "/__ginscore/language";   // and the language of the latest page
 var viewer = null;                       // the current viewer, once known
+var language = null;                     // the latest page's language (its Content-Language), once known
+
+// The words of its own page and each language's catalogue, read once when the worker starts (the
+// browser keeps the files with the worker, so a worker started again offline has them): each
+// language's own gettext. Without them, English.
+var WORDS = {};
+try { importScripts(OFFLINE_WORDS); } catch (e) { /* English */ }
+Object.keys(CATALOGUES).forEach(function (code) {
+  self.django = {};
+  try { importScripts(CATALOGUES[code]); WORDS[code] = self.django; } catch (e) { /* English */ }
+});
+function offlineWords(code) {
+  var words = WORDS[code], english = function (msgid) { return msgid; };
+  var gettext = words && words.gettext ? words.gettext : english;
+  return self.ginscoreOfflineWords ? self.ginscoreOfflineWords(gettext) : {
+    title: "No connection to the club's site",
+    text: "This phone keeps no copy of this page for you. Try again when the phone is back on the network."
+  };
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(VERSION).then(function (cache) { return cache.addAll(PRECACHE); })
@@ -35,15 +59,23 @@ function tablePage(url) {
   return url.origin === self.location.origin && TABLE_PAGE.test(url.pathname);
 }
 
-// The viewer an answer was drawn for becomes the current one (kept for a restart offline).
-function note(response) {
-  if (!response || response.type !== "basic" || !response.headers.has(VIEWER_HEADER)) return Promise.resolve();
-  var now = response.headers.get(VIEWER_HEADER);
-  if (now === viewer) return Promise.resolve();
-  viewer = now;
+function remember(key, value) {
   return caches.open(VERSION).then(function (cache) {
-    return cache.put(self.location.origin + VIEWER_KEY, new Response(now, {headers: {"Content-Type": "text/plain"}}));
+    return cache.put(self.location.origin + key, new Response(value, {headers: {"Content-Type": "text/plain"}}));
   });
+}
+
+// The viewer an answer was drawn for becomes the current one, and its language the worker's
+// (both kept for a restart offline).
+function note(response) {
+  if (!response || response.type !== "basic") return Promise.resolve();
+  var said = (response.headers.get("Content-Language") || "").split(",")[0].trim();
+  var learnt = said && said !== language && CATALOGUES[said] ? remember(LANGUAGE_KEY, language = said) : null;
+  if (!response.headers.has(VIEWER_HEADER)) return Promise.resolve(learnt);
+  var now = response.headers.get(VIEWER_HEADER);
+  if (now === viewer) return Promise.resolve(learnt);
+  viewer = now;
+  return Promise.all([learnt, remember(VIEWER_KEY, now)]);
 }
 
 function currentViewer() {
@@ -51,6 +83,13 @@ function currentViewer() {
   return caches.match(self.location.origin + VIEWER_KEY).then(function (hit) {
     return hit ? hit.text() : null;   // unknown: no kept page is shown
   }).then(function (text) { if (viewer === null) viewer = text; return text; });
+}
+
+function currentLanguage() {
+  if (language !== null) return Promise.resolve(language);
+  return caches.match(self.location.origin + LANGUAGE_KEY).then(function (hit) {
+    return hit ? hit.text() : "";
+  }).then(function (text) { if (language === null) language = text; return language; });
 }
 
 // A table page as the server drew it: kept under its path (no query) with its viewer, never a
@@ -96,13 +135,20 @@ function marked(hit) {
   return new Response(hit.body, {status: hit.status, statusText: hit.statusText, headers: headers});
 }
 
+function escaped(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+// The page shown for a table page with no copy kept, in the language of the latest page seen.
 function offlinePage() {
-  return new Response("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-    "<title>No connection · ginscore</title><h1>No connection to the club's site</h1>" +
-    "<p>This phone keeps no copy of this page for you: it was not opened here while the phone had the " +
-    "network, or it was opened by someone else (another account, or before a log-out), whose pages are " +
-    "never shown to the next person. Try again when the phone is back on the network.</p>",
-    {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+  return currentLanguage().then(function (code) {
+    var words = offlineWords(code);
+    code = WORDS[code] ? code : "en";
+    return new Response("<!doctype html><html lang='" + code + "'><meta charset=utf-8>" +
+      "<meta name=viewport content='width=device-width'><title>" + escaped(words.title) + " · ginscore</title>" +
+      "<h1>" + escaped(words.title) + "</h1><p>" + escaped(words.text) + "</p>",
+      {status: 503, headers: {"Content-Type": "text/html; charset=utf-8", "Content-Language": code}});
+  });
 }
 
 self.addEventListener("fetch", function (event) {
