@@ -1,0 +1,223 @@
+"""The scripts in French, in a real browser on a French phone (locale fr-FR): the outbox while
+offline (the head's "pas encore envoyé" marks, the panel and its choices), a reload offline that
+still speaks French (the service worker keeps the French catalogue), the answers of the club's
+site (a hand recorded elsewhere, the pad moved down), a live update and the round clock. The
+JavaScript's words only: the server's own words are its helpers' tests. Also: without its
+catalogue a page's outbox still works (in English)."""
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from ginscore.matches import services
+from ginscore.matches.models import Match
+from ginscore.matches.records import HandEntry
+from ginscore.tournaments.services.clock import round_clock_start, round_time_call
+from tests.browser.steps import log_in
+from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
+from tests.browser.test_outbox_answers import TWO
+from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NBSP = "\u00a0"
+
+
+def french(browser, base, width=390, height=844, **options):
+    """A new French device (its own cookies): the browser's language is French."""
+    mobile = width < 800
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR",
+                                  is_mobile=mobile, has_touch=mobile, **options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base = base
+    return page
+
+
+@pytest.fixture
+def fr(phone):
+    page = french(phone.context.browser, phone.base)
+    yield page
+    page.context.close()
+
+
+def snap(page, name):
+    """A screenshot of the French page when GINSCORE_SHOTS names a folder (the ``shot`` fixture takes the English phone)."""
+    if folder := os.environ.get("GINSCORE_SHOTS"):
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+def type_hand(page, end, by=None, knocker=None, defender=None):
+    """Taps the ending and who by their values (the labels are the server's words) and types the deadwood."""
+    form = page.locator("form.hand-form")
+    form.locator(f"label:has(input[name=end][value={end}])").click()
+    if by:
+        form.locator(f"label:has(input[name=by][value={by}])").click()
+    if knocker is not None:
+        form.locator("[name=knocker_deadwood]").fill(str(knocker))
+    if defender is not None:
+        form.locator("[name=defender_deadwood]").fill(str(defender))
+
+
+def save(page):
+    page.locator("form.hand-form #save-hand").click()
+
+
+def lines(page):
+    return [" ".join(t.split()) for t in page.locator("#outbox .outbox-hand").all_inner_texts()]
+
+
+def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, make_match, member):
+    match = make_match()
+    open_pad(fr, match, member.username)
+    assert fr.locator("html").get_attribute("lang") == "fr"
+    network_down(fr)
+    type_hand(fr, "knock", "a", knocker=5, defender=30)
+    save(fr)
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)
+    expect(fr.locator("#entry h2")).to_have_text("Manche 2")
+    type_hand(fr, "gin", "b", defender=12)   # the preview, worked out on the phone, in French
+    preview = fr.locator("#hand-preview .preview-text")
+    expect(preview).to_have_text(f"Ben marque 37 (calculé sur ce téléphone{NBSP}: pas de connexion au site du club).")
+    assert f"téléphone{NBSP}: pas" in preview.inner_text()   # French typography: a no-break space before the colon
+    expect(fr.locator("#hand-preview .preview-after")).to_have_text(
+        "Enregistrer garde la manche sur ce téléphone et l'envoie au retour du réseau.")
+    save(fr)
+    type_hand(fr, "knock", "a", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
+    save(fr)
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
+    assert lines(fr) == [
+        "Manche 1 Ann frappe 5 contre 30 · Ann +25 pas encore envoyé Retirer",
+        "Manche 2 Ben fait gin (Ann 12) · Ben +37 pas encore envoyé Retirer",
+        "Manche 3 Ann frappe 3 contre 3 · Ben +25 (undercut) pas encore envoyé Retirer",
+    ]
+    expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 3 manches")
+    expect(fr.locator("#outbox .outbox-state")).to_have_text(
+        "Pas de connexion au site du club : ces manches sont gardées sur ce téléphone et envoyées dans l'ordre "
+        "au retour du réseau.")
+    drop = fr.locator("#outbox .outbox-hand").first.get_by_role("button", name="Retirer la manche 1")
+    expect(drop).to_have_text("Retirer")
+    # The head: the phone's own running score, marked "pas encore envoyé" (plural agreement included).
+    expect(fr.locator(".score-head.provisional .head-unsent")).to_have_text(
+        "pas encore envoyé 3 manches sur ce téléphone, comptées dans les chiffres ci-dessus.")
+    assert [fr.locator(f".score-head [data-game={s}]").inner_text() for s in "ab"] == ["25", "62"]
+    assert [fr.locator(f".score-head [data-to-go={s}]").inner_text() for s in "ab"] == ["encore 75", "encore 38"]
+    expect(fr.locator(".score-head .next")).to_have_text("Manche 4 · Ben donne (calculé sur ce téléphone)")
+    expect(fr.locator("#entry h2")).to_have_text("Manche 4")
+    expect(fr.locator("form.hand-form #save-hand")).to_have_text("Enregistrer la manche 4")
+    snap(fr, "french-01-offline-outbox")
+    # Reloaded offline: the page and its French catalogue come from the service worker.
+    catalogue = fr.evaluate("[...document.scripts].map(s => s.src).find(s => s.includes('/jsi18n/fr/'))")
+    assert catalogue
+    kept = fr.reload()
+    assert kept.from_service_worker and fr.evaluate("navigator.onLine") is False
+    assert fr.evaluate("async (url) => !!(await caches.match(url))", catalogue)
+    assert fr.evaluate("gettext('Undo')") == "Annuler"   # the French catalogue, not English stand-ins
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
+    expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 3 manches")
+    expect(fr.locator(".score-head .head-unsent")).to_contain_text("pas encore envoyé 3 manches sur ce téléphone")
+    expect(fr.locator("form.hand-form #save-hand")).to_have_text("Enregistrer la manche 4")
+    assert hands(match) == []
+    network_up(fr)
+    expect(fr.locator("#outbox .msg-success")).to_have_text(
+        "Envoyées : manches 1, 2, 3, maintenant sur la feuille de marque.", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]
+    snap(fr, "french-02-sent")
+
+
+def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
+    """A hand recorded on another device meanwhile (both shown, the choices), then the pad moved
+    down by an undo elsewhere (this phone's hand is not the next one)."""
+    match = make_match(hands=TWO, created_by=member)
+    open_pad(fr, match, member.username)
+    network_down(fr)
+    type_hand(fr, "knock", "b", knocker=4, defender=14)
+    save(fr)
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 9), expected_number=3)   # another phone
+    network_up(fr)
+    problem = fr.locator("#outbox .outbox-problem")
+    expect(problem.locator("p strong").first).to_have_text(
+        "Manche 3 a été enregistrée entre-temps sur un autre appareil, et elle diffère de celle de ce "
+        "téléphone :", timeout=SENT)
+    assert problem.locator("dt").all_inner_texts() == ["Enregistrée", "Ce téléphone"]
+    assert " ".join(problem.locator(".outbox-typed").inner_text().split()).endswith(" · Ben +10")   # (the hand: the server's words)
+    assert lines(fr) == ["Manche 3 Ben frappe 4 contre 14 · Ben +10 à trancher"]
+    # The safe choice first; correcting the other phone's hand asks first.
+    assert [" ".join(t.split()) for t in problem.locator(".btn-primary").all_inner_texts()] == [
+        "Garder celle enregistrée : retirer la mienne"]
+    expect(problem.get_by_role("button", name="Envoyer la mienne comme manche 4")).to_be_visible()
+    problem.get_by_role("button", name="Corriger la manche 3 avec la mienne…").tap()
+    expect(problem.locator(".outbox-confirm")).to_contain_text("pour toute la table. Seulement si celle enregistrée "
+                                                               "a été mal saisie.")
+    expect(problem.get_by_role("button", name="Oui, corriger la manche 3")).to_be_visible()
+    snap(fr, "french-03-conflict")
+    problem.get_by_role("button", name="Non, la garder").tap()
+    expect(problem.get_by_role("button", name="Oui, corriger la manche 3")).to_be_hidden()
+    problem.get_by_role("button", name="Envoyer la mienne comme manche 4").tap()
+    expect(fr.locator("#outbox .msg-success")).to_have_text(
+        "Envoyée : manche 4, maintenant sur la feuille de marque.", timeout=SENT)
+    assert hands(match)[2:] == [(3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]
+    expect(fr.locator("#entry h2")).to_have_text("Manche 5", timeout=SENT)
+    # Hand 5 typed offline while hand 4 is undone elsewhere: the pad now has 3 hands.
+    network_down(fr)
+    type_hand(fr, "gin", "a", defender=20)
+    save(fr)
+    services.hand_undo(match_id=match.pk, expected_revision=Match.objects.get(pk=match.pk).revision)
+    network_up(fr)
+    expect(problem.locator("p strong").first).to_have_text(
+        "Les manches ont changé entre-temps sur un autre appareil : la feuille de marque en a maintenant "
+        "3 manches, donc la manche 5 de ce téléphone n'est pas la suivante.", timeout=SENT)
+    expect(problem).to_contain_text("La manche 5 de ce téléphone : ")
+    expect(problem).to_contain_text(" · Ann +45.")
+    problem.get_by_role("button", name="Retirer la mienne").tap()
+    expect(fr.locator("#outbox .outbox-dropped")).to_have_text(
+        "Manche 5 retirée de ce téléphone (Ann fait gin (Ben 20)). Annuler")
+    snap(fr, "french-04-moved-dropped")
+    assert len(hands(match)) == 3
+
+
+def test_a_live_update_and_the_round_clock_in_french(fr, phone, make_match, member, make_tournament):
+    match = make_match()
+    log_in(fr, member.username)
+    fr.goto(f"{fr.base}/matches/{match.pk}/")
+    fr.locator("form.hand-form[data-outbox]").wait_for()
+    fr.locator("form.hand-form [name=knocker_deadwood]").fill("7")   # typing hand 1 ...
+    services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)   # ... saved elsewhere
+    expect(fr.locator("#hand-1")).to_be_visible(timeout=SENT)
+    expect(fr.locator(".live-stale")).to_have_text(
+        "Ceci a changé sur un autre appareil : en enregistrant, vous verrez la page telle qu'elle est maintenant.")
+    # The board on a French screen: the round clock counts down, then says time is called.
+    t = make_tournament("swiss", 8)
+    round_clock_start(tournament=t, minutes=40)
+    tv = french(phone.context.browser, phone.base, 1920, 1080)
+    tv.goto(f"{tv.base}/tournaments/{t.pk}/board/")
+    clock = tv.locator(".board-clock [data-deadline]")
+    expect(clock.locator("[data-clock-state]")).to_have_text("temps restant")
+    expect(clock.locator("[data-clock-left]")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d)$"))
+    round_time_call(tournament=t)
+    expect(clock.locator("[data-clock-state]")).to_have_text("temps écoulé", timeout=SENT)
+    expect(clock.locator("[data-clock-left]")).to_have_text("Fin")
+    tv.context.close()
+
+
+def test_without_its_catalogue_a_page_keeps_its_outbox(phone, make_match, member):
+    """The French catalogue does not come (no service worker, the file cut): the scripts stand in
+    English for it, and the outbox still keeps a hand typed offline."""
+    match = make_match()
+    page = french(phone.context.browser, phone.base, service_workers="block")
+    page.context.route("**/jsi18n/**", lambda route: route.abort("internetdisconnected"))
+    log_in(page, member.username)
+    page.goto(f"{page.base}/matches/{match.pk}/")
+    page.locator("form.hand-form[data-outbox]").wait_for()
+    assert page.evaluate("gettext('Undo')") == "Undo"
+    network_down(page)
+    type_hand(page, "knock", "a", knocker=5, defender=30)
+    save(page)
+    assert lines(page) == ["Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent Drop"]
+    expect(page.locator("#outbox h2")).to_have_text("Not yet sent: 1 hand")
+    network_up(page)
+    expect(page.locator("#outbox .msg-success")).to_have_text("Sent: hand 1, now on the pad.", timeout=SENT)
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
+    page.context.close()
