@@ -9,10 +9,11 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def new_phone(browser, base):
-    """A page in a new phone-sized context (its own cookies) with touch; ``page.base`` is the site."""
+def new_phone(browser, base, **options):
+    """A page in a new phone-sized context (its own cookies) with touch; ``page.base`` is the site.
+    ``options`` go to the context (``locale="fr-FR"``: a French phone)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
+                                  has_touch=True, **options)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base = base
@@ -51,11 +52,14 @@ def second_phone(phone):
 def shot(phone):
     """``shot(name)`` saves a full-page screenshot (``full_page=False``: the screen) when
     GINSCORE_SHOTS names a folder."""
-    folder = os.environ.get("GINSCORE_SHOTS")
-
     def take(name, full_page=True):
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-            phone.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full_page)
+        snap(phone, name, full_page)
 
     return take
+
+
+def snap(page, name, full_page=True):
+    """A screenshot of ``page`` when GINSCORE_SHOTS names a folder."""
+    if folder := os.environ.get("GINSCORE_SHOTS"):
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=full_page)

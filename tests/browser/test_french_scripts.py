@@ -4,7 +4,6 @@ still speaks French (the service worker keeps the French catalogue), the answers
 site (a hand recorded elsewhere, the pad moved down), a live update and the round clock. The
 JavaScript's words only: the server's own words are its helpers' tests. Also: without its
 catalogue a page's outbox still works (in English)."""
-import os
 import re
 
 import pytest
@@ -14,6 +13,7 @@ from ginscore.matches import services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
 from ginscore.tournaments.services.clock import round_clock_start, round_time_call
+from tests.browser.conftest import new_phone, snap
 from tests.browser.steps import log_in
 from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
 from tests.browser.test_outbox_answers import TWO
@@ -24,29 +24,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NBSP = "\u00a0"
 
 
-def french(browser, base, width=390, height=844, **options):
-    """A new French device (its own cookies): the browser's language is French."""
-    mobile = width < 800
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR",
-                                  is_mobile=mobile, has_touch=mobile, **options)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = base
-    return page
-
-
 @pytest.fixture
 def fr(phone):
-    page = french(phone.context.browser, phone.base)
+    """A French phone (the browser's language is French), its own cookies."""
+    page = new_phone(phone.context.browser, phone.base, locale="fr-FR")
     yield page
     page.context.close()
-
-
-def snap(page, name):
-    """A screenshot of the French page when GINSCORE_SHOTS names a folder (the ``shot`` fixture takes the English phone)."""
-    if folder := os.environ.get("GINSCORE_SHOTS"):
-        os.makedirs(folder, exist_ok=True)
-        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
 
 def type_hand(page, end, by=None, knocker=None, defender=None):
@@ -191,8 +174,8 @@ def test_a_live_update_and_the_round_clock_in_french(fr, phone, make_match, memb
     # The board on a French screen: the round clock counts down, then says time is called.
     t = make_tournament("swiss", 8)
     round_clock_start(tournament=t, minutes=40)
-    tv = french(phone.context.browser, phone.base, 1920, 1080)
-    tv.goto(f"{tv.base}/tournaments/{t.pk}/board/")
+    tv = phone.context.browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR").new_page()
+    tv.goto(f"{phone.base}/tournaments/{t.pk}/board/")
     clock = tv.locator(".board-clock [data-deadline]")
     expect(clock.locator("[data-clock-state]")).to_have_text("temps restant")
     expect(clock.locator("[data-clock-left]")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d)$"))
@@ -206,7 +189,7 @@ def test_without_its_catalogue_a_page_keeps_its_outbox(phone, make_match, member
     """The French catalogue does not come (no service worker, the file cut): the scripts stand in
     English for it, and the outbox still keeps a hand typed offline."""
     match = make_match()
-    page = french(phone.context.browser, phone.base, service_workers="block")
+    page = new_phone(phone.context.browser, phone.base, locale="fr-FR", service_workers="block")
     page.context.route("**/jsi18n/**", lambda route: route.abort("internetdisconnected"))
     log_in(page, member.username)
     page.goto(f"{page.base}/matches/{match.pk}/")
@@ -221,3 +204,26 @@ def test_without_its_catalogue_a_page_keeps_its_outbox(phone, make_match, member
     expect(page.locator("#outbox .msg-success")).to_have_text("Sent: hand 1, now on the pad.", timeout=SENT)
     assert hands(match) == [(1, "knock", "a", 5, 30)]
     page.context.close()
+
+
+def test_the_log_out_question_and_the_workers_own_page_in_french(fr, make_match, member):
+    """Log-out names the hands not yet sent, in French; a table page this phone keeps no copy of,
+    opened offline, is the service worker's own page in the language of the latest page."""
+    match, other = make_match(), make_match()
+    open_pad(fr, match, member.username)
+    network_down(fr)
+    type_hand(fr, "knock", "a", knocker=5, defender=30)
+    save(fr)
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)
+    asked = []
+    fr.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    fr.locator("form[data-logout] button").click()
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)   # kept: the question was answered no
+    assert " ".join(asked[0].split()) == (
+        "1 manche saisie sur ce téléphone n'a pas encore été envoyée au site du club. Se déconnecter la retire "
+        "de ce téléphone. Se déconnecter quand même ?")
+    fr.goto(f"{fr.base}/matches/{other.pk}/")   # never opened on this phone
+    assert fr.locator("html").get_attribute("lang") == "fr"
+    expect(fr.locator("h1")).to_have_text("Pas de connexion au site du club")
+    expect(fr.locator("p")).to_contain_text("Ce téléphone ne garde aucune copie de cette page pour vous")
+    assert hands(match) == [] and hands(other) == []
