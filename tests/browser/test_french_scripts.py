@@ -181,7 +181,7 @@ def test_a_live_update_and_the_round_clock_in_french(fr, phone, make_match, memb
     expect(clock.locator("[data-clock-left]")).to_have_text(re.compile(r"^(40:00|39:[0-5]\d)$"))
     round_time_call(tournament=t)
     expect(clock.locator("[data-clock-state]")).to_have_text("temps écoulé", timeout=SENT)
-    expect(clock.locator("[data-clock-left]")).to_have_text("Fin")
+    expect(clock.locator("[data-clock-left]")).to_have_text("Temps écoulé")
     tv.context.close()
 
 
