@@ -1,0 +1,593 @@
+"""Every page of the site in French, as a visitor, a player and a director, on a 390x844 phone
+with touch and a 1280x800 laptop, the browser's language French: the page says lang="fr" and no
+English interface text is left on it (tests/browser/french.py says how that is looked for).
+
+One live server and one data set for the whole crawl (a night's club: matches in play, a game
+just over, a match over, a partnership, tournaments in set-up, running and over, a season, the
+club's money), one browser context per role and size, reused page after page.
+
+GINSCORE_LEFTOVERS=<file>: nothing fails; every page's leftovers are written to the file (JSON
+lines), for scripts/french_leftovers.py, which lists them by area.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+from typing import Callable
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.french import COLLECT, Catalogue, clean_units, leftovers, said
+
+# No django_db mark: a test's transaction would hold SQLite's write lock (transaction_mode
+# IMMEDIATE) while the live server writes sessions. The club is written once, by the module's
+# fixture, which flushes it at the end as a transactional test does.
+pytestmark = [pytest.mark.browser]
+
+REPORT = os.environ.get("GINSCORE_LEFTOVERS")
+TIMES = []
+
+ROLES = ("visitor", "player", "director")
+SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+         "laptop": dict(viewport={"width": 1280, "height": 800})}
+
+# The club's people and things, in French (none an English word): data, not interface.
+PLAYERS = ["Anne-Sophie Lefèvre", "Benoît Girard", "Cécile Marchand", "Didier Roux", "Élodie Faure",
+           "Fabrice Morel", "Gaëlle Petit", "Hugo Bernard"]
+TEAMS = ["Les Carreaux", "Les Piques"]
+EVENTS = {"swiss": "Tournoi du jeudi", "knockout": "Coupe d'hiver", "setup": "Tournoi du samedi",
+          "done": "Grand prix de novembre"}
+SEASON = "Saison d'automne"
+ANNOUNCEMENT = "Pause café à vingt et une heures."
+USERS = {"player": "joueuse", "director": "directrice"}
+
+
+# The data set
+
+
+@dataclass
+class Club:
+    """What the crawl's pages are about (primary keys and links)."""
+    ids: dict = field(default_factory=dict)
+    data: list[str] = field(default_factory=list)   # every name shown on a page: data, taken out
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["ids"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _import(record: dict, user):
+    from ginscore.engine import record_from_json
+    from ginscore.matches import services
+
+    return services.match_import(record=record_from_json({"rules": "standard", **record}), created_by=user)
+
+
+def _win(match, side, hands=2):
+    from ginscore.matches import services
+    from ginscore.matches.models import Match
+    from ginscore.matches.records import HandEntry
+
+    match = Match.objects.get(pk=match.pk)
+    while not match.complete:
+        services.hand_add(match_id=match.pk, entry=HandEntry("gin", side, None, 60),
+                          expected_number=match.hand_count + 1)
+        match.refresh_from_db()
+
+
+def build_club() -> Club:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+    from django.utils import timezone
+
+    from ginscore.club.roles import DIRECTOR_GROUP
+    from ginscore.engine import MatchLength
+    from ginscore.matches import seats
+    from ginscore.players.models import Player
+    from ginscore.seasons import services as money
+    from ginscore.tournaments import own_check_in
+    from ginscore.tournaments import services as events
+    from ginscore.tournaments.models import Entry, TournamentMatch
+    from tests.conftest import PASSWORD
+
+    club = Club()
+    User = get_user_model()
+    player_user = User.objects.create_user(username=USERS["player"], password=PASSWORD)
+    director = User.objects.create_user(username=USERS["director"], password=PASSWORD)
+    director.groups.add(Group.objects.get_or_create(name=DIRECTOR_GROUP)[0])
+    club.ids["users"] = {"player": player_user.pk, "director": director.pk}
+    anne = Player.objects.create(name=PLAYERS[0], user=player_user)
+    for name in PLAYERS[1:]:
+        Player.objects.get_or_create(name=name)
+    a, b, c, d = PLAYERS[:4]
+
+    # A match in play: three hands (a knock, a gin, an undercut); the pad and its entry form.
+    play = _import({"players": [a, b], "first_dealer": b, "stake": "0.50", "hands": [
+        {"end": "knock", "by": a, "deadwood": {a: 6, b: 31}},
+        {"end": "gin", "by": b, "deadwood": {a: 22}},
+        {"end": "knock", "by": b, "deadwood": {a: 4, b: 9}},
+    ]}, player_user)
+    # Best of three games, the first just won: the pad after a game ends.
+    game_over = _import({"players": [a, c], "length": {"kind": "best_of", "games": 3}, "hands": [
+        {"end": "gin", "by": a, "deadwood": {c: 60}},
+        {"end": "big_gin", "by": a, "deadwood": {c: 45}},
+    ]}, player_user)
+    # A match over, rated, with a stake: the settlement.
+    done = _import({"players": [d, a], "stake": "0.25", "length": {"kind": "best_of", "games": 1}, "hands": [
+        {"end": "gin", "by": d, "deadwood": {a: 60}},
+        {"end": "dead"},
+        {"end": "gin", "by": d, "deadwood": {a: 50}},
+    ]}, player_user)
+    partnership = _import({"rules": "partnership", "players": [a, b, c, d], "teams": [
+        {"name": TEAMS[0], "players": [a, c]}, {"name": TEAMS[1], "players": [b, d]}], "hands": [
+        {"tables": [{"end": "knock", "by": a, "deadwood": {a: 3, b: 25}},
+                    {"end": "gin", "by": d, "deadwood": {c: 12}}]},
+    ]}, player_user)
+    hollywood = _import({"rules": "hollywood", "players": [a, PLAYERS[4]], "hands": [
+        {"end": "knock", "by": a, "deadwood": {a: 2, PLAYERS[4]: 27}},
+    ]}, player_user)
+    club.ids.update(play=play.pk, play_token=play.table_token, game_over=game_over.pk, done=done.pk,
+                    partnership=partnership.pk, partnership_token=partnership.table_token, hollywood=hollywood.pk,
+                    seat=seats.seat_link(play, "a"))
+
+    # Tournaments: one in set-up, a Swiss night running (check-in, fees, clock, announcement, a
+    # withdrawal), a knockout running, a night over (its prizes and a season).
+    money.club_money_set(money=True, unit=Decimal("1.00"), currency="€")
+    setup = events.tournament_create(name=EVENTS["setup"], format="swiss", rounds=3, length=MatchLength("best_of", 1))
+    events.entries_set(tournament=setup, names=PLAYERS[:6])
+    swiss = events.tournament_create(name=EVENTS["swiss"], format="swiss", rounds=3,
+                                     length=MatchLength("best_of", 1))
+    events.entries_set(tournament=swiss, names=PLAYERS)
+    events.tournament_check_in_set(tournament=swiss, check_in=True, entry_fee=Decimal("5"))
+    entries = list(Entry.objects.filter(tournament=swiss).select_related("player").order_by("pk"))
+    for entry in entries:
+        events.entry_check_in(entry=entry, paid=True)
+    events.tournament_start(tournament=swiss)
+    for row in TournamentMatch.objects.filter(tournament=swiss).exclude(match=None).select_related("match"):
+        _win(row.match, "a")   # round 1 played: the desk checks in for round 2
+    events.entries_check_in_played(tournament=swiss)
+    withdrawn, absent = entries[-1], entries[-2]
+    events.entry_withdraw(entry=withdrawn)
+    events.entry_check_in(entry=absent, present=False)
+    events.round_pair_present(tournament=swiss)
+    row = TournamentMatch.objects.filter(tournament=swiss, play_round=2).exclude(match=None).first()
+    _win(row.match, "b")   # one result of round 2 in; the others play on
+    events.tournament_announce(tournament=swiss, text=ANNOUNCEMENT)
+    events.round_clock_start(tournament=swiss, minutes=40)
+    knockout = events.tournament_create(name=EVENTS["knockout"], format="single", length=MatchLength("best_of", 1))
+    events.entries_set(tournament=knockout, names=PLAYERS[:5])
+    events.tournament_start(tournament=knockout)
+    over = events.tournament_create(name=EVENTS["done"], format="single", length=MatchLength("best_of", 1))
+    events.entries_set(tournament=over, names=PLAYERS[:4])
+    money.prize_set(tournament=over, entry_fee=Decimal("20"), added=Decimal(0), house_fixed=Decimal(0),
+                    house_percent=Decimal(0), preset="auto", split="", unit=Decimal(1))
+    Entry.objects.filter(tournament=over).update(fee_paid=True)
+    events.tournament_start(tournament=over)
+    while True:
+        open_rows = TournamentMatch.objects.filter(tournament=over, outcome="").exclude(match=None)
+        if not open_rows:
+            break
+        for row in open_rows:
+            _win(row.match, "a")
+    today = timezone.localdate()
+    season = money.season_save(name=SEASON, starts=today - timedelta(days=30), ends=today + timedelta(days=30),
+                               chosen=False, preset="linear", best=4, minimum=1)
+    club.ids.update(setup=setup.pk, swiss=swiss.pk, knockout=knockout.pk, over=over.pk, season=season.pk,
+                    entry=entries[1].pk, withdrawn=withdrawn.pk, anne_entry=Entry.objects.get(
+                        tournament=swiss, player=anne).pk, check_in=own_check_in.check_in_link(entries[2]),
+                    anne=anne.pk, benoit=Player.objects.get(name=b).pk)
+    club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, *USERS.values(),
+                        f"{TEAMS[0]} & {TEAMS[1]}", "English"}, key=len, reverse=True)
+    return club
+
+
+# The pages
+
+
+@dataclass
+class Page:
+    """One page of the crawl: ``path(club)`` opened in every context (then ``act(page, club)``,
+    when the page is a state reached by doing something, returns whether it did it)."""
+    name: str
+    url: str | None             # the URL name it covers (None: a state of a page covered elsewhere)
+    path: Callable[[Club], str]
+    area: str                   # whose templates draw it (docs/translating.md's catalogues)
+    act: Callable | None = None
+    fragment: bool = False      # a piece of a page, fetched by its script: no <html lang>
+    after: Callable | None = None   # (page) -> None: puts back what the act changed in the browser
+
+
+def _can_score(page) -> bool:
+    return page.locator("form.hand-form #save-hand").count() > 0
+
+
+def _type_gin(page):
+    form = page.locator("form.hand-form")
+    form.locator("label:has(input[name=end][value=gin])").click()
+    form.locator("label:has(input[name=by][value=b])").click()
+    form.locator("[name=defender_deadwood]").fill("17")
+
+
+def conflict(page, club) -> bool:
+    """Two different hands for the same number: this phone saves a gin as hand 1 (a knock)."""
+    page.goto(f"{page.base}/matches/{club.play}/")
+    if not _can_score(page):
+        return False
+    _type_gin(page)
+    page.locator("#hand-preview .preview-text").wait_for()
+    page.locator("form.hand-form [name=number]").evaluate("el => el.value = '1'")
+    page.locator("form.hand-form #save-hand").click()
+    page.locator("#recorded").wait_for()
+    return True
+
+
+def outbox_waiting(page, club) -> bool:
+    """A hand saved while the club's site does not answer: the outbox keeps it and says so."""
+    page.goto(f"{page.base}/matches/{club.game_over}/")
+    if not _can_score(page):
+        return False
+    page.route("**/hands/send/", lambda route: route.abort("internetdisconnected"))
+    _type_gin(page)
+    page.locator("#hand-preview .preview-text").wait_for()
+    page.locator("form.hand-form #save-hand").click()
+    page.locator("#outbox .outbox-hand").first.wait_for()
+    return True
+
+
+def outbox_forgotten(page):
+    """The hand kept by ``outbox_waiting`` is dropped, never sent."""
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.unroute("**/hands/send/")
+
+
+def refused(page, club) -> bool:
+    """The hand form sent without its deadwood (no script): its errors."""
+    page.goto(f"{page.base}/matches/{club.play}/hands/new/")
+    if not _can_score(page):
+        return False
+    page.locator("form.hand-form label:has(input[name=end][value=knock])").click()
+    with page.expect_navigation():
+        page.evaluate("""() => { const f = document.querySelector('form.hand-form');
+            f.removeAttribute('data-outbox');
+            f.insertAdjacentHTML('beforeend', '<input type=hidden name=action value=save>'); f.submit(); }""")
+    return True
+
+
+P = Page
+PAGES = [
+    P("home", "club:home", lambda c: "/", "club"),
+    P("log-in", "login", lambda c: "/accounts/login/", "club"),
+    P("password", "password_change", lambda c: "/accounts/password/", "club"),
+    P("password-done", "password_change_done", lambda c: "/accounts/password/done/", "club"),
+    P("404", None, lambda c: "/pas-de-page-ici/", "club"),
+    P("match-list", "matches:list", lambda c: "/matches/", "matches"),
+    P("match-new", "matches:new", lambda c: "/matches/new/", "matches"),
+    P("match-import", "matches:import", lambda c: "/matches/import/", "matches"),
+    P("pad", "matches:detail", lambda c: f"/matches/{c.play}/", "matches"),
+    P("pad-game-over", None, lambda c: f"/matches/{c.game_over}/", "matches"),
+    P("pad-match-over", None, lambda c: f"/matches/{c.done}/", "matches"),
+    P("pad-hollywood", None, lambda c: f"/matches/{c.hollywood}/", "matches"),
+    P("hand-form", "matches:hand_new", lambda c: f"/matches/{c.play}/hands/new/", "matches"),
+    P("hand-form-refused", None, lambda c: f"/matches/{c.play}/hands/new/", "matches", act=refused),
+    P("hand-correct", "matches:hand_edit", lambda c: f"/matches/{c.play}/hands/1/edit/", "matches"),
+    P("hand-delete", "matches:hand_delete", lambda c: f"/matches/{c.play}/hands/3/delete/", "matches"),
+    P("hand-cards", "matches:hand_cards", lambda c: f"/matches/{c.play}/hands/cards/", "matches"),
+    P("hand-cards-correct", "matches:hand_cards_edit", lambda c: f"/matches/{c.play}/hands/2/cards/", "matches"),
+    P("conflict", None, lambda c: f"/matches/{c.play}/", "matches", act=conflict),
+    P("outbox-waiting", None, lambda c: f"/matches/{c.game_over}/", "js", act=outbox_waiting,
+      after=outbox_forgotten),
+    P("partnership-pad", "matches:table_pad", lambda c: f"/matches/{c.partnership}/tables/2/", "matches"),
+    P("partnership-hand", "matches:table_hand_new", lambda c: f"/matches/{c.partnership}/tables/1/hands/new/",
+      "matches"),
+    P("partnership-correct", "matches:table_hand_edit",
+      lambda c: f"/matches/{c.partnership}/tables/1/hands/1/edit/", "matches"),
+    P("partnership-delete", "matches:table_hand_delete",
+      lambda c: f"/matches/{c.partnership}/tables/2/hands/1/delete/", "matches"),
+    P("partnership-cards", "matches:table_hand_cards", lambda c: f"/matches/{c.partnership}/tables/2/hands/cards/",
+      "matches"),
+    P("partnership-cards-correct", "matches:table_hand_cards_edit",
+      lambda c: f"/matches/{c.partnership}/tables/1/hands/1/cards/", "matches"),
+    P("table-link-invalid", None, lambda c: "/matches/table/pas-un-lien/", "matches"),
+    P("player-list", "players:list", lambda c: "/players/", "people"),
+    P("player", "players:detail", lambda c: f"/players/{c.anne}/", "people"),
+    P("ratings", "ratings:list", lambda c: "/ratings/", "people"),
+    P("ratings-how", "ratings:how", lambda c: "/ratings/how/", "people"),
+    P("season-list", "seasons:list", lambda c: "/seasons/", "people"),
+    P("season-new", "seasons:new", lambda c: "/seasons/new/", "people"),
+    P("season", "seasons:detail", lambda c: f"/seasons/{c.season}/", "people"),
+    P("season-edit", "seasons:edit", lambda c: f"/seasons/{c.season}/edit/", "people"),
+    P("season-money", "seasons:money", lambda c: f"/seasons/{c.season}/money/", "people"),
+    P("club-money", "money:club", lambda c: "/money/", "people"),
+    P("prize", "money:prize", lambda c: f"/money/tournaments/{c.over}/", "people"),
+    P("prize-preview", "money:preview", lambda c: f"/money/tournaments/{c.over}/preview/?entrants=12", "people",
+      fragment=True),
+    P("treasurer", "money:treasurer", lambda c: f"/money/tournaments/{c.over}/treasurer/", "people"),
+    P("sheets", "sheets:index", lambda c: "/sheets/", "sheets"),
+    P("tournament-list", "tournaments:list", lambda c: "/tournaments/", "tournaments"),
+    P("tournament-new", "tournaments:new", lambda c: "/tournaments/new/", "tournaments"),
+    P("tournament-setup", "tournaments:detail", lambda c: f"/tournaments/{c.setup}/", "tournaments"),
+    P("tournament-running", None, lambda c: f"/tournaments/{c.swiss}/", "tournaments"),
+    P("tournament-knockout", None, lambda c: f"/tournaments/{c.knockout}/", "tournaments"),
+    P("tournament-over", None, lambda c: f"/tournaments/{c.over}/", "tournaments"),
+    P("tournament-edit", "tournaments:edit", lambda c: f"/tournaments/{c.setup}/edit/", "tournaments"),
+    P("withdraw", "tournaments:withdraw", lambda c: f"/tournaments/{c.swiss}/entries/{c.entry}/withdraw/",
+      "tournaments"),
+    P("reinstate", "tournaments:reinstate", lambda c: f"/tournaments/{c.swiss}/entries/{c.withdrawn}/reinstate/",
+      "tournaments"),
+    P("round", "tournaments:round", lambda c: f"/tournaments/{c.swiss}/rounds/1/2/", "tournaments"),
+    P("round-played", None, lambda c: f"/tournaments/{c.swiss}/rounds/1/1/", "tournaments"),
+    P("bracket", "tournaments:bracket", lambda c: f"/tournaments/{c.knockout}/bracket/", "tournaments"),
+    P("standings", "tournaments:standings", lambda c: f"/tournaments/{c.swiss}/standings/", "tournaments"),
+    P("standings-over", None, lambda c: f"/tournaments/{c.over}/standings/", "tournaments"),
+    P("board", "tournaments:board", lambda c: f"/tournaments/{c.swiss}/board/", "tournaments"),
+    P("board-bracket", None, lambda c: f"/tournaments/{c.knockout}/board/", "tournaments"),
+    P("desk", "tournaments:desk", lambda c: f"/tournaments/{c.swiss}/desk/", "tournaments"),
+    P("withdraw-absent", "tournaments:withdraw_absent", lambda c: f"/tournaments/{c.swiss}/desk/withdraw-absent/",
+      "tournaments"),
+    P("check-in", "tournaments:check_in", lambda c: f"/tournaments/{c.swiss}/check-in/", "tournaments"),
+    P("check-in-own", "tournaments:check_in_own", lambda c: c.check_in, "tournaments"),
+    P("check-in-invalid", None, lambda c: f"/tournaments/{c.swiss}/check-in/{c.entry}/pas-un-jeton/", "tournaments"),
+    # Last: a table link lets this browser score the match from then on.
+    P("seat-link", "matches:seat", lambda c: c.seat, "matches"),
+    P("table-link", "matches:table", lambda c: f"/matches/table/{c.play_token}/", "matches"),
+    P("table-link-partnership", "matches:table_at", lambda c: f"/matches/table/{c.partnership_token}/2/", "matches"),
+]
+
+# What the URL confs hold that is no page a person reads in the browser, and why.
+NOT_PAGES = {
+    "club:service_worker": "the service worker's script",
+    "matches:export": "a JSON contract (docs/match-record.md)", "matches:record": "a JSON contract",
+    "matches:table_link_qr": "a QR code image", "matches:table_link_qr_at": "a QR code image",
+    "tournaments:check_in_qr": "a QR code image", "tournaments:desk_check_in_qr": "a QR code image",
+    "seasons:csv": "a CSV file", "seasons:pdf": "a PDF (tests/sheets read the PDFs in French)",
+    "money:treasurer_csv": "a CSV file", "money:treasurer_pdf": "a PDF",
+    "sheets:pad": "a PDF", "sheets:match": "a PDF", "sheets:bracket": "a PDF", "sheets:standings": "a PDF",
+    "sheets:round": "a PDF", "sheets:tables": "a PDF",
+    "logout": "a POST (back to the page it was sent from)",
+}
+POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "matches:hand_dispute",
+         "matches:hand_settle", "matches:hand_undo", "matches:hand_redo", "matches:first_dealer",
+         "matches:table_link_renew", "ratings:hide", "ratings:match_rated", "seasons:delete", "money:pay",
+         "money:unpay", "tournaments:entries", "tournaments:entry_late", "tournaments:start",
+         "tournaments:round_repair", "tournaments:round_undo", "tournaments:forfeit", "tournaments:announce",
+         "tournaments:clock_start", "tournaments:time_call", "tournaments:decide_at_time",
+         "tournaments:check_in_settings", "tournaments:desk_check_in", "tournaments:check_in_played",
+         "tournaments:pair_present"}
+NOT_PAGES.update({name: "a POST: its answer is a page of the crawl, with a message" for name in POSTS})
+
+
+def url_names(resolver=None, namespace="") -> set[str]:
+    names = set()
+    for p in (resolver or get_resolver()).url_patterns:
+        if isinstance(p, URLResolver):
+            if p.namespace != "admin":   # Django's admin speaks Django's catalogue
+                names |= url_names(p, f"{namespace}{p.namespace}:" if p.namespace else namespace)
+        elif isinstance(p, URLPattern) and p.name:
+            names.add(namespace + p.name)
+    return names
+
+
+def test_the_crawl_knows_every_page_of_the_url_confs():
+    crawled = {p.url for p in PAGES if p.url}
+    assert sorted(url_names() - crawled - NOT_PAGES.keys()) == [], "pages the French crawl does not open"
+    assert sorted((crawled | NOT_PAGES.keys()) - url_names()) == [], "pages the URL confs no longer have"
+
+
+# The crawl
+
+
+class Crawl:
+    def __init__(self, browser, base, club):
+        from django.test import Client
+
+        self.base, self.club, self.catalogue = base, club, Catalogue()
+        self.pages = {}
+        for role in ROLES:
+            cookie = None
+            if role != "visitor":
+                from django.contrib.auth import get_user_model
+
+                client = Client()
+                client.force_login(get_user_model().objects.get(pk=club.users[role]))
+                cookie = client.cookies["sessionid"]
+            for size, options in SIZES.items():
+                # (no service worker: it would fetch the whole site for each context, and says nothing)
+                context = browser.new_context(locale="fr-FR", device_scale_factor=1, service_workers="block",
+                                              **options)
+                if cookie is not None:
+                    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
+                page = context.new_page()
+                page.set_default_timeout(10_000)
+                page.base = base
+                self.pages[role, size] = page
+
+    def read_all(self, spec: Page) -> dict:
+        """Opens ``spec`` in every context at once (or does its act in each, one after the other):
+        (role, size) -> the page's language and its leftovers."""
+        t0 = time.perf_counter()
+        if spec.act is None:
+            with ExitStack() as waiting:
+                for page in self.pages.values():
+                    waiting.enter_context(page.expect_navigation(wait_until="domcontentloaded"))
+                    page.evaluate("url => { location.href = url; }", self.base + spec.path(self.club))
+        else:
+            for page in self.pages.values():
+                if not spec.act(page, self.club):
+                    page.goto(self.base + spec.path(self.club), wait_until="domcontentloaded")
+        t1 = time.perf_counter()
+        seen = {key: page.evaluate(COLLECT) for key, page in self.pages.items()}
+        t2 = time.perf_counter()
+        if spec.after:
+            for page in self.pages.values():
+                spec.after(page)
+        out = {}
+        for key, page in self.pages.items():
+            nodes = clean_units(seen[key]["nodes"], self.club.data)
+            blocks = clean_units(seen[key]["blocks"], self.club.data)
+            out[key] = {"url": seen[key]["url"][len(self.base):], "lang": seen[key]["lang"],
+                        "leftovers": leftovers(self.catalogue, nodes, blocks)}
+        TIMES.append((spec.name, t1 - t0, t2 - t1, time.perf_counter() - t2))
+        return out
+
+    def close(self):
+        for page in self.pages.values():
+            page.context.close()
+
+
+@pytest.fixture(scope="module")
+def crawl(django_db_setup, django_db_blocker):
+    """One club, one live server, six browser contexts (visitor, player, director; phone, laptop)."""
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    from django.core.management import call_command
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+    from pytest_django.live_server_helper import LiveServer
+
+    with django_db_blocker.unblock():
+        made = _test_database()
+        try:
+            club = build_club()
+            server = LiveServer("localhost")
+            server._live_server_modified_settings.enable()
+            try:
+                with sync_playwright() as p:
+                    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                    crawl = Crawl(browser, server.url, club)
+                    yield crawl
+                    if os.environ.get("GINSCORE_CRAWL_TIMES"):
+                        import collections
+                        agg = collections.defaultdict(lambda: [0, 0, 0])
+                        for name, *ts in TIMES:
+                            agg[name] = [a + b for a, b in zip(agg[name], ts)]
+                        for name, ts in sorted(agg.items(), key=lambda kv: -sum(kv[1])):
+                            print(f"{name:28} load {ts[0]:.2f} collect {ts[1]:.2f} check {ts[2]:.2f}")
+                    connections.close_all()
+                    crawl.close()
+                    browser.close()
+            finally:
+                server._live_server_modified_settings.disable()
+                server.stop()
+        finally:
+            connections.close_all()
+            call_command("flush", interactive=False, verbosity=0)   # as a transactional test leaves it
+            if made:
+                from django.test.utils import teardown_databases
+
+                teardown_databases(made, verbosity=0)
+
+
+def _test_database():
+    """The test database, made here when no other test of the run asked for one (pytest-django
+    makes it only for tests marked django_db); never the site's own."""
+    from django.db import connection
+    from django.test.utils import setup_databases
+
+    if connection.settings_dict["NAME"] == connection.creation._get_test_db_name():
+        return None
+    return setup_databases(verbosity=0, interactive=False, aliases={"default"})
+
+
+# The pages still English somewhere while the areas translate, and whose leftovers they are
+# (written by scripts/french_leftovers.py --xfail): expected to fail, not strictly (a page that
+# turned French passes). A page not listed fails on any English.
+STILL_ENGLISH: dict[str, str] = {
+    "404": "club",
+    "board": "club, matches, people, tournaments",
+    "board-bracket": "club, engine, people, tournaments",
+    "bracket": "club, engine, tournaments",
+    "check-in": "club, people, tournaments",
+    "check-in-invalid": "club, tournaments",
+    "check-in-own": "club, people, tournaments",
+    "club-money": "club, people",
+    "conflict": "club, engine, matches, people",
+    "desk": "club, people, tournaments",
+    "hand-cards": "club, matches, people",
+    "hand-cards-correct": "club, matches, people",
+    "hand-correct": "club, engine, matches, people",
+    "hand-delete": "club, engine, matches",
+    "hand-form": "club, matches, people",
+    "hand-form-refused": "club, matches, people",
+    "home": "club, engine, matches, sheets",
+    "log-in": "club",
+    "match-import": "club, matches",
+    "match-list": "club, engine, matches, people, tournaments",
+    "match-new": "club, engine, matches",
+    "outbox-waiting": "club, engine, js, matches, people",
+    "pad": "club, engine, matches, people",
+    "pad-game-over": "club, engine, matches, people",
+    "pad-hollywood": "club, engine, matches, people",
+    "pad-match-over": "club, engine, matches, people",
+    "partnership-cards": "club, matches",
+    "partnership-cards-correct": "club, matches",
+    "partnership-correct": "club, engine, matches, people",
+    "partnership-delete": "club, matches",
+    "partnership-hand": "club, matches",
+    "partnership-pad": "club, matches, people, sheets",
+    "password": "club",
+    "password-done": "club",
+    "player": "club, engine, matches, people, tournaments",
+    "player-list": "club, matches, people",
+    "prize": "club, people, tournaments",
+    "prize-preview": "club, people, tournaments",
+    "ratings": "club, matches, people",
+    "ratings-how": "club, matches, people",
+    "reinstate": "club, tournaments",
+    "round": "club, matches, tournaments",
+    "round-played": "club, matches, tournaments",
+    "season": "club, matches, people",
+    "season-edit": "club, engine, people, tournaments",
+    "season-list": "club, engine, people",
+    "season-money": "club, matches, people, tournaments",
+    "season-new": "club, engine, people, tournaments",
+    "seat-link": "club, engine, matches, people",
+    "sheets": "club, engine, matches, sheets",
+    "standings": "club, matches, people, tournaments",
+    "standings-over": "club, matches, people, tournaments",
+    "table-link": "club, engine, matches, people",
+    "table-link-invalid": "club, matches",
+    "table-link-partnership": "club, matches, people, sheets",
+    "tournament-edit": "club, engine, matches, people, tournaments",
+    "tournament-knockout": "club, engine, people, tournaments",
+    "tournament-list": "club, tournaments",
+    "tournament-new": "club, engine, matches, tournaments",
+    "tournament-over": "club, engine, people, tournaments",
+    "tournament-running": "club, engine, people, tournaments",
+    "tournament-setup": "club, engine, people, tournaments",
+    "treasurer": "club, matches, people, tournaments",
+    "withdraw": "club, people, tournaments",
+    "withdraw-absent": "club, tournaments",
+}
+
+
+def _params():
+    for p in PAGES:
+        marks = [pytest.mark.xfail(reason=f"still English: {STILL_ENGLISH[p.name]}", strict=False)] \
+            if p.name in STILL_ENGLISH else []
+        yield pytest.param(p, id=p.name, marks=marks)
+
+
+@pytest.mark.parametrize("spec", _params())
+def test_the_page_is_all_french(crawl, spec):
+    problems = []
+    for (role, size), seen in crawl.read_all(spec).items():
+        if not spec.fragment and seen["lang"] != "fr":
+            seen["leftovers"].insert(0, {"text": f'<html lang="{seen["lang"]}">', "areas": ["club"], "in": ""})
+        if REPORT:
+            with open(REPORT, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"page": spec.name, "area": spec.area, "role": role, "size": size, **seen},
+                                     ensure_ascii=False) + "\n")
+        elif seen["leftovers"]:
+            problems.append(f"{role} on a {size}, {seen['url']}:\n    " + "\n    ".join(map(said, seen["leftovers"])))
+    assert not problems, f"English left on the {spec.name} page ({spec.area}):\n" + "\n".join(problems)
