@@ -129,26 +129,30 @@ class English:
     whole: bool               # one word: only a whole unit is it
 
 
+def _literal(piece: str) -> str:
+    return "".join(r"\s+" if part.isspace() else re.escape(part) for part in re.split(r"(\s+)", piece) if part)
+
+
 def _pattern(text: str, whole: bool) -> re.Pattern:
-    pieces = PLACEHOLDER.split(text)
-    holes = PLACEHOLDER.findall(text)
-    parts = []
+    """``text`` as a regular expression: its placeholders stand for anything (up to 80 characters),
+    its spaces for any spaces. A phrase (``whole`` False) is found inside a longer text, between
+    word boundaries, its placeholders at either end dropped."""
+    pieces, holes = PLACEHOLDER.split(text), PLACEHOLDER.findall(text)
+    if not whole:
+        while holes and not pieces[0].strip():
+            pieces, holes = [pieces[0] + pieces[1]] + pieces[2:], holes[1:]
+        while holes and not pieces[-1].strip():
+            pieces, holes = pieces[:-2] + [pieces[-2] + pieces[-1]], holes[:-1]
+        pieces[0], pieces[-1] = pieces[0].lstrip(), pieces[-1].rstrip()
+    body = ""
     for i, piece in enumerate(pieces):
-        if piece:
-            parts.append(r"\s+".join(re.escape(w) for w in piece.split(" ")).replace(r"\s+\s+", r"\s+")
-                         if piece.strip() else r"\s*")
-            if piece[:1] == " ":
-                parts[-1] = r"\s*" + parts[-1]
+        body += _literal(piece)
         if i < len(holes):
-            parts.append("%" if holes[i] == "%%" else r".{1,80}?")
-    body = "".join(parts)
-    if whole:
-        return re.compile(body, re.IGNORECASE)
-    # a phrase: its placeholders at either end stand for nothing in particular
-    body = re.sub(r"^(?:\.\{1,80\}\?|\\s\*)+|(?:\.\{1,80\}\?|\\s\*)+$", "", body)
-    start = r"(?<![\w])" if re.match(r"\w", PLACEHOLDER.sub("", text).strip()[:1] or " ") else ""
-    end = r"(?![\w])" if re.search(r"\w$", PLACEHOLDER.sub("", text).strip() or " ") else ""
-    return re.compile(start + body + end, re.IGNORECASE)
+            body += "%" if holes[i] == "%%" else r".{1,80}?"
+    if not whole:
+        body = (r"(?<!\w)" if re.match(r"\w", pieces[0]) else "") + body + (
+            r"(?!\w)" if re.search(r"\w$", pieces[-1]) else "")
+    return re.compile(body, re.IGNORECASE)
 
 
 class Catalogue:
