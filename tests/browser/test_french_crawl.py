@@ -578,7 +578,7 @@ def _params():
         yield pytest.param(p, id=p.name, marks=marks)
 
 
-@pytest.mark.parametrize("spec", _params())
+@pytest.mark.parametrize("spec", list(_params()))
 def test_the_page_is_all_french(crawl, spec):
     problems = []
     for (role, size), seen in crawl.read_all(spec).items():
