@@ -61,20 +61,22 @@ def chunks(text: str) -> list[str]:
     return sorted((p for p in pieces if re.search(r"[^\W\d_]{2}", p)), key=len, reverse=True)
 
 
-def where(text: str, files: dict[Path, str]) -> list[Path]:
-    """The files most likely to draw ``text``: those holding most of its three-word pieces
-    (templates first, then Python, then scripts)."""
+def where(text: str, files: dict[Path, str], area: str = "") -> list[Path]:
+    """The files most likely to draw ``text``: those holding most of its three-word pieces (as
+    whole words); of those, the page's ``area``'s first, then templates, Python, scripts."""
     windows = set()
     for piece in chunks(text):
         words = piece.split()
         windows |= {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))}
     windows = {w for w in windows if len(w) >= 4}
-    scores = {f: sum(len(w) for w in windows if w in body) for f, body in files.items()}
+    bounded = {w: re.compile(r"(?<!\w)" + re.escape(w) + r"(?!\w)") for w in windows}
+    scores = {f: sum(len(w) for w in windows if w in body and bounded[w].search(body)) for f, body in files.items()}
     best = max(scores.values(), default=0)
     if not best:
         return []
     kind = {".html": 0, ".py": 1, ".js": 2}
-    return sorted((f for f, n in scores.items() if n == best), key=lambda f: (kind.get(f.suffix, 3), str(f)))
+    return sorted((f for f, n in scores.items() if n == best),
+                  key=lambda f: (area_of_file(f) != area, kind.get(f.suffix, 3), str(f)))
 
 
 def attributed(rows: list[dict]) -> dict[str, dict]:
@@ -88,7 +90,7 @@ def attributed(rows: list[dict]) -> dict[str, dict]:
             item["pages"][row["page"]].add(f"{row['role']}/{row['size']}")
             item.setdefault("page_area", row["area"])
     for text, item in seen.items():
-        item["found"] = found = where(text, files) if not text.startswith("<html") else []
+        item["found"] = found = where(text, files, item["page_area"]) if not text.startswith("<html") else []
         item["areas"] = [area_of_file(f) for f in found[:1]] or item["left"].get("areas") or [item["page_area"]]
     return seen
 

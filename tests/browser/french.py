@@ -134,8 +134,9 @@ def _literal(piece: str) -> str:
 
 
 def _pattern(text: str, whole: bool) -> re.Pattern:
-    """``text`` as a regular expression: its placeholders stand for anything (up to 80 characters),
-    its spaces for any spaces. A phrase (``whole`` False) is found inside a longer text, between
+    """``text`` as a regular expression: its spaces stand for any spaces, its placeholders for up to
+    80 characters (in a text of one word, no letters: a number, a name taken out, so that "%(n)s
+    games" is not "One game"). A phrase (``whole`` False) is found inside a longer text, between
     word boundaries, its placeholders at either end dropped."""
     pieces, holes = PLACEHOLDER.split(text), PLACEHOLDER.findall(text)
     if not whole:
@@ -148,7 +149,7 @@ def _pattern(text: str, whole: bool) -> re.Pattern:
     for i, piece in enumerate(pieces):
         body += _literal(piece)
         if i < len(holes):
-            body += "%" if holes[i] == "%%" else r".{1,80}?"
+            body += "%" if holes[i] == "%%" else r".{1,80}?" if not whole else r"[^A-Za-z]{1,80}?"
     if not whole:
         body = (r"(?<!\w)" if re.match(r"\w", pieces[0]) else "") + body + (
             r"(?!\w)" if re.search(r"\w$", pieces[-1]) else "")
@@ -199,10 +200,13 @@ class Catalogue:
             words.update(WORD.findall(f))
             if f in self.plain:
                 found.setdefault(self.plain[f].text, set()).add(unit)
+        exact = {u for where in found.values() for u in where}   # a unit that is a text of the catalogue
         for e in self.english:
             if e.text.casefold() in self.plain or not all(w in words for w in e.words):
                 continue
             for unit, f in zip(units, folded):
+                if unit in exact:
+                    continue
                 hit = e.pattern.fullmatch(unit) if e.whole else e.pattern.search(unit)
                 if hit:
                     found.setdefault(e.text, set()).add(unit)
