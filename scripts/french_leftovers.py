@@ -120,7 +120,7 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
         for area in areas[:1]:
             by_area[area].append(line)
     pages_left = sorted({r["page"] for r in rows if r["leftovers"]})
-    head = [f"# French leftovers ({time.strftime('%H:%M', time.gmtime())} UTC, main at "
+    head = [f"# French leftovers ({time.strftime('%H:%M', time.gmtime())} UTC, at commit "
             f"{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()})",
             "",
             "What the French browser crawl (tests/browser/test_french_crawl.py) still finds in English, "
