@@ -98,6 +98,10 @@ def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, 
     assert kept.from_service_worker and fr.evaluate("navigator.onLine") is False
     assert fr.evaluate("async (url) => !!(await caches.match(url))", catalogue)
     assert fr.evaluate("gettext('Undo')") == "Annuler"   # the French catalogue, not English stand-ins
+    # Numbers as French writes them (as the server's intcomma), and read back.
+    assert fr.evaluate("[ginscoreNumber(1500), ginscoreNumber(-12345), ginscoreNumber(999)]") == [
+        f"1{NBSP}500", f"-12{NBSP}345", "999"]
+    assert fr.evaluate(f"ginscoreRead('encore 1{NBSP}025')") == 1025
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
     expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 3 manches")
     expect(fr.locator(".score-head .head-unsent")).to_contain_text("pas encore envoyé 3 manches sur ce téléphone")
@@ -195,6 +199,7 @@ def test_without_its_catalogue_a_page_keeps_its_outbox(phone, make_match, member
     page.goto(f"{page.base}/matches/{match.pk}/")
     page.locator("form.hand-form[data-outbox]").wait_for()
     assert page.evaluate("gettext('Undo')") == "Undo"
+    assert page.evaluate("[ginscoreNumber(1500), ngettext('%(n)s hand', '%(n)s hands', 0)]") == ["1,500", "%(n)s hands"]
     network_down(page)
     type_hand(page, "knock", "a", knocker=5, defender=30)
     save(page)
