@@ -7,15 +7,19 @@ catalogue a page's outbox still works (in English)."""
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
+from ginscore.engine import rules_from
 from ginscore.matches import services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
+from ginscore.players.models import Player
 from ginscore.tournaments.services.clock import round_clock_start, round_time_call
 from tests.browser.conftest import new_phone, snap
 from tests.browser.steps import log_in
 from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
+from tests.browser.test_offline_three_and_partnership import kept_by_the_service_worker, stored
 from tests.browser.test_outbox_answers import TWO
 from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
 
@@ -232,3 +236,38 @@ def test_the_log_out_question_and_the_workers_own_page_in_french(fr, make_match,
     expect(fr.locator("h1")).to_have_text("Pas de connexion au site du club")
     expect(fr.locator("p")).to_contain_text("Ce téléphone ne garde aucune copie de cette page pour vous")
     assert hands(match) == [] and hands(other) == []
+
+
+def test_a_partnership_tables_deals_offline_in_french(fr, ann, ben):
+    """A partnership's table says deals (donnes) and its table: its title, Save, the head, the panel."""
+    cat, dan = Player.objects.create(name="Cat"), Player.objects.create(name="Dan")
+    match = services.match_create(player_a=ann, player_b=ben, player_c=cat, player_d=dan,
+                                  rules=rules_from({"preset": "partnership"}), team_a_name="Nord",
+                                  team_b_name="Sud")
+    fr.goto(fr.base + reverse("matches:table_at", args=[match.table_token, 1]))
+    fr.locator("form.hand-form[data-outbox]").wait_for()
+    kept_by_the_service_worker(fr)
+    network_down(fr)
+    type_hand(fr, "knock", "a", knocker=3, defender=25)
+    save(fr)
+    expect(fr.locator("#entry h2")).to_have_text("Table 1 : Ann contre Dan, donne 2")
+    expect(fr.locator("form.hand-form #save-hand")).to_have_text("Enregistrer la donne 2")
+    type_hand(fr, "gin", "d", defender=10)
+    save(fr)
+    expect(fr.locator("#outbox .outbox-hand")).to_have_count(2)
+    assert lines(fr) == ["Donne 1 Ann frappe 3 contre 25 · Ann +22 pas encore envoyé Retirer",
+                         "Donne 2 Dan fait gin (Ann 10) · Dan +35 pas encore envoyé Retirer"]
+    expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 2 donnes")
+    expect(fr.locator("#outbox")).to_contain_text("Les points d'équipe d'une donne demandent les manches des deux "
+                                                  "tables : ce téléphone ne peut pas les calculer")
+    expect(fr.locator(".score-head .head-unsent")).to_have_text(
+        "pas encore envoyé 2 donnes sur ce téléphone : la feuille de marque les comptera une fois envoyées.")
+    expect(fr.locator(".score-head .table-next").first).to_have_text(
+        "Table 1 : Ann contre Ben, donne 3 (calculé sur ce téléphone)")
+    snap(fr, "french-05-partnership-offline")
+    # Table 2's deal 1 comes in: both of table 1's deals go.
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "d", None, 12), expected_number=1, table=2)
+    network_up(fr)
+    expect(fr.locator("#outbox .msg-success")).to_have_text(
+        "Envoyées : donnes 1, 2 de la table 1, maintenant sur la feuille de marque.", timeout=SENT)
+    assert stored(match) == [(1, 1, "knock", "a", 3, 25), (1, 2, "gin", "d", None, 12), (2, 1, "gin", "d", None, 10)]
