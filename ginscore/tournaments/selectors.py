@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.http import Http404
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -368,7 +369,7 @@ def decided_text(row: dict, level: bool) -> str:
         return pgettext("standings", "Knockout")
     value = row[key]
     if key == "net":
-        return _("Net %(net)s") % {"net": f"{value:+d}"}
+        return _("Net %(net)s") % {"net": ("+" if value >= 0 else "") + number_format(value, force_grouping=True)}
     if key == "wins":   # short: a phone's column; the others by TIEBREAK_NAMES
         return _("Wins %(wins)s") % {"wins": value}
     return _("%(tiebreak)s %(value)s") % {"tiebreak": TIEBREAK_NAMES[key], "value": value}

@@ -3,6 +3,7 @@ dicts from the engine's standings; CSV export through ``TableExport``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -58,6 +59,26 @@ class StandingsTable(tables.Table):
         the rank and the rest of the row are kept apart (``row_cells``)."""
         return [(1, {"rank": record["rank"]}),
                 (None, {name: value for name, value in record.items() if name != "rank"})]
+
+    # Points can reach the thousands over a long event: grouped as the reader writes them (1,234 / 1 234);
+    # the CSV keeps the plain figures.
+    def render_points_for(self, value):
+        return number_format(value, force_grouping=True)
+
+    def render_points_against(self, value):
+        return number_format(value, force_grouping=True)
+
+    def render_net(self, value):
+        return number_format(value, force_grouping=True)
+
+    def value_points_for(self, value):
+        return value
+
+    def value_points_against(self, value):
+        return value
+
+    def value_net(self, value):
+        return value
 
     def render_player(self, value, record):
         return gettext("%(name)s (withdrawn)") % {"name": value} if record["withdrawn"] else value

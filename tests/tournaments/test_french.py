@@ -192,3 +192,21 @@ def test_the_rehearsal_command_speaks_the_clubs_language():
     assert re.match(r"Répétition : swiss, 4 joueurs \(tournoi \d+\) : 2 rondes, vainqueur Joueur \d$",
                     first.replace(NB, " ")), first
     assert "Imprimez ses feuilles" in out.getvalue()
+
+
+def test_points_in_the_thousands_are_grouped_as_the_reader_writes_them(rf):
+    from ginscore.tournaments.selectors import decided_text, tournament_standings
+    from ginscore.tournaments.tables import standings_table
+
+    t = _swiss()
+    rows = tournament_standings(t)
+    rows[0].update(points_for=12345, points_against=1500, net=10845, decided_by="net")
+    rows[0]["decided"] = decided_text(rows[0], False)
+    request = rf.get("/")
+    with translation.override("fr"):
+        html = re.sub(r"[\u00a0\u202f]", " ", standings_table(rows, t).as_html(request))
+        assert "12 345" in html and "1 500" in html and "10 845" in html
+        assert decided_text(rows[0], False).replace(NB, " ").replace("\u202f", " ") == "Net +10 845"
+    with translation.override("en"):
+        assert "12,345" in standings_table(rows, t).as_html(request)
+        assert decided_text(rows[0], False) == "Net +10,845"
