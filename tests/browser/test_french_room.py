@@ -82,3 +82,25 @@ def test_the_board_on_the_wall_in_french_keeps_every_name_whole(phone, size):
     assert page.evaluate(CLIPPED) == []   # every name whole: no box scrolls sideways, two lines at most
     assert page.evaluate(CUT_AT_THE_FOOT) == []
     shoot(page, f"board-fr-{size[0]}x{size[1]}")
+
+
+def test_the_standings_slide_in_french_is_whole(phone):
+    from tests.browser.test_board_wall import assert_whole_and_readable, gin_until_won, swiss
+
+    t = swiss(4, rounds=3)
+    for i, row in enumerate(TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("match")):
+        gin_until_won(row.match, 3 + 4 * i)   # each winner by a different margin
+    page = french(phone, 1920, 1080)
+    board(page, t, dwell=3)
+    slide = page.locator('[data-board-page="standings"]')
+    expect(slide).to_be_visible(timeout=8000)
+    page.wait_for_timeout(300)
+    expect(page.locator(".board-legend")).to_contain_text("Classement selon")
+    expect(page.locator(".board-legend")).to_contain_text("Départagé par\u00a0: ce qui a distingué chaque place")
+    headers = page.locator(".board-standings th").all_inner_texts()
+    assert headers == ["#", "Joueur", "Joués", "Gagnés", "Net", "Départagé par"], headers
+    decided = page.locator(".board-standings .bs-decided").all_inner_texts()
+    assert len(decided) == 8 and all(decided), decided
+    assert any(re.fullmatch(r"(Buchholz \d+|Net [+-]\d+|.+ \d)", d) for d in decided), decided
+    assert_whole_and_readable(page)
+    shoot(page, "board-fr-standings")
