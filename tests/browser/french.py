@@ -179,8 +179,8 @@ class Catalogue:
             if text.casefold() in french:
                 continue   # also French somewhere: a page saying it is not caught out
             words = [w.casefold() for w in WORD.findall(PLACEHOLDER.sub(" ", text))]
-            if not words:
-                continue
+            if not words or (len(words) == 1 and len(words[0]) < 2):
+                continue   # a letter alone ("K" a king, or a formula's K; "A" a seat) says nothing
             whole = len(words) < 2
             self.english.append(English(text, areas, words, _pattern(text, whole), whole))
         self.plain = {e.text.casefold(): e for e in self.english if e.whole and not PLACEHOLDER.search(e.text)}

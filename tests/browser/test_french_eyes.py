@@ -41,6 +41,9 @@ msgstr ""
 msgid "Place"
 msgstr "Case"
 
+msgid "K"
+msgstr "R"
+
 msgid "Seat"
 msgstr "Place"
 
@@ -71,13 +74,13 @@ def test_a_po_file_is_read_with_its_contexts_plurals_and_flags(tmp_path):
 
 def test_the_catalogues_english_is_found_and_their_french_let_be(tmp_path, monkeypatch):
     c = catalogue(tmp_path, monkeypatch)
-    found = c.find(["Save hand 4", "Game", "Gin", "3 hands", "Undo", "Redo", "Place", "Partie",
+    found = c.find(["Save hand 4", "Game", "Gin", "3 hands", "Undo", "Redo", "Place", "Partie", "K",
                     "Reprendre la manche 3 ? Chaque total est recalculé.",
                     "Tap Take back hand 2? Every total is worked out again. Or not."])
     assert sorted(found) == ["%(n)s hands", "Game", "Redo", "Save hand %(number)s",
                              "Take back hand %(n)s? Every total is worked out again.", "Undo"]
     # "Gin" is the same in French; "Place" is also French (the translation of "Seat"); a fuzzy or
-    # empty entry shows its English.
+    # empty entry shows its English; a letter alone may be anything (a king, a formula's K).
 
 
 def test_a_word_of_the_catalogue_counts_only_as_a_whole_text(tmp_path, monkeypatch):
