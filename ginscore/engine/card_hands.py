@@ -38,8 +38,11 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from ginscore.engine.cards import Card, format_cards, parse_card, parse_cards
-from ginscore.engine.errors import CardError, RecordError
-from ginscore.engine.hands import COUNTED_ENDS, Hand, knock_limit_text
+from ginscore.engine.errors import CardError, RecordError, at_hand, reason
+from ginscore.engine.hands import COUNTED_ENDS, Hand, knocked_over
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
+from ginscore.engine.i18n import ngettext_lazy
 from ginscore.engine.layoffs import KnockPlay, defender_play, knocker_choice
 from ginscore.engine.melds import Arrangement, arrangement_with, best_arrangement, melds_bonus
 from ginscore.engine.rules import Rules
@@ -54,8 +57,8 @@ class _Hand:
     def __init__(self, n: int):
         self.n = n
 
-    def fail(self, message: str) -> NoReturn:
-        raise RecordError(f"hand {self.n}: {message}")
+    def fail(self, message: Text) -> NoReturn:
+        raise RecordError(at_hand(self.n, message))
 
 
 def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -> Hand:
@@ -70,9 +73,10 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
         return _counted_hand(raw, players, rules, h)
     end, by = raw.get("end"), raw.get("by")
     if end not in CARD_ENDS:
-        h.fail(f"a hand entered as cards must end in knock, gin or big_gin, not {end!r}")
+        h.fail(_("a hand entered as cards must end in knock, gin or big_gin, not %(end)s") % {"end": repr(end)})
     if by not in players:
-        h.fail(f"by: {by!r} is not one of the players ({players[0]}, {players[1]})")
+        h.fail(_("by: %(name)s is not one of the players (%(first)s, %(second)s)")
+               % {"name": repr(by), "first": players[0], "second": players[1]})
     other = players[1] if by == players[0] else players[0]
     hands = _read_cards(raw.get("cards"), players, h)
     upcard = _read_upcard(raw.get("upcard"), h)
@@ -89,17 +93,21 @@ def hand_from_cards(raw: dict, n: int, players: tuple[str, str], rules: Rules) -
     else:
         play = knocker_choice(knocker_cards, defender_cards, how)
     k, d = play.knocker.deadwood, play.defender.deadwood
-    whose = f"{by}'s named melds" if named is not None else f"{by}'s cards"
-    if end == "big_gin" and k:
-        h.fail(f"{whose} leave {_deadwood_text(play.knocker)}, so this is not a big gin "
-               f"(a big gin melds all 11 cards)")
-    if end == "gin" and k:
-        h.fail(f"{whose} leave {_deadwood_text(play.knocker)}, so this is not a gin")
+    if end in ("big_gin", "gin") and k:
+        said = {"player": by, "deadwood": k, "cards": format_cards(play.knocker.deadwood_cards)}
+        if end == "big_gin":
+            h.fail((_("%(player)s's named melds leave %(deadwood)s deadwood (%(cards)s), so this is not a big gin "
+                      "(a big gin melds all 11 cards)") if named is not None else
+                    _("%(player)s's cards leave %(deadwood)s deadwood (%(cards)s), so this is not a big gin "
+                      "(a big gin melds all 11 cards)")) % said)
+        h.fail((_("%(player)s's named melds leave %(deadwood)s deadwood (%(cards)s), so this is not a gin")
+                if named is not None else
+                _("%(player)s's cards leave %(deadwood)s deadwood (%(cards)s), so this is not a gin")) % said)
     if end == "knock" and k and not (rules.oklahoma and upcard is None):
         # (under Oklahoma without an upcard, scoring names the missing upcard)
         limit = rules.knock_limit_for(upcard)
         if k > limit:
-            h.fail(f"{by} knocked with {k} deadwood; {knock_limit_text(limit)}")
+            h.fail(knocked_over(by, k, limit))
 
     found = {by: k, other: d}
     _check_given_deadwood(raw.get("deadwood"), found, players, h)
@@ -126,11 +134,12 @@ def _counted_hand(raw: dict, players: tuple[str, str], rules: Rules, h: _Hand) -
     else:  # a Skarney gin, a Colonel "out": the player who went out holds nothing
         held = tuple(p for p in players if p != by)
     if raw.get("melds") is not None:
-        h.fail(f"melds: {rules.game_name} counts every card still held; its melds went to the table "
-               f"during play, so there are none to name")
+        h.fail(_("melds: %(game)s counts every card still held; its melds went to the table "
+                 "during play, so there are none to name") % {"game": rules.game_name})
     hands = _read_cards(raw.get("cards"), players, h, needed=held)
     if end not in COUNTED_ENDS and hands.get(by):
-        h.fail(f"{by} went out, so holds no cards; give only {held[0]}'s cards")
+        h.fail(_("%(player)s went out, so holds no cards; give only %(other)s's cards")
+               % {"player": by, "other": held[0]})
     counts = {p: sum(rules.card_value(c) for c in hands[p]) for p in held}
     _check_given_deadwood(raw.get("deadwood"), counts, players, h)
     detail = {"deadwood": counts, "melds": {p: [] for p in players}, "layoffs": []}
@@ -142,11 +151,12 @@ def _read_cards(value: Any, players: tuple[str, str], h: _Hand,
     """Each player's cards; ``needed`` names the players whose cards must be given (default both)."""
     needed = players if needed is None else needed
     if not isinstance(value, dict):
-        h.fail(f'cards: must give both players\' cards, like {{"{players[0]}": "7H 7D 7C ...", '
-               f'"{players[1]}": "..."}}')
+        h.fail(_('cards: must give both players\' cards, like {"%(first)s": "7H 7D 7C ...", "%(second)s": "..."}')
+               % {"first": players[0], "second": players[1]})
     strangers = [p for p in value if p not in players]
     if strangers:
-        h.fail(f"cards: {strangers[0]!r} is not one of the players ({players[0]}, {players[1]})")
+        h.fail(_("cards: %(name)s is not one of the players (%(first)s, %(second)s)")
+               % {"name": repr(strangers[0]), "first": players[0], "second": players[1]})
     hands: dict[str, tuple[Card, ...]] = {}
     owner: dict[Card, str] = {}
     for p in players:
@@ -154,14 +164,15 @@ def _read_cards(value: Any, players: tuple[str, str], h: _Hand,
             if p not in needed:
                 hands[p] = ()
                 continue
-            h.fail(f"cards for {p} are missing")
+            h.fail(_("cards for %(player)s are missing") % {"player": p})
         try:
             hands[p] = parse_cards(value[p])
         except CardError as e:
-            h.fail(f"{p}'s cards: {e}")
+            h.fail(_("%(player)s's cards: %(problem)s") % {"player": p, "problem": reason(e)})
         for c in hands[p]:
             if c in owner:
-                h.fail(f"{c} is in both {owner[c]}'s and {p}'s cards")
+                h.fail(_("%(card)s is in both %(first)s's and %(second)s's cards")
+                       % {"card": str(c), "first": owner[c], "second": p})
             owner[c] = p
     return hands
 
@@ -172,7 +183,7 @@ def _read_upcard(value: Any, h: _Hand) -> Card | None:
     try:
         return parse_card(value)
     except CardError as e:
-        h.fail(f"upcard: {e}")
+        h.fail(_("upcard: %(problem)s") % {"problem": reason(e)})
 
 
 def _check_counts(end: str, by: str, other: str, knocker: tuple[Card, ...], defender: tuple[Card, ...],
@@ -180,18 +191,32 @@ def _check_counts(end: str, by: str, other: str, knocker: tuple[Card, ...], defe
     """Ten cards each (eleven for a big gin); a player ruled short of n cards holds n fewer."""
     short = short if isinstance(short, dict) else {}
     held, kept = HAND_SIZE - short.get(other, 0), HAND_SIZE - short.get(by, 0)
-    why = {p: f" ({short[p]} short, as ruled)" if short.get(p) else "" for p in (by, other)}
+
+    def counted(message: Text, player: str, cards: int, right: int) -> NoReturn:
+        said = message % {"player": player, "count": cards, "right": right, "more": right + 1}
+        if short.get(player):
+            said = _("%(problem)s (%(short)s short, as ruled)") % {"problem": said, "short": short[player]}
+        h.fail(said)
+
     if len(defender) != held:
-        h.fail(f"{other} has {len(defender)} cards; the defender holds {held}{why[other]}")
+        counted(ngettext_lazy("%(player)s has %(count)s card; the defender holds %(right)s",
+                              "%(player)s has %(count)s cards; the defender holds %(right)s", len(defender)),
+                other, len(defender), held)
     if end == "big_gin":
         if len(knocker) != kept + 1:
-            h.fail(f"{by} has {len(knocker)} cards; a big gin melds all {kept + 1}{why[by]}")
+            counted(ngettext_lazy("%(player)s has %(count)s card; a big gin melds all %(right)s",
+                                  "%(player)s has %(count)s cards; a big gin melds all %(right)s", len(knocker)),
+                    by, len(knocker), kept + 1)
         return
     if len(knocker) == kept + 1 and best_arrangement(knocker, rules.meld_rules).deadwood == 0:
-        h.fail(f'all {kept + 1} of {by}\'s cards are melded: that is a big gin, so end must be "big_gin"')
+        h.fail(_('all %(count)s of %(player)s\'s cards are melded: that is a big gin, so end must be "big_gin"')
+               % {"count": kept + 1, "player": by})
     if len(knocker) != kept:
-        h.fail(f"{by} has {len(knocker)} cards; the knocker holds {kept} after the last discard "
-               f"({kept + 1} only for a big gin){why[by]}")
+        counted(ngettext_lazy("%(player)s has %(count)s card; the knocker holds %(right)s after the last discard "
+                              "(%(more)s only for a big gin)",
+                              "%(player)s has %(count)s cards; the knocker holds %(right)s after the last discard "
+                              "(%(more)s only for a big gin)", len(knocker)),
+                by, len(knocker), kept)
 
 
 def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Hand,
@@ -200,35 +225,34 @@ def _read_melds(value: Any, by: str, other: str, cards: tuple[Card, ...], h: _Ha
     if value is None:
         return None
     if not isinstance(value, dict):
-        h.fail(f'melds: must name the knocker\'s melds, like {{"{by}": [["7H", "7D", "7C"], ...]}}')
+        h.fail(_('melds: must name the knocker\'s melds, like {"%(player)s": [["7H", "7D", "7C"], ...]}')
+               % {"player": by})
     if other in value:
-        h.fail(f"melds: only the knocker's melds can be named ({by}'s); {other}'s are found from the cards")
+        h.fail(_("melds: only the knocker's melds can be named (%(player)s's); %(other)s's are found from the cards")
+               % {"player": by, "other": other})
     strangers = [p for p in value if p != by]
     if strangers:
-        h.fail(f"melds: {strangers[0]!r} is not the knocker ({by})")
+        h.fail(_("melds: %(name)s is not the knocker (%(player)s)") % {"name": repr(strangers[0]), "player": by})
     if by not in value:
         return None
     melds = value[by]
     if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
-        h.fail(f'melds: {by}\'s melds must be a list of melds, each a list of cards like ["7H", "7D", "7C"]')
+        h.fail(_('melds: %(player)s\'s melds must be a list of melds, each a list of cards like ["7H", "7D", "7C"]')
+               % {"player": by})
     try:
-        return arrangement_with(cards, [parse_cards(m) for m in melds], owner=f"{by}'s",
-                                meld_rules=rules.meld_rules)
+        return arrangement_with(cards, [parse_cards(m) for m in melds], owner=by, meld_rules=rules.meld_rules)
     except CardError as e:
-        h.fail(f"melds: {e}")
-
-
-def _deadwood_text(arrangement: Arrangement) -> str:
-    return f"{arrangement.deadwood} deadwood ({format_cards(arrangement.deadwood_cards)})"
+        h.fail(_("melds: %(problem)s") % {"problem": reason(e)})
 
 
 def _check_given_deadwood(given: Any, found: dict[str, int], players: tuple[str, str], h: _Hand) -> None:
     if given is None:
         return
     if not isinstance(given, dict):
-        h.fail("deadwood: must be an object such as {\"Ann\": 8, \"Ben\": 32}, or left out when the cards are given")
+        h.fail(_('deadwood: must be an object such as {"Ann": 8, "Ben": 32}, or left out when the cards are given'))
     for p, v in given.items():
         if p not in players:
-            h.fail(f"deadwood: {p!r} is not one of the players")
+            h.fail(_("deadwood: %(name)s is not one of the players") % {"name": repr(p)})
         if v != found.get(p, 0):
-            h.fail(f"deadwood for {p} is given as {v!r}, but the cards leave {found.get(p, 0)}")
+            h.fail(_("deadwood for %(player)s is given as %(given)s, but the cards leave %(found)s")
+                   % {"player": p, "given": repr(v), "found": found.get(p, 0)})

@@ -14,6 +14,7 @@ import re
 from typing import Iterable, NamedTuple
 
 from ginscore.engine.errors import CardError
+from ginscore.engine.i18n import gettext_lazy as _
 
 SUITS = "SHDC"
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -49,24 +50,22 @@ CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK)}
 
 def parse_card(text: str) -> Card:
     """``"10h"`` -> ``Card(10, "H")``; anything else raises ``CardError`` naming the text."""
-    if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card (write it like 7S, 10H, AD or KC)")
-    m = _CARD_RE.match(text.strip().upper())
+    m = _CARD_RE.match(text.strip().upper()) if isinstance(text, str) else None
     if not m:
-        raise CardError(f"{text!r} is not a card (write it like 7S, 10H, AD or KC)")
+        raise CardError(_("%(text)s is not a card (write it like 7S, 10H, AD or KC)") % {"text": repr(text)})
     return Card(_RANK_BY_TEXT[m.group(1)], m.group(2))
 
 
 def parse_cards(text: str | list | tuple) -> tuple[Card, ...]:
     """Cards separated by spaces or commas (or a list of card texts); no card twice."""
     if not isinstance(text, (str, list, tuple)):
-        raise CardError(f"{text!r} is not a list of cards (write them like \"7H 7D 7C\")")
+        raise CardError(_('%(text)s is not a list of cards (write them like "7H 7D 7C")') % {"text": repr(text)})
     parts = [p for p in _SPLIT_RE.split(text.strip())] if isinstance(text, str) else list(text)
     cards = tuple(parse_card(p) for p in parts if p != "")
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise CardError(f"{c} is given twice")
+            raise CardError(_("%(card)s is given twice") % {"card": str(c)})
         seen.add(c)
     return cards
 

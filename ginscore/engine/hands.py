@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from ginscore.engine.cards import Card
-from ginscore.engine.errors import RecordError
+from ginscore.engine.errors import RecordError, at_hand
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.rules import Rules
 
 ENDS = ("knock", "gin", "big_gin", "dead", "stock_out", "out", "challenge")
@@ -27,18 +29,20 @@ COUNTED_ENDS = ("stock_out", "challenge")  # both players' counts decide the han
 MAX_DEADWOOD = 98  # ten cards with no meld: four kings, queens... the most they can count
 MAX_BONUS = 14  # Sequence Gin: an eleven-card run with J, Q, K (a big gin) earns 11 + 3
 _NO_SUCH_END = {
-    "knock": "knocking",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "stock_out": 'stock running out ("stock_out"; a hand with no knock or gin is "dead")',
-    "out": 'going out ("out")',
-    "challenge": "challenge",
+    "knock": _("%(game)s has no knocking"),
+    "gin": _("%(game)s has no gin"),
+    "big_gin": _("%(game)s has no big gin"),
+    "stock_out": _('%(game)s has no stock running out ("stock_out"; a hand with no knock or gin is "dead")'),
+    "out": _('%(game)s has no going out ("out")'),
+    "challenge": _("%(game)s has no challenge"),
 }
 _INSTEAD = {
-    ("colonel", "gin"): ': a player who melds every card went "out"',
-    ("colonel", "knock"): ': a player who melds every card went "out", or one challenges ("challenge")',
-    ("skarney", "knock"): ': the hand ends in a gin or the stock running out ("stock_out")',
-    ("gin", "out"): ': a player who melds every card went "gin"',
+    ("colonel", "gin"): _('%(game)s has no gin: a player who melds every card went "out"'),
+    ("colonel", "knock"): _('%(game)s has no knocking: a player who melds every card went "out", '
+                            'or one challenges ("challenge")'),
+    ("skarney", "knock"): _('%(game)s has no knocking: the hand ends in a gin or the stock running out '
+                            '("stock_out")'),
+    ("gin", "out"): _('%(game)s has no going out ("out"): a player who melds every card went "gin"'),
 }
 
 
@@ -115,16 +119,29 @@ DEAD = HandScore("dead", None, None, False, 0, 0)
 _new_score = tuple.__new__  # HandScore(...) without the keyword handling: one per hand
 
 
-def knock_limit_text(limit: int) -> str:
-    return "the knock limit is 0 (gin only)" if limit == 0 else f"the knock limit is {limit}"
+def knock_limit_text(limit: int) -> Text:
+    if limit == 0:
+        return _("the knock limit is 0 (gin only)")
+    return _("the knock limit is %(limit)s") % {"limit": limit}
 
 
-def end_refused(end: str, rules: Rules) -> str | None:
+def end_refused(end: str, rules: Rules) -> Text | None:
     """Why the game has no such ending ("Skarney Gin has no knocking"), or None if it has."""
     if end in rules.ends:
         return None
-    instead = _INSTEAD.get((rules.game, end), "")
-    return f"{rules.game_name} has no {_NO_SUCH_END.get(end, repr(end))}{instead}"
+    said = _INSTEAD.get((rules.game, end)) or _NO_SUCH_END.get(end)
+    if said is None:
+        return _("%(game)s has no %(end)s") % {"game": rules.game_name, "end": repr(end)}
+    return said % {"game": rules.game_name}
+
+
+NO_CONTRACT_ONLY = _("no_contract goes only with a Skarney Gin gin")
+
+
+def knocked_over(by: str, deadwood: int, limit: int) -> Text:
+    """A knock over the limit: "Ann knocked with 12 deadwood; the knock limit is 10"."""
+    return _("%(player)s knocked with %(deadwood)s deadwood; %(limit)s") % {
+        "player": by, "deadwood": deadwood, "limit": knock_limit_text(limit)}
 
 
 def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> HandScore:
@@ -137,9 +154,9 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     end = hand.end
     if end not in GIN_ENDS or rules.game != "gin" or hand.no_contract:  # gin's own endings go straight on
         if end not in rules.ends:
-            raise RecordError(f"hand {n}: {end_refused(end, rules)}")
+            raise RecordError(at_hand(n, end_refused(end, rules)))
         if hand.no_contract and (end != "gin" or rules.game != "skarney"):
-            raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+            raise RecordError(at_hand(n, NO_CONTRACT_ONLY))
         if end in COUNTED_ENDS:
             return _score_counts(hand, rules, players, n)
     if end == "dead":
@@ -148,7 +165,7 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
     other = players[1] if by == players[0] else players[0]
     upcard = hand.upcard
     if rules.oklahoma and upcard is None:
-        raise RecordError(f"hand {n}: the upcard is needed under Oklahoma rules (it sets the knock limit)")
+        raise RecordError(at_hand(n, _("the upcard is needed under Oklahoma rules (it sets the knock limit)")))
     deadwood = hand.deadwood
     d = deadwood[other]
     rulings = hand.rulings
@@ -159,7 +176,7 @@ def score_hand(hand: Hand, rules: Rules, players: tuple[str, str], n: int) -> Ha
         elif rulings is None or not rulings.knock_accepted:
             limit = rules.knock_limit_for(upcard) if rules.oklahoma else rules.knock_limit
             if k > limit:
-                raise RecordError(f"hand {n}: {by} knocked with {k} deadwood; {knock_limit_text(limit)}")
+                raise RecordError(at_hand(n, knocked_over(by, k, limit)))
     scored_as = end
     if rulings is None:  # most hands: no ruling to weigh
         by_barred = other_barred = False
@@ -219,7 +236,8 @@ def sequence_bonus(hand: Hand, winner: str, n: int) -> int:
         return hand.bonus or 0
     found = hand.bonuses.get(winner, 0)
     if hand.bonus is not None and hand.bonus != found:
-        raise RecordError(f"hand {n}: bonus is given as {hand.bonus}, but {winner}'s runs earn {found}")
+        raise RecordError(at_hand(n, _("bonus is given as %(given)s, but %(player)s's runs earn %(found)s")
+                                  % {"given": hand.bonus, "player": winner, "found": found}))
     return found
 
 

@@ -59,7 +59,13 @@ def use_catalogue(language: str | None) -> None:
     if language is None:
         _translators.update(gettext=_same, ngettext=_plural, pgettext=_in_context, npgettext=_plural_in_context)
         return
-    catalogue = _gettext_module.translation("django", localedir=LOCALE, languages=[language])
+    try:
+        catalogue = _gettext_module.translation("django", localedir=LOCALE, languages=[language])
+    except FileNotFoundError:
+        compiled = LOCALE / language / "LC_MESSAGES" / "django.mo"
+        raise FileNotFoundError(f"The engine's {language!r} catalogue is not compiled: {compiled} is missing. "
+                                f"Run scripts/setup.sh (or scripts/messages.sh --app engine), which compiles "
+                                f"the catalogues.") from None
     _translators.update(
         gettext=catalogue.gettext,
         ngettext=catalogue.ngettext,
@@ -137,6 +143,25 @@ class Text:
     def __len__(self) -> int:
         return len(str(self))
 
+    def __lt__(self, other) -> bool:
+        return str(self) < str(other)
+
+    def __getattr__(self, name: str):
+        """A str method (``upper``, ``startswith``, ``split``...) reads the text first."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
+    @property
+    def message(self) -> str:
+        """The marked English text (the catalogue's msgid), its values not filled in."""
+        return self._singular
+
+    @property
+    def values(self):
+        """The values filled in when the text is read (None: none)."""
+        return self._values
+
 
 def gettext_lazy(message: str) -> Text:
     return Text(message)
@@ -153,3 +178,36 @@ def ngettext_lazy(singular: str, plural: str, number: int) -> Text:
 
 def npgettext_lazy(context: str, singular: str, plural: str, number: int) -> Text:
     return Text(singular, plural=plural, number=number, context=context, values={"count": number})
+
+
+class Number:
+    """A number a person reads, written when read with the reader's separators
+    (English 1,500 and 12.50; French 1 500 and 12,50): the catalogue translates them."""
+
+    __slots__ = ("_value", "_places")
+
+    def __init__(self, value, places: int | None = None):
+        self._value = value
+        self._places = places
+
+    def __str__(self) -> str:
+        whole = f"{self._value:,.{self._places}f}" if self._places is not None else f"{self._value:,}"
+        thousands = _translators["pgettext"]("thousands separator", ",")
+        decimal = _translators["pgettext"]("decimal separator", ".")
+        return "".join(thousands if c == "," else decimal if c == "." else c for c in whole)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Number({str(self)!r})"
+
+
+def number(value, places: int | None = None) -> Number:
+    """``value`` (an int or Decimal; ``places`` decimals) with the reader's separators, once read."""
+    return Number(value, places)
+
+
+# The separators a number is written with (``Number``): for the catalogue.
+pgettext_lazy("thousands separator", ",")
+pgettext_lazy("decimal separator", ".")

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
 
-from ginscore.engine.errors import RecordError
+from ginscore.engine.errors import RecordError, at_hand
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
+from ginscore.engine.i18n import ngettext_lazy
 from ginscore.engine.results import (
     GameEntry, GameResult, MatchResult, MatchSummary, PairNet, PlayerLine, Settlement,
 )
@@ -37,19 +40,22 @@ class MatchLength:
 
     def __post_init__(self):
         if self.kind not in LENGTH_KINDS:
-            raise RecordError('length: kind must be "target", "best_of" or "set"')
+            raise RecordError(_('length: kind must be "target", "best_of" or "set"'))
         if self.kind == "best_of":
             if isinstance(self.games, bool) or not isinstance(self.games, int) or not 1 <= self.games <= 99:
-                raise RecordError("length: best_of needs games, a whole number from 1 to 99")
+                raise RecordError(_("length: best_of needs games, a whole number from 1 to 99"))
         elif self.games is not None:
-            raise RecordError(f'length: games goes only with "best_of", not "{self.kind}"')
+            raise RecordError(_('length: games goes only with "best_of", not "%(kind)s"') % {"kind": self.kind})
 
-    def describe(self, rules: Rules) -> str:
+    def describe(self, rules: Rules) -> Text:
+        """How long, for people: "best of 3 games", "to 500"."""
         if self.kind == "best_of":
-            return "one game" if self.games == 1 else f"best of {self.games} games"
+            if self.games == 1:
+                return _("one game")
+            return ngettext_lazy("best of %(count)s game", "best of %(count)s games", self.games)
         if self.kind == "set":
-            return "one Hollywood set" if rules.columns > 1 else "one game"
-        return f"to {rules.match_target}"
+            return _("one Hollywood set") if rules.columns > 1 else _("one game")
+        return _("to %(target)s") % {"target": rules.match_target}
 
 
 class _Game:
@@ -86,7 +92,7 @@ class MatchScorer:
         else:
             self.first_dealer = first_dealer or self.players[0]
             if self.first_dealer not in self.players:
-                raise RecordError(f'first_dealer: "{self.first_dealer}" is not one of the players')
+                raise RecordError(_('first_dealer: "%(name)s" is not one of the players') % {"name": self.first_dealer})
             self.table = OneTable(rules, self.players, self.first_dealer)
         self.rules = self.table.rules  # three players: the loser deals, whatever the record's rules say
         self.sides = self.table.sides
@@ -137,7 +143,8 @@ class MatchScorer:
         for hand in hands:
             n += 1
             if self.complete:
-                raise RecordError(f"hand {n}: the match already ended after hand {self.ended_after}")
+                raise RecordError(at_hand(n, _("the match already ended after hand %(number)s")
+                                          % {"number": self.ended_after}))
             results.append(play(n, hand, enter))
             if reached:
                 end_games(n)

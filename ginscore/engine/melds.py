@@ -36,6 +36,7 @@ from ginscore.engine.cards import (
     DECK, SUITS, Card, card_order, cards_from_mask, cards_mask, format_cards,
 )
 from ginscore.engine.errors import CardError
+from ginscore.engine.i18n import gettext_lazy as _
 
 SUIT_BITS = 0x1FFF
 _RANK_ALL_SUITS = 1 | 1 << 13 | 1 << 26 | 1 << 39  # shifted by rank-1: the four cards of a rank
@@ -293,7 +294,7 @@ def eleven(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> Eleven:
     (by rank, then suit S H D C)."""
     m = cards_mask(cards)
     if m.bit_count() != 11:
-        raise CardError(f"eleven cards are needed, not {m.bit_count()}")
+        raise CardError(_("eleven cards are needed, not %(count)s") % {"count": m.bit_count()})
     if mask_deadwood(m, meld_rules) == 0:
         return Eleven(True, None, mask_arrangement(m, meld_rules))
     best = None
@@ -392,17 +393,20 @@ def meld_of(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> Meld:
     cards = tuple(cards)
     text = format_cards(cards)
     if len(cards) < 3:
-        raise CardError(f"{text or 'nothing'} is not a meld: a meld has at least three cards")
+        if not text:
+            raise CardError(_("nothing is not a meld: a meld has at least three cards"))
+        raise CardError(_("%(cards)s is not a meld: a meld has at least three cards") % {"cards": text})
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
         if not meld_rules.sets:
-            raise CardError(f"{text} is not a meld: only runs meld in this game (no sets)")
+            raise CardError(_("%(cards)s is not a meld: only runs meld in this game (no sets)") % {"cards": text})
         return Meld("set", tuple(sorted(cards, key=card_order)))
     if len({c.suit for c in cards}) != 1:
-        raise CardError(f"{text} is not a meld: a set is one rank, a run is one suit")
+        raise CardError(_("%(cards)s is not a meld: a set is one rank, a run is one suit") % {"cards": text})
     ordered = tuple(sorted(cards, key=card_order))
     if ordered[-1].rank - ordered[0].rank != len(ordered) - 1:
-        raise CardError(f"{text} is not a meld: a run's cards must be in sequence (ace low only)")
+        raise CardError(_("%(cards)s is not a meld: a run's cards must be in sequence (ace low only)")
+                        % {"cards": text})
     return Meld("run", ordered)
 
 
@@ -414,9 +418,9 @@ def is_meld(cards: Iterable[Card], meld_rules: MeldRules = GIN_MELDS) -> bool:
     return True
 
 
-def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], owner: str = "the hand's",
+def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], owner: str | None = None,
                      meld_rules: MeldRules = GIN_MELDS) -> Arrangement:
-    """The arrangement of ``cards`` with these melds named (the rest is deadwood).
+    """The arrangement of ``cards`` (``owner``'s, None: the hand's) with these melds named (the rest is deadwood).
 
     ``CardError`` if a named meld is not a meld, holds a card not in ``cards``,
     or shares a card with another named meld."""
@@ -428,9 +432,11 @@ def arrangement_with(cards: Iterable[Card], melds: Iterable[Iterable[Card]], own
         for c in meld.cards:
             bit = 1 << c.index
             if not hand & bit:
-                raise CardError(f"{c} is not one of {owner} cards")
+                if owner is None:
+                    raise CardError(_("%(card)s is not one of the hand's cards") % {"card": str(c)})
+                raise CardError(_("%(card)s is not one of %(player)s's cards") % {"card": str(c), "player": owner})
             if used & bit:
-                raise CardError(f"{c} is in two melds")
+                raise CardError(_("%(card)s is in two melds") % {"card": str(c)})
             used |= bit
         masks.append(cards_mask(meld.cards))
     return arrangement_from_masks(hand, masks)

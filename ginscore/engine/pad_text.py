@@ -17,12 +17,27 @@ A ``*`` marks a hand that carries a director's ruling.
 """
 from __future__ import annotations
 
+from ginscore.engine.i18n import gettext_lazy as _
+from ginscore.engine.i18n import ngettext_lazy, number, pgettext_lazy
 from ginscore.engine.results import DealResult, GameResult, HandResult, MatchResult
 from ginscore.engine.sides import Partnership
 
-ROWS = (("boxes", "boxes"), ("box bonus", "box_bonus"), ("game bonus", "game_bonus"),
-        ("shutout", "shutout_bonus"), ("total", "total"))
-LABEL = 10  # the width of the row labels ("game bonus")
+ROWS = ((pgettext_lazy("pad row", "boxes"), "boxes"), (pgettext_lazy("pad row", "box bonus"), "box_bonus"),
+        (pgettext_lazy("pad row", "game bonus"), "game_bonus"), (pgettext_lazy("pad row", "shutout"), "shutout_bonus"),
+        (pgettext_lazy("pad row", "total"), "total"))
+POINTS = pgettext_lazy("pad row", "points")
+LABEL = 10  # the least width of the row labels ("game bonus"; wider if a language's are longer)
+DEAD = pgettext_lazy("pad cell", "dead")
+NO_WIN = pgettext_lazy("pad cell", "no win")
+
+
+def _label_width() -> int:
+    return max(LABEL, len(POINTS), *(len(label) for label, _attr in ROWS))
+
+
+def _versus(names) -> str:
+    """Names that meet: "Ann v Ben" (three players: "Ann v Ben v Cat")."""
+    return str(pgettext_lazy("between the names of players or teams who meet", " v ")).join(names)
 
 
 def _column(game: GameResult, player: str) -> list[str]:
@@ -31,12 +46,13 @@ def _column(game: GameResult, player: str) -> list[str]:
 
 def _state(game: GameResult) -> str:
     if not game.complete:
-        return "in play"
+        return str(_("in play"))
     if not game.shutout:
-        return f"{game.winner} won"
+        return str(_("%(player)s won") % {"player": game.winner})
     if len(game.players) == 2:
-        return f"{game.winner} won, shutout"
-    return f"{game.winner} won; shut out: {', '.join(game.shut_out)}"
+        return str(_("%(player)s won, shutout") % {"player": game.winner})
+    return str(_("%(player)s won; shut out: %(players)s") % {"player": game.winner,
+                                                               "players": ", ".join(game.shut_out)})
 
 
 def _cells(cells, width: int) -> str:
@@ -51,29 +67,36 @@ def _names(sides: tuple[str, ...], width: int) -> str:
 def _totals(game: GameResult, sides: tuple[str, ...], width: int, lead: int) -> list[str]:
     """The rows under a game's hands: points, boxes and, once it is complete, bonuses and totals.
     (Three players: the shutout goes with a pair, not a line; it is said with the pairs.)"""
-    lines = [f"{'points':{lead}} {_cells((game.players[s].points for s in sides), width)}"]
+    lines = [f"{str(POINTS):{lead}} {_cells((game.players[s].points for s in sides), width)}"]
     for label, attr in ROWS:
         if (not game.complete and attr != "boxes") or (attr == "shutout_bonus" and len(sides) == 3):
             continue
-        lines.append(f"{label:{lead}} {_cells((getattr(game.players[s], attr) for s in sides), width)}")
+        lines.append(f"{str(label):{lead}} {_cells((getattr(game.players[s], attr) for s in sides), width)}")
     return lines
 
 
 def _net(game: GameResult) -> str:
     if not game.complete:
         return ""
-    return f"net {game.net} to {game.credited}" if game.credited else "net 0"
+    if game.credited:
+        return str(_("net %(points)s to %(player)s") % {"points": game.net, "player": game.credited})
+    return str(_("net 0"))
+
+
+def _game_head(game: GameResult) -> str:
+    return str(_("Game %(number)s (%(state)s)") % {"number": game.n, "state": _state(game)})
 
 
 def _two_player_block(game: GameResult, players: tuple[str, str], width: int) -> list[str]:
     a, b = players
-    full = width * 2 + LABEL + 1
-    lines = [f"Game {game.n} ({_state(game)})".ljust(full)[:full], f"{'':{LABEL}} {_names(players, width)}"]
+    label = _label_width()
+    full = width * 2 + label + 1
+    lines = [_game_head(game).ljust(full)[:full], f"{'':{label}} {_names(players, width)}"]
     cols = (_column(game, a), _column(game, b))
     for i in range(max(len(cols[0]), len(cols[1]), 1)):
-        lines.append(f"{'':{LABEL}} {_cells((c[i] if i < len(c) else '' for c in cols), width)}")
-    lines.extend(_totals(game, players, width, LABEL))
-    lines.append(f"{'':{LABEL}} {_net(game):>{width * 2}}")
+        lines.append(f"{'':{label}} {_cells((c[i] if i < len(c) else '' for c in cols), width)}")
+    lines.extend(_totals(game, players, width, label))
+    lines.append(f"{'':{label}} {_net(game):>{width * 2}}")
     return [line.ljust(full) for line in lines]
 
 
@@ -97,58 +120,76 @@ def _ruled(h: HandResult) -> str:
 
 def _three_player_block(result: MatchResult, game: GameResult, width: int) -> list[str]:
     sides = result.sides
-    lead = 6 + max(len("sat out"), *(len(p) for p in sides))
+    hand, sat_out = str(pgettext_lazy("pad column", "hand")), str(pgettext_lazy("pad column", "sat out"))
+    number = max(4, len(hand))
+    lead = max(_label_width(), number + 2 + max(len(sat_out), *(len(p) for p in sides)))
     running = _running(game)
-    rows = [f"Game {game.n} ({_state(game)})", f"{'hand  sat out':{lead}} {_names(sides, width)}"]
+    rows = [_game_head(game), f"{hand.ljust(number) + '  ' + sat_out:{lead}} {_names(sides, width)}"]
     for h in _hands_of(result, game):
         cells = []
         for p in sides:
             if p == h.dealer:
                 cells.append("")
             elif h.winner is None:
-                cells.append("dead" if h.end == "dead" else "no win")
+                cells.append(str(DEAD if h.end == "dead" else NO_WIN))
             elif p == h.winner:
                 e = running[(h.n, p)]
                 cells.append(f"{e.running}{'+' * (e.boxes - 1)}{_ruled(h)}")
             else:
                 cells.append("-")
-        rows.append(f"{h.n:>4}  {h.dealer:{lead - 6}} {_cells(cells, width)}")
+        rows.append(f"{h.n:>{number}}  {h.dealer:{lead - number - 2}} {_cells(cells, width)}")
     rows.extend(_totals(game, sides, width, lead))
     for pair in game.pairs:
         a, b = pair.players
-        said = f"net {pair.net} to {pair.credited}" if pair.credited else "level, net 0"
+        if pair.credited:
+            said = _("net %(points)s to %(player)s") % {"points": pair.net, "player": pair.credited}
+        else:
+            said = _("level, net 0")
         if result.rules.shutout != "none" and game.winner in pair.players and set(pair.players) & set(game.shut_out):
-            said += f" (with the shutout: {next(p for p in pair.players if p != game.winner)} won no hand)"
-        rows.append(f"{a} v {b}: {said}")
+            said = _("%(said)s (with the shutout: %(player)s won no hand)") % {
+                "said": said, "player": next(p for p in pair.players if p != game.winner)}
+        rows.append(str(_("%(players)s: %(said)s") % {"players": _versus((a, b)), "said": said}))
     return rows
 
 
 def _table_text(h: HandResult) -> str:
     """One table's hand of a deal: "Ann v Ben: Ann 22 gin" (or dead)."""
-    head = f"{h.players[0]} v {h.players[1]}: "
     if h.winner is None:
-        return head + ("dead" if h.end == "dead" else "no win") + _ruled(h)
-    how = " undercut" if h.undercut else (" gin" if h.end == "gin" else " big gin" if h.end == "big_gin" else "")
-    return f"{head}{h.winner} {h.points}{how}{_ruled(h)}"
+        said = f"{DEAD if h.end == 'dead' else NO_WIN}{_ruled(h)}"
+    else:
+        won = {"player": h.winner, "points": h.points}
+        if h.undercut:
+            said = _("%(player)s %(points)s undercut") % won
+        elif h.end == "gin":
+            said = _("%(player)s %(points)s gin") % won
+        elif h.end == "big_gin":
+            said = _("%(player)s %(points)s big gin") % won
+        else:
+            said = f"{h.winner} {h.points}"
+        said = f"{said}{_ruled(h)}"
+    return str(_("%(players)s: %(said)s") % {"players": _versus(h.players[:2]), "said": said})
 
 
 def _partnership_block(result: MatchResult, game: GameResult, width: int) -> list[str]:
     sides = result.sides
     deals: list[DealResult] = _hands_of(result, game)
     texts = [(_table_text(d.tables[0]), _table_text(d.tables[1])) for d in deals]
-    w1 = max([len("table 1")] + [len(t[0]) for t in texts])
-    w2 = max([len("table 2")] + [len(t[1]) for t in texts])
-    lead = max(LABEL, 6 + w1 + 2 + w2)
+    deal = str(pgettext_lazy("pad column", "deal"))
+    first, second = (str(_("table %(number)s") % {"number": t}) for t in (1, 2))
+    number = max(4, len(deal))
+    w1 = max([len(first)] + [len(t[0]) for t in texts])
+    w2 = max([len(second)] + [len(t[1]) for t in texts])
+    lead = max(_label_width(), number + 2 + w1 + 2 + w2)
     running = _running(game)
     cells = []
     for d in deals:
         entries = (running.get((d.n, team)) for team in sides)
         cells.append([f"+{e.points} ({e.running})" if e else "" for e in entries])
     width = max([width, 12] + [len(c) + 2 for row in cells for c in row])
-    rows = [f"Game {game.n} ({_state(game)})",
-            f"{'deal  ' + 'table 1'.ljust(w1) + '  table 2':{lead}} {_names(sides, width)}"]
+    rows = [_game_head(game),
+            f"{deal.ljust(number) + '  ' + first.ljust(w1) + '  ' + second:{lead}} {_names(sides, width)}"]
     for d, (t1, t2), row in zip(deals, texts, cells):
-        rows.append(f"{d.n:>4}  {t1:{w1}}  {t2:{lead - 6 - w1 - 2}} {_cells(row, width)}")
+        rows.append(f"{d.n:>{number}}  {t1:{w1}}  {t2:{lead - number - 2 - w1 - 2}} {_cells(row, width)}")
     rows.extend(_totals(game, sides, width, lead))
     if game.complete:
         rows.append(f"{'':{lead}} {_net(game):>{width * 2}}")
@@ -157,44 +198,51 @@ def _partnership_block(result: MatchResult, game: GameResult, width: int) -> lis
 
 def _head(result: MatchResult) -> str:
     rules = result.rules
-    length = result.length.describe(rules)
+    said = {"preset": rules.preset, "length": result.length.describe(rules)}
     if result.teams:
-        teams = " v ".join(t.name if t.name == " & ".join(t.players) else f"{t.name} ({' & '.join(t.players)})"
-                           for t in result.teams)
-        return (f"{teams}: {rules.preset} rules, {length}, two tables a deal, "
-                f"the deal's points by {rules.partnership_scoring}")
+        teams = _versus(t.name if t.name == " & ".join(t.players) else f"{t.name} ({' & '.join(t.players)})"
+                        for t in result.teams)
+        return str(_("%(sides)s: %(preset)s rules, %(length)s, two tables a deal, the deal's points by %(scoring)s")
+                   % {**said, "sides": teams, "scoring": rules.partnership_scoring})
     if len(result.players) == 3:
-        return (f"{' v '.join(result.players)}: {rules.preset} rules, {length}, first dealer "
-                f"{result.first_dealer}; the dealer sits out, the loser deals")
-    a, b = result.players
-    return f"{a} v {b}: {rules.preset} rules, {length}, first dealer {result.first_dealer}"
+        return str(_("%(sides)s: %(preset)s rules, %(length)s, first dealer %(dealer)s; the dealer sits out, "
+                     "the loser deals") % {**said, "sides": _versus(result.players), "dealer": result.first_dealer})
+    return str(_("%(sides)s: %(preset)s rules, %(length)s, first dealer %(dealer)s")
+               % {**said, "sides": _versus(result.players), "dealer": result.first_dealer})
 
 
 def _next(result: MatchResult) -> str:
     n = len(result.hands) + 1
     if result.teams:
         t1, t2 = Partnership(result.rules, result.teams).tables_for(n)
-        return f"Next: deal {n}, {t1[0]} v {t1[1]} at table 1, {t2[0]} v {t2[1]} at table 2"
+        return str(_("Next: deal %(number)s, %(first)s at table 1, %(second)s at table 2")
+                   % {"number": n, "first": _versus(t1), "second": _versus(t2)})
     dealer = result.next_dealer
     if len(result.players) == 3:
         a, b = (p for p in result.players if p != dealer)
-        return f"Next to deal: {dealer} (sits out; {a} v {b} play hand {n})"
-    return f"Next to deal: {dealer}"
+        return str(_("Next to deal: %(dealer)s (sits out; %(players)s play hand %(number)s)")
+                   % {"dealer": dealer, "players": _versus((a, b)), "number": n})
+    return str(_("Next to deal: %(dealer)s") % {"dealer": dealer})
+
+
+def _amount(amount) -> object:
+    return number(amount, max(0, -amount.as_tuple().exponent))
 
 
 def render_pad(result: MatchResult) -> str:
+    """The pad as text, in the reader's language."""
     sides = result.sides
     width = max(8, min(12, max(len(p) for p in sides) + 2))
     head = _head(result)
     out = [head, "=" * len(head), ""]
     if result.teams:  # a bigger table: how its rows read, and its game's block
         bigger = _partnership_block
-        out.extend(["A row a deal: both tables' hands, and what the deal put on each team's side:",
-                    "+15 (40) is 15 points, 40 in the game so far.", ""])
+        out.extend([str(_("A row a deal: both tables' hands, and what the deal put on each team's side:")),
+                    str(_("+15 (40) is 15 points, 40 in the game so far.")), ""])
     elif len(sides) == 3:
         bigger = _three_player_block
-        out.extend(["A row a hand: the winner's running total in their column, - for the player who lost it,",
-                    "blank for the dealer who sat it out.", ""])
+        out.extend([str(_("A row a hand: the winner's running total in their column, - for the player who lost it,")),
+                    str(_("blank for the dealer who sat it out.")), ""])
     else:
         bigger = None
     marks = False
@@ -214,19 +262,27 @@ def render_pad(result: MatchResult) -> str:
             out.extend(" | ".join(row).rstrip() for row in zip(*blocks))
             out.append("")
     if marks:
-        out.extend(["* the hand carries a director's ruling", ""])
+        out.extend([str(_("* the hand carries a director's ruling")), ""])
     m = result.match
     score = ", ".join(f"{p} {m.score[p]}" for p in sides)
-    out.append(f"Match score: {score} (to {m.target})")
+    out.append(str(_("Match score: %(score)s (to %(target)s)") % {"score": score, "target": m.target}))
     if m.complete:
-        what = "deal" if result.teams else "hand"
-        out.append(f"Match over after {what} {m.ended_after}: {m.winner} wins.")
+        over = {"number": m.ended_after, "winner": m.winner}
+        out.append(str((_("Match over after deal %(number)s: %(winner)s wins.") if result.teams else
+                        _("Match over after hand %(number)s: %(winner)s wins.")) % over))
         for s in m.settlements:  # two sides: their one settlement, if either owes
-            amount = f" = {s.amount}" if s.amount is not None else ""
-            out.append(f"Settlement: {s.payer} pays {s.payee} {s.points} points{amount}.")
+            said = {"payer": s.payer, "payee": s.payee, "count": s.points}
+            if s.amount is None:
+                out.append(str(ngettext_lazy("Settlement: %(payer)s pays %(payee)s %(count)s point.",
+                                             "Settlement: %(payer)s pays %(payee)s %(count)s points.", s.points)
+                               % said))
+            else:
+                out.append(str(ngettext_lazy("Settlement: %(payer)s pays %(payee)s %(count)s point = %(amount)s.",
+                                             "Settlement: %(payer)s pays %(payee)s %(count)s points = %(amount)s.",
+                                             s.points) % {**said, "amount": _amount(s.amount)}))
         if not m.settlements:
-            level = "every pair is level" if len(sides) == 3 else "the scores are level"
-            out.append(f"Settlement: {level}; nobody pays.")
+            out.append(str(_("Settlement: every pair is level; nobody pays.") if len(sides) == 3 else
+                           _("Settlement: the scores are level; nobody pays.")))
     else:
         out.append(_next(result))
     return "\n".join(out) + "\n"

@@ -23,7 +23,9 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
-from ginscore.engine.errors import MoneyError
+from ginscore.engine.errors import MoneyError, money_refused
+from ginscore.engine.i18n import gettext_lazy as _
+from ginscore.engine.i18n import ngettext_lazy, number
 
 FORMAT = "ginscore-payouts/1"
 CENT = Decimal("0.01")
@@ -31,7 +33,7 @@ HUNDRED = Decimal(100)
 MAX_AMOUNT = Decimal("99999999.99")
 MAX_ENTRANTS = 10000
 PRESETS = ("auto", "wta", "custom")
-PRESET_NAMES = {"auto": "By the size of the field", "wta": "Winner takes all", "custom": "Our own split"}
+PRESET_NAMES = {"auto": _("By the size of the field"), "wta": _("Winner takes all"), "custom": _("Our own split")}
 
 # (fewest entrants, percents from 1st down): the spec's table, largest fields first.
 AUTO_TABLE: tuple[tuple[int, tuple[Decimal, ...]], ...] = tuple(
@@ -47,25 +49,27 @@ AUTO_TABLE: tuple[tuple[int, tuple[Decimal, ...]], ...] = tuple(
 
 
 def parse_amount(value, field: str, *, positive: bool = False, most: Decimal = MAX_AMOUNT,
-                 what: str = "an amount") -> Decimal:
+                 percent: bool = False) -> Decimal:
     """``value`` (text, int or Decimal; never a float) as a Decimal with two
     places, or ``MoneyError`` naming ``field`` and the reason."""
     if isinstance(value, float):
-        raise MoneyError(f"{field}: give the amount as text or a Decimal, not a float")
+        raise money_refused(field, _("give the amount as text or a Decimal, not a float"))
     try:
         amount = Decimal(str(value).strip()) if not isinstance(value, Decimal) else value
     except (InvalidOperation, ValueError):
-        raise MoneyError(f"{field}: {str(value)[:40]!r} is not {what} (write it like 20 or 12.50)") from None
-    if not amount.is_finite():
-        raise MoneyError(f"{field}: {str(value)[:40]!r} is not {what} (write it like 20 or 12.50)")
+        amount = None
+    if amount is None or not amount.is_finite():
+        said = {"value": repr(str(value)[:40]), "example": number(Decimal("12.50"), 2)}
+        raise money_refused(field, (_("%(value)s is not a percent (write it like 20 or %(example)s)") if percent else
+                                    _("%(value)s is not an amount (write it like 20 or %(example)s)")) % said)
     if amount < 0:
-        raise MoneyError(f"{field}: must not be negative")
+        raise money_refused(field, _("must not be negative"))
     if positive and amount == 0:
-        raise MoneyError(f"{field}: must be more than 0")
+        raise money_refused(field, _("must be more than 0"))
     if amount > most:
-        raise MoneyError(f"{field}: must be at most {most:,}")
+        raise money_refused(field, _("must be at most %(most)s") % {"most": number(most)})
     if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
-        raise MoneyError(f"{field}: at most two decimal places (cents)")
+        raise money_refused(field, _("at most two decimal places (cents)"))
     return amount.quantize(CENT)
 
 
@@ -73,9 +77,9 @@ def parse_entrants(value, field: str = "entrants") -> int:
     try:
         n = int(str(value).strip())
     except ValueError:
-        raise MoneyError(f"{field}: {str(value)[:40]!r} is not a whole number") from None
+        raise money_refused(field, _("%(value)s is not a whole number") % {"value": repr(str(value)[:40])}) from None
     if not 1 <= n <= MAX_ENTRANTS:
-        raise MoneyError(f"{field}: must be from 1 to {MAX_ENTRANTS}")
+        raise money_refused(field, _("must be from 1 to %(most)s") % {"most": number(MAX_ENTRANTS)})
     return n
 
 
@@ -84,16 +88,21 @@ def parse_split(value, field: str = "split") -> tuple[Decimal, ...]:
     at most two decimals, none more than the place above it, adding up to 100."""
     parts = [p.strip() for p in value.split(",")] if isinstance(value, str) else list(value)
     if not parts or parts == [""]:
-        raise MoneyError(f"{field}: give the percent of each paid place, 1st first, like 50,30,20")
+        raise money_refused(field, _("give the percent of each paid place, 1st first, like 50,30,20"))
     percents = []
     for i, part in enumerate(parts, 1):
-        percents.append(parse_amount(part, f"{field}: place {i}", positive=True, most=HUNDRED, what="a percent"))
+        try:
+            percents.append(parse_amount(part, field, positive=True, most=HUNDRED, percent=True))
+        except MoneyError as e:
+            raise money_refused(field, _("place %(place)s: %(problem)s") % {"place": i, "problem": e.problem}) from None
     for i in range(1, len(percents)):
         if percents[i] > percents[i - 1]:
-            raise MoneyError(f"{field}: place {i + 1} gets more than place {i}; list the percents from 1st down")
+            raise money_refused(field, _("place %(place)s gets more than place %(above)s; list the percents from "
+                                         "1st down") % {"place": i + 1, "above": i})
     total = sum(percents)
     if total != HUNDRED:
-        raise MoneyError(f"{field}: the percents add up to {total.normalize():f}, not 100")
+        raise money_refused(field, _("the percents add up to %(total)s, not 100")
+                            % {"total": number(total.normalize(), max(0, -total.normalize().as_tuple().exponent))})
     return tuple(percents)
 
 
@@ -115,11 +124,12 @@ class PrizeRules:
         object.__setattr__(self, "house_percent", parse_amount(self.house_percent, "house_percent", most=HUNDRED))
         object.__setattr__(self, "unit", parse_amount(self.unit, "unit", positive=True))
         if self.preset not in PRESETS:
-            raise MoneyError(f"preset: must be one of {', '.join(PRESETS)}")
+            raise money_refused("preset", _("must be one of %(choices)s") % {"choices": ", ".join(PRESETS)})
         if self.preset == "custom":
             object.__setattr__(self, "split", parse_split(self.split))
         elif self.split:
-            raise MoneyError(f"split: only a custom preset takes a split (this one is {self.preset})")
+            raise money_refused("split", _("only a custom preset takes a split (this one is %(preset)s)")
+                                % {"preset": self.preset})
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,25 +143,28 @@ class Pool:
 def prize_pool(entrants: int, rules: PrizeRules) -> Pool:
     """The pool for ``entrants`` paid entries (0 entries: only the added money)."""
     if not 0 <= entrants <= MAX_ENTRANTS:
-        raise MoneyError(f"entrants: must be from 0 to {MAX_ENTRANTS}")
+        raise money_refused("entrants", _("must be from 0 to %(most)s") % {"most": number(MAX_ENTRANTS)})
     gross = rules.fee * entrants
     house = rules.house_fixed + (gross * rules.house_percent / HUNDRED).quantize(CENT, rounding=ROUND_DOWN)
     house = min(house, gross + rules.added)
     amount = gross + rules.added - house
     if amount > MAX_AMOUNT or gross > MAX_AMOUNT:
-        raise MoneyError(f"pool: {entrants} x {rules.fee} comes to more than {MAX_AMOUNT:,}")
+        raise money_refused("pool", _("%(entrants)s x %(fee)s comes to more than %(most)s")
+                            % {"entrants": number(entrants), "fee": number(rules.fee, 2), "most": number(MAX_AMOUNT)})
     return Pool(gross=gross, added=rules.added, house=house, amount=amount)
 
 
 def paid_percents(entrants: int, rules: PrizeRules) -> tuple[Decimal, ...]:
     """The percent of the pool for each paid place, 1st first."""
     if entrants < 1:
-        raise MoneyError("entrants: there must be at least one entrant")
+        raise money_refused("entrants", _("there must be at least one entrant"))
     if rules.preset == "wta":
         return (HUNDRED,)
     if rules.preset == "custom":
         if len(rules.split) > entrants:
-            raise MoneyError(f"split: pays {len(rules.split)} places but there are only {entrants} entrants")
+            raise money_refused("split", ngettext_lazy("pays %(places)s places but there is only %(count)s entrant",
+                                                       "pays %(places)s places but there are only %(count)s entrants",
+                                                       entrants) % {"places": len(rules.split), "count": entrants})
         return rules.split
     return next(percents for least, percents in AUTO_TABLE if entrants >= least)
 
@@ -190,17 +203,23 @@ def check_ties(ties: Iterable[Sequence[int]], entrants: int) -> list[tuple[int, 
     for tie in ties:
         places = tuple(sorted(tie))
         label = ",".join(str(p) for p in tie)
+
+        def refused(problem):
+            return MoneyError(_("tie %(places)s: %(problem)s") % {"places": label, "problem": problem}, None, problem)
+
         if len(places) < 2:
-            raise MoneyError(f"tie {label}: a tie names at least two places")
+            raise refused(_("a tie names at least two places"))
         if len(set(places)) != len(places):
-            raise MoneyError(f"tie {label}: names a place twice")
+            raise refused(_("names a place twice"))
         for p in places:
             if not 1 <= p <= entrants:
-                raise MoneyError(f"tie {label}: there is no place {p} with {entrants} entrants")
+                raise refused(ngettext_lazy("there is no place %(place)s with %(count)s entrant",
+                                            "there is no place %(place)s with %(count)s entrants", entrants)
+                              % {"place": p, "count": entrants})
         if places[-1] - places[0] != len(places) - 1:
-            raise MoneyError(f"tie {label}: tied places must follow each other (like 3,4)")
+            raise refused(_("tied places must follow each other (like 3,4)"))
         if seen & set(places):
-            raise MoneyError(f"tie {label}: place {min(seen & set(places))} is already in another tie")
+            raise refused(_("place %(place)s is already in another tie") % {"place": min(seen & set(places))})
         seen |= set(places)
         runs.append(places)
     return sorted(runs)
@@ -221,7 +240,7 @@ def payouts(entrants: int, rules: PrizeRules, ties: Iterable[Sequence[int]] = ()
     """The payouts for a field of ``entrants`` (the pool from ``paid_entries``,
     all of them unless told), ``ties`` naming runs of tied places."""
     if not 1 <= entrants <= MAX_ENTRANTS:
-        raise MoneyError(f"entrants: must be from 1 to {MAX_ENTRANTS}")
+        raise money_refused("entrants", _("must be from 1 to %(most)s") % {"most": number(MAX_ENTRANTS)})
     pool = prize_pool(entrants if paid_entries is None else paid_entries, rules)
     amounts = place_amounts(pool.amount, paid_percents(entrants, rules), rules.unit)
     runs = check_ties(ties, entrants)

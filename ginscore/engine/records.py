@@ -13,8 +13,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ginscore.engine.cards import parse_card
-from ginscore.engine.errors import CardError, RecordError, RuleError
-from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, Hand, Rulings, end_refused
+from ginscore.engine.errors import CardError, RecordError, RuleError, at_hand, reason
+from ginscore.engine.hands import COUNTED_ENDS, ENDS, MAX_BONUS, NO_CONTRACT_ONLY, Hand, Rulings, end_refused
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.match import MatchLength
 from ginscore.engine.results import DealResult, HandResult, MatchResult
 from ginscore.engine.rules import Rules, rules_from
@@ -43,16 +44,18 @@ def parse_json_text(text: str | bytes, source: str) -> Any:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordError(f"{source}: is not UTF-8 text") from None
+            raise RecordError(_("%(source)s: is not UTF-8 text") % {"source": source}) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"{source}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        raise RecordError(_("%(source)s: not valid JSON (%(problem)s at line %(line)s, column %(column)s)")
+                          % {"source": source, "problem": e.msg, "line": e.lineno, "column": e.colno}) from None
     except RecursionError:
-        raise RecordError(f"{source}: the JSON is nested too deeply to be a match record") from None
+        raise RecordError(_("%(source)s: the JSON is nested too deeply to be a match record")
+                          % {"source": source}) from None
     except ValueError:  # Python's limit on the digits of an integer (4,300)
-        raise RecordError(f"{source}: holds a number with thousands of digits; "
-                          "no value of a match record is that long") from None
+        raise RecordError(_("%(source)s: holds a number with thousands of digits; "
+                            "no value of a match record is that long") % {"source": source}) from None
 
 
 def _name(v: Any) -> str | None:
@@ -62,15 +65,15 @@ def _name(v: Any) -> str | None:
 def parse_players(value: Any) -> tuple[str, ...]:
     """Two, three or four distinct names (four play in two partnerships)."""
     if not isinstance(value, list) or not 2 <= len(value) <= 4:
-        raise RecordError("players: must be a list of two, three or four names")
+        raise RecordError(_("players: must be a list of two, three or four names"))
     names = tuple(_name(v) for v in value)
     if not all(names):
-        raise RecordError("players: each player needs a name that is not empty")
+        raise RecordError(_("players: each player needs a name that is not empty"))
     if len(set(names)) != len(names):
         twice = next(p for i, p in enumerate(names) if p in names[:i])
         if len(names) == 2:
-            raise RecordError(f'players: the two players must be different, both are "{twice}"')
-        raise RecordError(f'players: the players must be different, "{twice}" is given twice')
+            raise RecordError(_('players: the two players must be different, both are "%(name)s"') % {"name": twice})
+        raise RecordError(_('players: the players must be different, "%(name)s" is given twice') % {"name": twice})
     return names
 
 
@@ -78,36 +81,38 @@ def parse_teams(value: Any, players: tuple[str, ...]) -> tuple[Team, Team] | Non
     """Four players: two teams of two, together the four; a team's name defaults to "Ann & Cat"."""
     if len(players) != 4:
         if value is not None:
-            raise RecordError(f"teams: only four players play in partnerships (two teams of two); "
-                              f"this record has {len(players)} players")
+            raise RecordError(_("teams: only four players play in partnerships (two teams of two); "
+                                "this record has %(count)s players") % {"count": len(players)})
         return None
-    example = '[{"name": "North", "players": ["Ann", "Cat"]}, {"name": "South", "players": ["Ben", "Dan"]}]'
+    example = {"example": '[{"name": "North", "players": ["Ann", "Cat"]}, {"name": "South", "players": ["Ben", "Dan"]}]'}
     if value is None:
-        raise RecordError(f"teams: four players play in two partnerships; say who partners whom, like {example}")
+        raise RecordError(_("teams: four players play in two partnerships; say who partners whom, like %(example)s")
+                          % example)
     if not isinstance(value, list) or len(value) != 2 or not all(isinstance(t, dict) for t in value):
-        raise RecordError(f"teams: must be two teams, like {example}")
+        raise RecordError(_("teams: must be two teams, like %(example)s") % example)
     teams = []
     for i, raw in enumerate(value, 1):
         members = raw.get("players")
         if not isinstance(members, list) or len(members) != 2:
-            raise RecordError(f"teams: team {i} must have two players")
+            raise RecordError(_("teams: team %(team)s must have two players") % {"team": i})
         for p in members:
             if p not in players:
-                raise RecordError(f"teams: team {i}: {p!r} is not one of the players")
+                raise RecordError(_("teams: team %(team)s: %(name)s is not one of the players")
+                                  % {"team": i, "name": repr(p)})
         if raw.get("name") is None:
             name = f"{members[0]} & {members[1]}"
         else:
             name = _name(raw["name"])
             if not name:
-                raise RecordError(f"teams: team {i}'s name must be text that is not empty")
+                raise RecordError(_("teams: team %(team)s's name must be text that is not empty") % {"team": i})
         teams.append(Team(name, (members[0], members[1])))
     a, b = teams
     members = a.players + b.players
     twice = [p for i, p in enumerate(members) if p in members[:i]]
     if twice:
-        raise RecordError(f"teams: {twice[0]} is named twice; each player plays in one team")
+        raise RecordError(_("teams: %(player)s is named twice; each player plays in one team") % {"player": twice[0]})
     if a.name == b.name:
-        raise RecordError(f'teams: the two teams need different names, both are "{a.name}"')
+        raise RecordError(_('teams: the two teams need different names, both are "%(name)s"') % {"name": a.name})
     return a, b
 
 
@@ -115,13 +120,13 @@ def parse_stake(value: Any) -> Decimal | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise RecordError('stake: must be a decimal number such as "0.05"')
+        raise RecordError(_('stake: must be a decimal number such as "0.05"'))
     try:
         stake = Decimal(str(value).strip())
     except InvalidOperation:
-        raise RecordError(f'stake: "{value}" is not a decimal number such as "0.05"') from None
+        raise RecordError(_('stake: "%(value)s" is not a decimal number such as "0.05"') % {"value": value}) from None
     if not stake.is_finite() or stake < 0:
-        raise RecordError(f'stake: must be zero or more, not "{value}"')
+        raise RecordError(_('stake: must be zero or more, not "%(value)s"') % {"value": value})
     return stake
 
 
@@ -133,9 +138,9 @@ def parse_length(value: Any) -> MatchLength:
     if isinstance(value, dict):
         unknown = set(value) - {"kind", "games"}
         if unknown:
-            raise RecordError(f'length: "{sorted(unknown)[0]}" is not a length field (kind, games)')
+            raise RecordError(_('length: "%(field)s" is not a length field (kind, games)') % {"field": sorted(unknown)[0]})
         return MatchLength(value.get("kind", "target"), value.get("games"))
-    raise RecordError('length: must be "target", "set" or {"kind": "best_of", "games": K}')
+    raise RecordError(_('length: must be "target", "set" or {"kind": "best_of", "games": K}'))
 
 
 def length_to_json(length: MatchLength) -> Any:
@@ -146,13 +151,19 @@ def length_to_json(length: MatchLength) -> Any:
 
 def _deadwood(raw: dict, player: str, n: int, rules: Rules) -> int:
     dw = raw.get("deadwood")
-    what = "deadwood" if rules.game == "gin" else "the count of cards held (deadwood)"
+    gin = rules.game == "gin"
     if not isinstance(dw, dict) or player not in dw:
-        raise RecordError(f"hand {n}: {what} for {player} is missing")
+        raise RecordError(at_hand(n, (_("deadwood for %(player)s is missing") if gin else
+                                      _("the count of cards held (deadwood) for %(player)s is missing"))
+                                  % {"player": player}))
     v = dw[player]
     most = rules.max_count
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= most:
-        raise RecordError(f"hand {n}: {what} for {player} must be a whole number from 0 to {most}, not {v!r}")
+        raise RecordError(at_hand(n, (_("deadwood for %(player)s must be a whole number from 0 to %(most)s, "
+                                        "not %(value)s") if gin else
+                                      _("the count of cards held (deadwood) for %(player)s must be a whole number "
+                                        "from 0 to %(most)s, not %(value)s"))
+                                  % {"player": player, "most": most, "value": repr(v)}))
     return v
 
 
@@ -163,18 +174,20 @@ def _hand_extras(raw: dict, n: int, rules: Rules) -> dict:
     if raw.get("bonus") is not None:
         bonus = raw["bonus"]
         if not rules.sequence_bonus:
-            raise RecordError(f"hand {n}: bonus goes only with Sequence Gin's bonus (the rule sequence_bonus)")
+            raise RecordError(at_hand(n, _("bonus goes only with Sequence Gin's bonus (the rule sequence_bonus)")))
         if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= MAX_BONUS:
-            raise RecordError(f"hand {n}: bonus must be a whole number from 0 to {MAX_BONUS}, not {bonus!r}")
+            raise RecordError(at_hand(n, _("bonus must be a whole number from 0 to %(most)s, not %(value)s")
+                                      % {"most": MAX_BONUS, "value": repr(bonus)}))
         if bonus and end == "dead":
-            raise RecordError(f"hand {n}: a dead hand has no winner, so no bonus")
+            raise RecordError(at_hand(n, _("a dead hand has no winner, so no bonus")))
         extras["bonus"] = bonus
     no_contract = raw.get("no_contract", False)
     if no_contract is not False:
         if not isinstance(no_contract, bool):
-            raise RecordError(f"hand {n}: no_contract must be true or false, not {no_contract!r}")
+            raise RecordError(at_hand(n, _("no_contract must be true or false, not %(value)s")
+                                      % {"value": repr(no_contract)}))
         if rules.game != "skarney" or end != "gin":
-            raise RecordError(f"hand {n}: no_contract goes only with a Skarney Gin gin")
+            raise RecordError(at_hand(n, NO_CONTRACT_ONLY))
         extras["no_contract"] = True
     return extras
 
@@ -189,47 +202,54 @@ def _rulings(raw: dict, n: int, players: tuple[str, ...]) -> Rulings | None:
 
     def of_the_hand(key: str, name: Any) -> str:
         if name not in players:
-            played = f"it was played by {two_names(players)}" if len(players) == 2 else \
-                f"the players are {', '.join(players)}"
-            raise RecordError(f"hand {n}: {key}: {name!r} did not play this hand ({played})")
+            said = {"field": key, "name": repr(name)}
+            if len(players) == 2:
+                problem = _("%(field)s: %(name)s did not play this hand (it was played by %(players)s)") % {
+                    **said, "players": two_names(players)}
+            else:
+                problem = _("%(field)s: %(name)s did not play this hand (the players are %(players)s)") % {
+                    **said, "players": ", ".join(players)}
+            raise RecordError(at_hand(n, problem))
         return name
 
     missing = raw.get("missing_cards") or {}
     if not isinstance(missing, dict):
-        raise RecordError(f'hand {n}: missing_cards: must name the players short of cards, like {{"Ann": 1}}')
+        raise RecordError(at_hand(n, _('missing_cards: must name the players short of cards, like {"Ann": 1}')))
     for p, count in missing.items():
         of_the_hand("missing_cards", p)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
-            raise RecordError(f"hand {n}: missing_cards for {p} must be a whole number of cards from 1 to 10, "
-                              f"not {count!r}")
+            raise RecordError(at_hand(n, _("missing_cards for %(player)s must be a whole number of cards from 1 to 10, "
+                                           "not %(value)s") % {"player": p, "value": repr(count)}))
     named = {}
     for key in ("extra_cards", "no_bonus"):
         value = raw.get(key) or []
         if not isinstance(value, list):
-            raise RecordError(f'hand {n}: {key}: must be a list of players, like ["Ann"]')
+            raise RecordError(at_hand(n, _('%(field)s: must be a list of players, like ["Ann"]') % {"field": key}))
         named[key] = tuple(dict.fromkeys(of_the_hand(key, p) for p in value))
     accepted = raw.get("knock_accepted", False)
     if not isinstance(accepted, bool):
-        raise RecordError(f"hand {n}: knock_accepted must be true or false, not {accepted!r}")
+        raise RecordError(at_hand(n, _("knock_accepted must be true or false, not %(value)s")
+                                  % {"value": repr(accepted)}))
     return Rulings(dict(missing), named["extra_cards"], named["no_bonus"], accepted)
 
 
 def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand:
     """One hand object of a record (``n`` counts from 1) as a ``Hand``."""
     if not isinstance(raw, dict):
-        raise RecordError(f"hand {n}: must be an object such as {{\"end\": \"gin\", \"by\": ...}}")
+        raise RecordError(at_hand(n, _('must be an object such as {"end": "gin", "by": ...}')))
     end = raw.get("end")
     if end not in ENDS:
-        raise RecordError(f"hand {n}: end must be one of {', '.join(rules.ends)}, not {end!r}")
+        raise RecordError(at_hand(n, _("end must be one of %(ends)s, not %(value)s")
+                                  % {"ends": ", ".join(rules.ends), "value": repr(end)}))
     refused = end_refused(end, rules)
-    if refused:
-        raise RecordError(f"hand {n}: {refused}")
+    if refused is not None:
+        raise RecordError(at_hand(n, refused))
     upcard = None
     if raw.get("upcard") is not None:
         try:
             upcard = parse_card(raw["upcard"])
         except CardError as e:
-            raise RecordError(f"hand {n}: upcard: {e}") from None
+            raise RecordError(at_hand(n, _("upcard: %(problem)s") % {"problem": reason(e)})) from None
     extras = _hand_extras(raw, n, rules)
     rulings = _rulings(raw, n, players)
     if rulings is not None:
@@ -239,9 +259,10 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
     by = raw.get("by")
     if end == "stock_out":
         if by is not None:
-            raise RecordError(f"hand {n}: a stock_out names no by (the lower count wins it)")
+            raise RecordError(at_hand(n, _("a stock_out names no by (the lower count wins it)")))
     elif by not in players:
-        raise RecordError(f"hand {n}: by: {by!r} is not one of the players ({players[0]}, {players[1]})")
+        raise RecordError(at_hand(n, _("by: %(name)s is not one of the players (%(first)s, %(second)s)")
+                                  % {"name": repr(by), "first": players[0], "second": players[1]}))
     if raw.get("cards") is not None:
         from ginscore.engine.card_hands import hand_from_cards
 
@@ -251,15 +272,17 @@ def parse_hand(raw: Any, n: int, players: tuple[str, str], rules: Rules) -> Hand
     if isinstance(dw, dict):
         strangers = [p for p in dw if p not in players]
         if strangers:
-            raise RecordError(f"hand {n}: deadwood: {strangers[0]!r} is not one of the players")
+            raise RecordError(at_hand(n, _("deadwood: %(name)s is not one of the players") % {"name": repr(strangers[0])}))
     other = None if by is None else players[1] if by == players[0] else players[0]
     if end in COUNTED_ENDS or end == "knock":
         order = players if by is None else (by, other)
         return Hand(end, by, {p: _deadwood(raw, p, n, rules) for p in order}, upcard, **extras)
     d = _deadwood(raw, other, n, rules)
     if isinstance(dw, dict) and by in dw and _deadwood(raw, by, n, rules) != 0:
-        what = {"gin": "a gin", "big_gin": "a big gin", "out": "going out"}[end]
-        raise RecordError(f"hand {n}: {what} leaves {by} no deadwood, but {dw[by]} is given")
+        said = {"gin": _("a gin leaves %(player)s no deadwood, but %(given)s is given"),
+                "big_gin": _("a big gin leaves %(player)s no deadwood, but %(given)s is given"),
+                "out": _("going out leaves %(player)s no deadwood, but %(given)s is given")}[end]
+        raise RecordError(at_hand(n, said % {"player": by, "given": dw[by]}))
     return Hand(end, by, {other: d}, upcard, **extras)
 
 
@@ -277,21 +300,27 @@ def parse_three_handed_hand(raw: Any, n: int, players: tuple[str, ...], rules: R
             named.extend(raw[key])
     for p in named:
         if p not in players:
-            raise RecordError(f"hand {n}: {p!r} is not one of the players ({', '.join(players)})")
+            raise RecordError(at_hand(n, _("%(name)s is not one of the players (%(players)s)")
+                                      % {"name": repr(p), "players": ", ".join(players)}))
     pair = tuple(p for p in players if p in named)
     if len(pair) > 2:
-        raise RecordError(f"hand {n}: names {pair[0]}, {pair[1]} and {pair[2]}; a hand is played by two "
-                          f"(the dealer sits it out)")
+        raise RecordError(at_hand(n, _("names %(first)s, %(second)s and %(third)s; a hand is played by two "
+                                       "(the dealer sits it out)")
+                                  % {"first": pair[0], "second": pair[1], "third": pair[2]}))
     if len(pair) < 2:
-        whose = f"{by}'s opponent" if by is not None else "both players who did not deal"
-        raise RecordError(f"hand {n}: deadwood: give the count of {whose} (the dealer sits the hand out)")
+        if by is not None:
+            problem = _("deadwood: give the count of %(player)s's opponent (the dealer sits the hand out)") % {
+                "player": by}
+        else:
+            problem = _("deadwood: give the count of both players who did not deal (the dealer sits the hand out)")
+        raise RecordError(at_hand(n, problem))
     return parse_hand(raw, n, pair, rules)
 
 
 def _deal(raw: Any, n: int, seats, rules: Rules) -> Deal:
     """A partnership deal: ``{"tables": [H1, H2]}``, each hand naming only its table's two players."""
     if not isinstance(raw, dict) or not isinstance(raw.get("tables"), list) or len(raw["tables"]) != 2:
-        raise RecordError(f'hand {n}: a partnership deal must be {{"tables": [table 1\'s hand, table 2\'s hand]}}')
+        raise RecordError(at_hand(n, _('a partnership deal must be {"tables": [table 1\'s hand, table 2\'s hand]}')))
     hands = []
     for t, (table_raw, players) in enumerate(zip(raw["tables"], seats), 1):
         if isinstance(table_raw, dict):
@@ -301,41 +330,44 @@ def _deal(raw: Any, n: int, seats, rules: Rules) -> Deal:
                     named.extend(table_raw[key])
             for p in named:
                 if p not in players:
-                    where = next((f"plays at table {u} in this deal" for u, other in enumerate(seats, 1)
-                                  if p in other), "is not one of the players")
-                    raise RecordError(f"deal {n}, table {t}: {p!r} {where}; table {t} is "
-                                      f"{two_names(players)}")
+                    said = {"deal": n, "table": t, "name": repr(p), "players": two_names(players)}
+                    elsewhere = next((u for u, other in enumerate(seats, 1) if p in other), None)
+                    if elsewhere is None:
+                        raise RecordError(_("deal %(deal)s, table %(table)s: %(name)s is not one of the players; "
+                                            "table %(table)s is %(players)s") % said)
+                    raise RecordError(_("deal %(deal)s, table %(table)s: %(name)s plays at table %(other)s in this "
+                                        "deal; table %(table)s is %(players)s") % {**said, "other": elsewhere})
         try:
             hands.append(parse_hand(table_raw, n, players, rules))
         except RecordError as e:
-            raise RecordError(at_table(str(e), n, t)) from None
+            raise RecordError(at_table(reason(e), n, t)) from None
     return Deal((hands[0], hands[1]))
 
 
 def record_from_json(data: Any) -> MatchRecord:
     """A record (the parsed JSON) as a ``MatchRecord``; ``RecordError`` names what is wrong."""
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object with players, rules and hands")
+        raise RecordError(_("the record must be a JSON object with players, rules and hands"))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f'format: expected "{FORMAT}", not {fmt!r}')
+        raise RecordError(_('format: expected "%(format)s", not %(value)s') % {"format": FORMAT, "value": repr(fmt)})
     players = parse_players(data.get("players"))
     teams = parse_teams(data.get("teams"), players)
     try:
         rules = rules_from(data.get("rules", "standard"))
     except RuleError as e:
-        raise RecordError(f"rules: {e}") from None
+        raise RecordError(_("rules: %(problem)s") % {"problem": reason(e)}) from None
     if len(players) > 2 and rules.columns != 1:
-        raise RecordError(f"rules: columns must be 1 with {len(players)} players (Hollywood is for two), "
-                          f"not {rules.columns}")
+        raise RecordError(_("rules: columns must be 1 with %(count)s players (Hollywood is for two), not %(columns)s")
+                          % {"count": len(players), "columns": rules.columns})
     first_dealer = data.get("first_dealer", players[0])
     if first_dealer not in players:
-        raise RecordError(f"first_dealer: {first_dealer!r} is not one of the players")
+        raise RecordError(_("first_dealer: %(name)s is not one of the players") % {"name": repr(first_dealer)})
     stake = parse_stake(data.get("stake"))
     length = parse_length(data.get("length"))
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise RecordError("hands: must be a list of hands")
+        raise RecordError(_("hands: must be a list of hands"))
     if teams:
         seating = Partnership(rules, teams)
         hands = tuple(_deal(h, i, seating.tables_for(i), rules) for i, h in enumerate(raw_hands, 1))

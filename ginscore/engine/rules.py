@@ -12,13 +12,15 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.melds import MeldRules
 
 
-def _whole(lo: int, hi: int) -> Callable[[Any], str | None]:
+def _whole(lo: int, hi: int) -> Callable[[Any], Text | None]:
     def check(v):
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            return f"must be a whole number from {lo} to {hi}"
+            return _("must be a whole number from %(least)s to %(most)s") % {"least": lo, "most": hi}
         return None
 
     return check
@@ -34,21 +36,21 @@ def _optional(check):
 def _choice(*options: str):
     def check(v):
         if v not in options:
-            return "must be one of " + ", ".join(f'"{o}"' for o in options)
+            return _("must be one of %(choices)s") % {"choices": ", ".join(f'"{o}"' for o in options)}
         return None
 
     return check
 
 
 def _flag(v):
-    return None if isinstance(v, bool) else "must be true or false"
+    return None if isinstance(v, bool) else _("must be true or false")
 
 
 @dataclass(frozen=True)
 class RuleDef:
     key: str
-    check: Callable[[Any], str | None]
-    meaning: str
+    check: Callable[[Any], Text | None]
+    meaning: Text
 
 
 # Bounds that keep every total a whole number any database column holds: with at most
@@ -56,7 +58,7 @@ class RuleDef:
 # possible match score stays under 500 million (an IntegerField holds 2,147,483,647).
 POINTS = _whole(0, 1_000)
 GAMES = ("gin", "skarney", "colonel")
-GAME_NAMES = {"gin": "Gin", "skarney": "Skarney Gin", "colonel": "Colonel"}
+GAME_NAMES = {"gin": _("Gin"), "skarney": _("Skarney Gin"), "colonel": _("Colonel")}
 ENDS_OF_GAME: dict[str, tuple[str, ...]] = {
     "gin": ("knock", "gin", "big_gin", "dead"),
     "skarney": ("gin", "stock_out", "dead"),
@@ -65,34 +67,35 @@ ENDS_OF_GAME: dict[str, tuple[str, ...]] = {
 """The hand endings each game has (seed 003: Skarney has no knocking, Colonel no gin)."""
 
 RULE_DEFS: tuple[RuleDef, ...] = (
-    RuleDef("knock_limit", _whole(0, 98), "most deadwood a knock may have (0: gin only)"),
-    RuleDef("oklahoma", _flag, "the knock limit is the upcard's value (face cards 10)"),
-    RuleDef("oklahoma_ace", _choice("one", "gin_only"), 'ace upcard: "one" (knock with 1) or "gin_only"'),
-    RuleDef("spade_double", _flag, "a spade upcard doubles the hand's points and extra boxes"),
-    RuleDef("gin_bonus", POINTS, "added to a gin"),
-    RuleDef("big_gin_bonus", _optional(POINTS), "added to a big gin; null: a big gin scores as a gin"),
-    RuleDef("undercut_bonus", POINTS, "added to an undercut"),
+    RuleDef("knock_limit", _whole(0, 98), _("most deadwood a knock may have (0: gin only)")),
+    RuleDef("oklahoma", _flag, _("the knock limit is the upcard's value (face cards 10)")),
+    RuleDef("oklahoma_ace", _choice("one", "gin_only"), _('ace upcard: "one" (knock with 1) or "gin_only"')),
+    RuleDef("spade_double", _flag, _("a spade upcard doubles the hand's points and extra boxes")),
+    RuleDef("gin_bonus", POINTS, _("added to a gin")),
+    RuleDef("big_gin_bonus", _optional(POINTS), _("added to a big gin; null: a big gin scores as a gin")),
+    RuleDef("undercut_bonus", POINTS, _("added to an undercut")),
     RuleDef("gin_off_bonus", _optional(POINTS),
-            "replaces the undercut bonus when the defender's deadwood is 0 after laying off; null: off"),
+            _("replaces the undercut bonus when the defender's deadwood is 0 after laying off; null: off")),
     RuleDef("knock_scores", _choice("difference", "defender_deadwood"),
-            'a won knock scores "difference" or the "defender_deadwood"'),
-    RuleDef("hand_bonus", POINTS, "added to every won hand's points"),
-    RuleDef("box_bonus", POINTS, "per box (hand won) at the end of a game"),
-    RuleDef("extra_boxes_gin", _whole(0, 10), "boxes beyond the one for winning, for a gin or big gin"),
-    RuleDef("extra_boxes_undercut", _whole(0, 10), "boxes beyond the one for winning, for an undercut"),
-    RuleDef("game_target", _whole(1, 100_000), "hand points that end a game"),
-    RuleDef("game_bonus", POINTS, "to the player who reached the target"),
-    RuleDef("shutout", _choice("add", "double", "none"), 'loser won no hand in the game: "add", "double", "none"'),
-    RuleDef("shutout_bonus", POINTS, 'added under "add"'),
-    RuleDef("columns", _whole(1, 6), "games played at once (Hollywood: 3)"),
+            _('a won knock scores "difference" or the "defender_deadwood"')),
+    RuleDef("hand_bonus", POINTS, _("added to every won hand's points")),
+    RuleDef("box_bonus", POINTS, _("per box (hand won) at the end of a game")),
+    RuleDef("extra_boxes_gin", _whole(0, 10), _("boxes beyond the one for winning, for a gin or big gin")),
+    RuleDef("extra_boxes_undercut", _whole(0, 10), _("boxes beyond the one for winning, for an undercut")),
+    RuleDef("game_target", _whole(1, 100_000), _("hand points that end a game")),
+    RuleDef("game_bonus", POINTS, _("to the player who reached the target")),
+    RuleDef("shutout", _choice("add", "double", "none"),
+            _('loser won no hand in the game: "add", "double", "none"')),
+    RuleDef("shutout_bonus", POINTS, _('added under "add"')),
+    RuleDef("columns", _whole(1, 6), _("games played at once (Hollywood: 3)")),
     RuleDef("dealer", _choice("winner", "loser", "alternate"),
-            'who deals after a scored hand: "winner", "loser", "alternate"'),
-    RuleDef("match_target", _whole(1, 1_000_000), "match points that end the match"),
-    RuleDef("game", _choice(*GAMES), '"gin", "skarney" or "colonel": which hand endings exist'),
-    RuleDef("sets", _flag, "sets (three or four of a rank) meld; false: runs only"),
-    RuleDef("sequence_bonus", _flag, "Sequence Gin's bonuses go to the hand's winner"),
+            _('who deals after a scored hand: "winner", "loser", "alternate"')),
+    RuleDef("match_target", _whole(1, 1_000_000), _("match points that end the match")),
+    RuleDef("game", _choice(*GAMES), _('"gin", "skarney" or "colonel": which hand endings exist')),
+    RuleDef("sets", _flag, _("sets (three or four of a rank) meld; false: runs only")),
+    RuleDef("sequence_bonus", _flag, _("Sequence Gin's bonuses go to the hand's winner")),
     RuleDef("partnership_scoring", _choice("difference", "each"),
-            'a partnership deal: the team that won more scores the "difference", or "each" team what it won'),
+            _('a partnership deal: the team that won more scores the "difference", or "each" team what it won')),
 )
 RULE_KEYS: tuple[str, ...] = tuple(d.key for d in RULE_DEFS)
 _DEFS = {d.key: d for d in RULE_DEFS}
@@ -131,7 +134,7 @@ class Rules:
         return ENDS_OF_GAME[self.game]
 
     @property
-    def game_name(self) -> str:
+    def game_name(self) -> Text:
         """The game's name for messages: "Gin", "Skarney Gin" or "Colonel"."""
         return GAME_NAMES[self.game]
 
@@ -211,26 +214,27 @@ PRESETS.update({
     "colonel": Rules(preset="colonel", **{**_FOSDICK, "game": "colonel", "oklahoma": False, "gin_bonus": 0,
                                          "undercut_bonus": 0}),
 })
-PRESET_NAMES: dict[str, str] = {
-    "standard": "Standard", "classic": "Classic", "oklahoma": "Oklahoma", "hollywood": "Hollywood",
-    "fosdick": "Fosdick's Oklahoma Gin", "sequence": "Sequence Gin", "skarney": "Skarney Gin", "colonel": "Colonel",
-    "partnership": "Partnership",
+PRESET_NAMES: dict[str, Text] = {
+    "standard": _("Standard"), "classic": _("Classic"), "oklahoma": _("Oklahoma"), "hollywood": _("Hollywood"),
+    "fosdick": _("Fosdick's Oklahoma Gin"), "sequence": _("Sequence Gin"), "skarney": _("Skarney Gin"),
+    "colonel": _("Colonel"),
+    "partnership": _("Partnership"),
 }
 """Each preset's name for players (forms, pads, sheets)."""
-PRESET_SUMMARIES: dict[str, str] = {
-    "standard": "Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500.",
-    "classic": "Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals.",
-    "oklahoma": "The upcard sets the knock limit; a spade upcard doubles the hand; game to 150.",
-    "hollywood": "Three games scored at once, each to 100; a win opens the next column.",
-    "fosdick": "The upcard sets the knock limit; a knock scores the other's deadwood; gin and "
-               "undercut 20; game to 100, no boxes.",
-    "sequence": "Runs only, no sets; one point a card in runs of six or more and for each J, Q, K "
-                "in a run go to the hand's winner.",
-    "skarney": "No knocking: go gin (20, 40 if the other has not laid the contract) or the stock runs "
-               "out and the lower count scores the difference; aces 15; game to 200.",
-    "colonel": "Melds go to the table; go out to score the other's cards, or challenge: the lower count "
-               "scores the other's whole count; aces high, A K Q J count 10.",
-    "partnership": "Four players in two teams, two tables a deal; standard scoring, game to 125.",
+PRESET_SUMMARIES: dict[str, Text] = {
+    "standard": _("Knock at 10 or less; gin 25, undercut 25, boxes 25; game to 100, match to 500."),
+    "classic": _("Knock at 10 or less; gin 20, undercut 10, boxes 20; the loser deals."),
+    "oklahoma": _("The upcard sets the knock limit; a spade upcard doubles the hand; game to 150."),
+    "hollywood": _("Three games scored at once, each to 100; a win opens the next column."),
+    "fosdick": _("The upcard sets the knock limit; a knock scores the other's deadwood; gin and "
+               "undercut 20; game to 100, no boxes."),
+    "sequence": _("Runs only, no sets; one point a card in runs of six or more and for each J, Q, K "
+                "in a run go to the hand's winner."),
+    "skarney": _("No knocking: go gin (20, 40 if the other has not laid the contract) or the stock runs "
+               "out and the lower count scores the difference; aces 15; game to 200."),
+    "colonel": _("Melds go to the table; go out to score the other's cards, or challenge: the lower count "
+               "scores the other's whole count; aces high, A K Q J count 10."),
+    "partnership": _("Four players in two teams, two tables a deal; standard scoring, game to 125."),
 }
 """One line each on how the game goes, for the new-match form."""
 # Four players in two partnerships (seeds 000 and 002): standard, game to 125.
@@ -243,10 +247,11 @@ def check_rule(key: str, value: Any) -> None:
     """Raises ``RuleError`` if ``key`` is not a rule or ``value`` is not allowed for it."""
     d = _DEFS.get(key)
     if d is None:
-        raise RuleError(f'"{key}" is not a rule (rules are: {", ".join(RULE_KEYS)})')
+        raise RuleError(_('"%(key)s" is not a rule (rules are: %(keys)s)') % {"key": key, "keys": ", ".join(RULE_KEYS)})
     problem = d.check(value)
-    if problem:
-        raise RuleError(f"{key}: {problem}, not {_show(value)}")
+    if problem is not None:
+        raise RuleError(_("%(key)s: %(problem)s, not %(value)s") % {"key": key, "problem": problem,
+                                                                     "value": _show(value)})
 
 
 def _show(value: Any) -> str:
@@ -268,16 +273,17 @@ def rules_from(spec: Any = "standard") -> Rules:
     if isinstance(spec, str):
         spec = {"preset": spec}
     if not isinstance(spec, dict):
-        raise RuleError('must be a preset name or an object like {"preset": "standard", "gin_bonus": 20}')
+        raise RuleError(_('must be a preset name or an object like {"preset": "standard", "gin_bonus": 20}'))
     name = spec.get("preset", "standard")
     if name not in PRESETS:
-        raise RuleError(f'preset: "{name}" is not a preset (presets are: {", ".join(PRESETS)})')
+        raise RuleError(_('preset: "%(name)s" is not a preset (presets are: %(presets)s)')
+                        % {"name": name, "presets": ", ".join(PRESETS)})
     overrides = {k: v for k, v in spec.items() if k != "preset"}
     for key, value in overrides.items():
         check_rule(key, value)
     return replace(PRESETS[name], **overrides) if overrides else PRESETS[name]
 
 
-def describe_rules() -> list[tuple[str, str]]:
+def describe_rules() -> list[tuple[str, Text]]:
     """(key, meaning) for every rule, in the spec's order: for help texts and forms."""
     return [(d.key, d.meaning) for d in RULE_DEFS]

@@ -29,13 +29,15 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
+from ginscore.engine.i18n import number
 
 PRESETS = ("linear", "percent", "fixed", "club")
 PRESET_NAMES = {
-    "linear": "Linear (p - f + 1)",
-    "percent": "Percent of the field (100 x (p - f + 1) / p)",
-    "fixed": "Fixed list (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)",
-    "club": "Club race (1 per match won + 1 for attending, p, p/2, p/4 for the top three)",
+    "linear": _("Linear (p - f + 1)"),
+    "percent": _("Percent of the field (100 x (p - f + 1) / p)"),
+    "fixed": _("Fixed list (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)"),
+    "club": _("Club race (1 per match won + 1 for attending, p, p/2, p/4 for the top three)"),
 }
 FIXED_POINTS = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 CENT = Decimal("0.01")
@@ -66,13 +68,13 @@ class Event:
         object.__setattr__(self, "finishes", tuple(self.finishes))
         factor = Decimal(str(self.factor)) if not isinstance(self.factor, Decimal) else self.factor
         if not factor.is_finite() or not 0 < factor <= MAX_FACTOR:
-            raise RuleError(f"factor: must be more than 0 and at most {MAX_FACTOR}")
+            raise RuleError(_("factor: must be more than 0 and at most %(most)s") % {"most": number(MAX_FACTOR)})
         object.__setattr__(self, "factor", factor)
         players = [f.player for f in self.finishes]
         if len(set(players)) != len(players):
-            raise RuleError(f"event {self.key}: a player is listed twice")
+            raise RuleError(_("event %(event)s: a player is listed twice") % {"event": self.key})
         if any(f.place < 1 or f.wins < 0 for f in self.finishes):
-            raise RuleError(f"event {self.key}: places start at 1 and wins are not negative")
+            raise RuleError(_("event %(event)s: places start at 1 and wins are not negative") % {"event": self.key})
 
 
 def place_points(preset: str, position: int, field_size: int) -> Decimal:
@@ -87,13 +89,17 @@ def place_points(preset: str, position: int, field_size: int) -> Decimal:
         return Decimal(FIXED_POINTS[f - 1]) if f <= len(FIXED_POINTS) else Decimal(0)
     if preset == "club":
         return {1: Decimal(p), 2: Decimal(p) / 2, 3: Decimal(p) / 4}.get(f, Decimal(0))
-    raise RuleError(f"preset: must be one of {', '.join(PRESETS)}")
+    raise _no_preset()
+
+
+def _no_preset() -> RuleError:
+    return RuleError(_("preset: must be one of %(choices)s") % {"choices": ", ".join(PRESETS)})
 
 
 def event_points(event: Event, preset: str) -> dict[Hashable, Decimal]:
     """Each player's points for one event, ties sharing, times the factor."""
     if preset not in PRESETS:
-        raise RuleError(f"preset: must be one of {', '.join(PRESETS)}")
+        raise _no_preset()
     field_size = len(event.finishes)
     by_place: dict[int, list[Finish]] = defaultdict(list)
     for finish in event.finishes:
@@ -133,12 +139,12 @@ def season_table(events: Iterable[Event], preset: str, *, best: int | None = Non
     """The season's table from its events (in date order)."""
     events = list(events)
     if best is not None and best < 1:
-        raise RuleError("best: count at least one event (or leave it empty to count them all)")
+        raise RuleError(_("best: count at least one event (or leave it empty to count them all)"))
     if minimum < 0:
-        raise RuleError("minimum: must not be negative")
+        raise RuleError(_("minimum: must not be negative"))
     keys = [e.key for e in events]
     if len(set(keys)) != len(keys):
-        raise RuleError("events: an event is listed twice")
+        raise RuleError(_("events: an event is listed twice"))
     rows: dict[Hashable, SeasonRow] = {}
     for event in events:
         for entrant, pts in event_points(event, preset).items():

@@ -22,8 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ginscore.engine.errors import RecordError
+from ginscore.engine.errors import RecordError, at_hand, reason
 from ginscore.engine.hands import NO_BY_ENDS, Hand, score_hand
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.results import DealResult, HandResult
 from ginscore.engine.rules import Rules
 
@@ -46,8 +48,8 @@ class Deal:
     tables: tuple[Hand, Hand]
 
 
-def two_names(players: Sequence[str]) -> str:
-    return f"{players[0]} and {players[1]}"
+def two_names(players: Sequence[str]) -> Text:
+    return _("%(first)s and %(second)s") % {"first": players[0], "second": players[1]}
 
 
 class OneTable:
@@ -60,8 +62,8 @@ class OneTable:
         self._sits_out = len(players) == 3
         if self._sits_out:
             if rules.columns != 1:
-                raise RecordError(f"rules: columns must be 1 with three players (Hollywood is for two), "
-                                  f"not {rules.columns}")
+                raise RecordError(_("rules: columns must be 1 with three players (Hollywood is for two), "
+                                    "not %(columns)s") % {"columns": rules.columns})
             if rules.dealer != "loser":
                 rules = replace(rules, dealer="loser")  # three players: the loser deals, whatever the rule
         self.rules = rules
@@ -84,7 +86,7 @@ class OneTable:
         if self._sits_out:
             _check_sitting_out(hand, n, dealer, table)
         elif hand.end not in NO_BY_ENDS and hand.by not in table:
-            raise RecordError(f'hand {n}: by: "{hand.by}" is not one of the players')
+            raise RecordError(at_hand(n, _('by: "%(name)s" is not one of the players') % {"name": hand.by}))
         rules = self.rules
         end, winner, loser, undercut, points, boxes = score_hand(hand, rules, table, n)
         if winner is None:  # a dead hand, or one no one could win: the same dealer deals again
@@ -111,7 +113,8 @@ def _check_sitting_out(hand: Hand, n: int, dealer: str, table: tuple[str, str]) 
     if rulings is not None:
         named.update(rulings.names())
     if dealer in named:
-        raise RecordError(f"hand {n}: {dealer} dealt this hand and sat it out; it was played by {two_names(table)}")
+        raise RecordError(at_hand(n, _("%(dealer)s dealt this hand and sat it out; it was played by %(players)s")
+                                  % {"dealer": dealer, "players": two_names(table)}))
 
 
 class Partnership:
@@ -121,8 +124,8 @@ class Partnership:
 
     def __init__(self, rules: Rules, teams: tuple[Team, Team]):
         if rules.columns != 1:
-            raise RecordError(f"rules: columns must be 1 in a partnership game (Hollywood is for two players), "
-                              f"not {rules.columns}")
+            raise RecordError(_("rules: columns must be 1 in a partnership game (Hollywood is for two players), "
+                                "not %(columns)s") % {"columns": rules.columns})
         self.rules = rules
         self.teams = teams
         self.sides = (teams[0].name, teams[1].name)
@@ -145,7 +148,7 @@ class Partnership:
             try:
                 scores.append(score_hand(hand, self.rules, players, n))
             except RecordError as e:
-                raise RecordError(at_table(str(e), n, t)) from None
+                raise RecordError(at_table(reason(e), n, t)) from None
         won, boxes, wins = [0, 0], [0, 0], [0, 0]
         for s in scores:
             if s.winner is not None:
@@ -171,8 +174,18 @@ class Partnership:
                           {names[0]: boxes[0], names[1]: boxes[1]}, games)
 
 
-def at_table(message: str, n: int, table: int) -> str:
-    """A hand's message ("hand 2: ...") said of a partnership's table ("deal 2, table 1: ...")."""
-    head = f"hand {n}: "
-    rest = message[len(head):] if message.startswith(head) else message
-    return f"deal {n}, table {table}: {rest}"
+def at_table(message: Text | str, n: int, table: int) -> Text:
+    """A hand's message ("hand 2: ...") said of a partnership's table ("deal 2, table 1: ...").
+
+    ``message``: an error's marked text (``errors.reason``), or one already read (``str(error)``,
+    in the language of the moment)."""
+    rest = message
+    if isinstance(message, Text):
+        said = message.values
+        if message.message == at_hand(n, "").message and isinstance(said, dict) and said.get("number") == n:
+            rest = said["problem"]
+    else:
+        head = str(at_hand(n, ""))
+        if message.startswith(head):
+            rest = message[len(head):]
+    return _("deal %(number)s, table %(table)s: %(problem)s") % {"number": n, "table": table, "problem": rest}

@@ -162,7 +162,7 @@ def test_arrangement_with_named_melds():
 def test_arrangement_with_refuses(melds, message):
     cards = parse_cards("KS KH KD KC QS JS 10S 9S 2C 3D")
     with pytest.raises(CardError, match=message):
-        arrangement_with(cards, [parse_cards(m) for m in melds], owner="Ann's")
+        arrangement_with(cards, [parse_cards(m) for m in melds], owner="Ann")
 
 
 # -- against the brute force ------------------------------------------------------------------

@@ -17,6 +17,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import Text
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.tournament.names import match_title
 
 OUTCOMES = ("played", "forfeit", "withdrawal", "bye", "void")
@@ -27,9 +29,13 @@ SECTIONS = ("winners", "losers", "third", "final")
 class LaterResult(RuleError):
     """A result cannot be taken back: a later match (``blocking``, its id) already has one."""
 
-    def __init__(self, message: str, blocking: str):
+    def __init__(self, message: Text | str, blocking: str):
         super().__init__(message)
         self.blocking = blocking
+
+
+def _later(title: Text) -> Text:
+    return _("match: a later match, %(match)s, already has a result; undo that first") % {"match": title}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +46,18 @@ class Source:
     ref: int | str | None = None
 
     def __str__(self) -> str:
+        return str(self.text)
+
+    @property
+    def text(self) -> Text:
+        """Where the player comes from, for people: "seed 3", "bye", "winner of W1-2"."""
         if self.kind == "seed":
-            return f"seed {self.ref}"
+            return _("seed %(number)s") % {"number": self.ref}
         if self.kind == "empty":
-            return "bye"
-        return f"{self.kind} of {self.ref}"
+            return _("bye")
+        if self.kind == "winner":
+            return _("winner of %(match)s") % {"match": self.ref}
+        return _("loser of %(match)s") % {"match": self.ref}
 
 
 @dataclass(slots=True)
@@ -76,13 +89,15 @@ class BracketMatch:
         return self.outcome is None and all(self.filled) and None not in self.players
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         if self.section == "final":
-            return "Grand final" if not self.reset else "Grand final (replay)"
+            return _("Grand final") if not self.reset else _("Grand final (replay)")
         if self.section == "third":
-            return "Third place"
-        side = "Winners" if self.section == "winners" else "Losers"
-        return f"{side} round {self.round}, match {self.number}"
+            return _("Third place")
+        said = {"round": self.round, "number": self.number}
+        if self.section == "winners":
+            return _("Winners round %(round)s, match %(number)s") % said
+        return _("Losers round %(round)s, match %(number)s") % said
 
 
 class Bracket:
@@ -120,7 +135,7 @@ class Bracket:
         return self
 
     # -- reading ---------------------------------------------------------
-    def title(self, m: BracketMatch) -> str:
+    def title(self, m: BracketMatch) -> Text:
         """The match as a club says it: "Semi-final 2", "Losers' round 3, match 1", "Final"."""
         in_round = sum(1 for o in self.matches if o.section == m.section and o.round == m.round)
         return match_title(m.section, m.round, m.number, rounds=self._rounds.get(m.section, m.round),
@@ -168,15 +183,15 @@ class Bracket:
         """Record the result of a ready match; returns every match that changed."""
         m = self.by_id.get(match_id)
         if m is None:
-            raise RuleError(f"match: there is no match {match_id} in this bracket")
+            raise RuleError(_("match: there is no match %(match)s in this bracket") % {"match": match_id})
         if outcome not in DECIDED:
-            raise RuleError(f"outcome: must be one of {', '.join(DECIDED)}")
+            raise RuleError(_("outcome: must be one of %(choices)s") % {"choices": ", ".join(DECIDED)})
         if m.decided:
-            raise RuleError(f"match: {m.label} already has a result")
+            raise RuleError(_("match: %(match)s already has a result") % {"match": m.label})
         if not m.ready:
-            raise RuleError(f"match: {m.label} is still waiting for its players")
+            raise RuleError(_("match: %(match)s is still waiting for its players") % {"match": m.label})
         if winner not in m.players:
-            raise RuleError(f"winner: {winner} does not play in {m.label}")
+            raise RuleError(_("winner: %(player)s does not play in %(match)s") % {"player": winner, "match": m.label})
         changed: list[BracketMatch] = []
         self._decide(m, winner, outcome, changed)
         return changed
@@ -184,7 +199,7 @@ class Bracket:
     def withdraw(self, player: Hashable) -> list[BracketMatch]:
         """Take a player out: their match now and every later one go to the opponent."""
         if player not in self.seeds:
-            raise RuleError(f"player: {player} is not in this bracket")
+            raise RuleError(_("player: %(player)s is not in this bracket") % {"player": player})
         self.withdrawn.add(player)
         changed: list[BracketMatch] = []
         for m in self.matches:
@@ -196,11 +211,10 @@ class Bracket:
         """Take back a result while nothing after it has been decided."""
         m = self.by_id[match_id]
         if m.outcome not in DECIDED:
-            raise RuleError(f"match: {m.label} has no result to undo")
-        for f, _ in self._followers.get(m.id, ()):
+            raise RuleError(_("match: %(match)s has no result to undo") % {"match": m.label})
+        for f, _i in self._followers.get(m.id, ()):
             if f.outcome in DECIDED:
-                raise LaterResult(f"match: a later match, {self.title(f)}, already has a result; "
-                                  f"undo that first", f.id)
+                raise LaterResult(_later(self.title(f)), f.id)
         changed = [m]
         self._clear_followers(m, changed)
         m.winner = m.loser = m.outcome = None
@@ -209,8 +223,7 @@ class Bracket:
     def _clear_followers(self, m: BracketMatch, changed: list[BracketMatch]) -> None:
         for f, i in self._followers.get(m.id, ()):
             if f.outcome in DECIDED:
-                raise LaterResult(f"match: a later match, {self.title(f)}, already has a result; "
-                                  f"undo that first", f.id)
+                raise LaterResult(_later(self.title(f)), f.id)
             if f.filled[i] or f.decided:
                 self._clear_followers(f, changed)
                 f.players[i], f.filled[i] = None, False

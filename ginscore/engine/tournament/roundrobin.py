@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.tournament.pairing import Pairing, number_tables
 from ginscore.engine.tournament.seeding import snake_groups
 
@@ -13,7 +14,7 @@ def circle_rounds(players: Sequence[Hashable]) -> list[list[tuple[Hashable, ...]
     round (a bye, shown as a one-player pair). The first player stays put,
     the others turn around the circle; seats alternate so nobody always sits first."""
     if len(players) < 2:
-        raise RuleError("entries: a round robin needs at least 2 players")
+        raise RuleError(_("entries: a round robin needs at least 2 players"))
     seats: list[Hashable | None] = list(players) + ([None] if len(players) % 2 else [])
     n = len(seats)
     rounds = []

@@ -11,12 +11,13 @@ import random
 from collections.abc import Hashable, Sequence
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
 
 
 def bracket_size(entries: int) -> int:
     """The smallest power of two that holds ``entries`` players (at least 2)."""
     if entries < 2:
-        raise RuleError("entries: a bracket needs at least 2 players")
+        raise RuleError(_("entries: a bracket needs at least 2 players"))
     size = 2
     while size < entries:
         size *= 2
@@ -30,7 +31,7 @@ def seed_positions(size: int) -> list[int]:
     of first-round seeds adds up to ``size + 1``.
     """
     if size < 2 or size & (size - 1):
-        raise RuleError("size: a bracket size must be a power of two, 2 or more")
+        raise RuleError(_("size: a bracket size must be a power of two, 2 or more"))
     order = [1]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -57,7 +58,7 @@ def snake_groups(players: Sequence[Hashable], groups: int) -> list[list[Hashable
     """Deal players in seed order into ``groups`` groups, snaking (1-2-3-3-2-1),
     so every group gets a fair share of the strong seeds."""
     if not 1 <= groups <= max(1, len(players) // 2):
-        raise RuleError("groups: each group needs at least 2 players")
+        raise RuleError(_("groups: each group needs at least 2 players"))
     dealt: list[list[Hashable]] = [[] for _ in range(groups)]
     for i, player in enumerate(players):
         lap, place = divmod(i, groups)

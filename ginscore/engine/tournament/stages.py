@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Iterable, Sequence
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.tournament.pairing import Pairing, number_tables
 from ginscore.engine.tournament.standings import DEFAULT_TIEBREAKS, Result, Standing, standings
 from ginscore.engine.tournament.swiss import pair_swiss
@@ -30,7 +31,7 @@ def playoff_seeds(table: Sequence[Standing], top: int, groups: Sequence[Collecti
     players in the order of their groups' winners, so with standard seed
     positions a winner meets a runner-up from another group (A1 v D2, B1 v C2...)."""
     if not 2 <= top <= len(table):
-        raise RuleError(f"top: the knockout stage needs from 2 to {len(table)} players")
+        raise RuleError(_("top: the knockout stage needs from 2 to %(most)s players") % {"most": len(table)})
     order = [row.player for row in table]
     if groups:
         members = [[p for p in order if p in group] for group in groups]

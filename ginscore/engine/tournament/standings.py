@@ -33,11 +33,12 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
 
 TIEBREAKS = ("wins", "net", "head_to_head", "buchholz", "median_buchholz", "sonneborn_berger")
 TIEBREAK_NAMES = {
-    "wins": "Match wins", "net": "Net points", "head_to_head": "Head-to-head",
-    "buchholz": "Buchholz", "median_buchholz": "Median Buchholz", "sonneborn_berger": "Sonneborn-Berger",
+    "wins": _("Match wins"), "net": _("Net points"), "head_to_head": _("Head-to-head"),
+    "buchholz": _("Buchholz"), "median_buchholz": _("Median Buchholz"), "sonneborn_berger": _("Sonneborn-Berger"),
 }
 DEFAULT_TIEBREAKS = ("wins", "head_to_head", "buchholz", "net")
 
@@ -53,7 +54,7 @@ class Result:
 
     def __post_init__(self):
         if len(self.players) not in (1, 2) or self.winner not in self.players:
-            raise RuleError("result: the winner must be one of the one or two players")
+            raise RuleError(_("result: the winner must be one of the one or two players"))
 
     @property
     def bye(self) -> bool:
@@ -89,9 +90,10 @@ def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
     order = tuple(order)
     for key in order:
         if key not in TIEBREAKS:
-            raise RuleError(f"tiebreaks: {key!r} is not a tiebreak; choose from {', '.join(TIEBREAKS)}")
+            raise RuleError(_("tiebreaks: %(key)s is not a tiebreak; choose from %(choices)s")
+                            % {"key": repr(key), "choices": ", ".join(TIEBREAKS)})
     if len(set(order)) != len(order):
-        raise RuleError("tiebreaks: a tiebreak is listed twice")
+        raise RuleError(_("tiebreaks: a tiebreak is listed twice"))
     return order
 
 

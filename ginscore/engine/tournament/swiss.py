@@ -23,6 +23,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 import networkx as nx
 
 from ginscore.engine.errors import RuleError
+from ginscore.engine.i18n import gettext_lazy as _
 
 _BYE = ("bye",)   # the extra node that an odd field's bye is matched to
 WINDOW = 12
@@ -36,9 +37,9 @@ def pair_swiss(ranked: Sequence[Hashable], scores: Mapping[Hashable, int], playe
     (best-ranked first), then the bye as a one-player tuple."""
     n = len(ranked)
     if n < 2:
-        raise RuleError("entries: a Swiss round needs at least 2 players")
+        raise RuleError(_("entries: a Swiss round needs at least 2 players"))
     if len(set(ranked)) != n:
-        raise RuleError("entries: a player is listed twice")
+        raise RuleError(_("entries: a player is listed twice"))
     costs = _Costs(ranked, scores, played, had_bye)
     while True:
         pairs = _match(costs, window)
