@@ -5,7 +5,18 @@ from ginscore.engine.i18n import Text
 from ginscore.engine.i18n import gettext_lazy as _
 
 
-class RuleError(ValueError):
+class _Refusal(ValueError):
+    """An engine error: its message (``args[0]``, a marked text), and when it is about one field or
+    key, ``field`` and ``problem`` apart ("unit", "must be more than 0"), for a form to put the
+    reason beside its field in any language (None when it is not about one field)."""
+
+    def __init__(self, message, field: str | None = None, problem=None):
+        super().__init__(message)
+        self.field = field
+        self.problem = problem
+
+
+class RuleError(_Refusal):
     """A rule name or value that does not exist ("knock_limit: must be a whole number from 0 to 10")."""
 
 
@@ -17,16 +28,8 @@ class RecordError(ValueError):
     """A match record that cannot be scored; the message names the field or hand and the reason."""
 
 
-class MoneyError(ValueError):
-    """An amount, split, unit or tie a prize pool cannot use; the message names the field and the reason.
-
-    ``field`` and ``problem``: the two apart ("unit", "must be more than 0"), for a form to put
-    the reason beside its field in any language (None when the message is not about one field)."""
-
-    def __init__(self, message, field: str | None = None, problem=None):
-        super().__init__(message)
-        self.field = field
-        self.problem = problem
+class MoneyError(_Refusal):
+    """An amount, split, unit or tie a prize pool cannot use; the message names the field and the reason."""
 
 
 def money_refused(field: str, problem) -> MoneyError:

@@ -79,7 +79,7 @@ def parse_entrants(value, field: str = "entrants") -> int:
     except ValueError:
         raise money_refused(field, _("%(value)s is not a whole number") % {"value": repr(str(value)[:40])}) from None
     if not 1 <= n <= MAX_ENTRANTS:
-        raise money_refused(field, _("must be from 1 to %(most)s") % {"most": number(MAX_ENTRANTS)})
+        raise money_refused(field, _("must be from 1 to %(most)s") % {"most": MAX_ENTRANTS})
     return n
 
 
@@ -143,7 +143,7 @@ class Pool:
 def prize_pool(entrants: int, rules: PrizeRules) -> Pool:
     """The pool for ``entrants`` paid entries (0 entries: only the added money)."""
     if not 0 <= entrants <= MAX_ENTRANTS:
-        raise money_refused("entrants", _("must be from 0 to %(most)s") % {"most": number(MAX_ENTRANTS)})
+        raise money_refused("entrants", _("must be from 0 to %(most)s") % {"most": MAX_ENTRANTS})
     gross = rules.fee * entrants
     house = rules.house_fixed + (gross * rules.house_percent / HUNDRED).quantize(CENT, rounding=ROUND_DOWN)
     house = min(house, gross + rules.added)
@@ -240,7 +240,7 @@ def payouts(entrants: int, rules: PrizeRules, ties: Iterable[Sequence[int]] = ()
     """The payouts for a field of ``entrants`` (the pool from ``paid_entries``,
     all of them unless told), ``ties`` naming runs of tied places."""
     if not 1 <= entrants <= MAX_ENTRANTS:
-        raise money_refused("entrants", _("must be from 1 to %(most)s") % {"most": number(MAX_ENTRANTS)})
+        raise money_refused("entrants", _("must be from 1 to %(most)s") % {"most": MAX_ENTRANTS})
     pool = prize_pool(entrants if paid_entries is None else paid_entries, rules)
     amounts = place_amounts(pool.amount, paid_percents(entrants, rules), rules.unit)
     runs = check_ties(ties, entrants)

@@ -247,11 +247,12 @@ def check_rule(key: str, value: Any) -> None:
     """Raises ``RuleError`` if ``key`` is not a rule or ``value`` is not allowed for it."""
     d = _DEFS.get(key)
     if d is None:
-        raise RuleError(_('"%(key)s" is not a rule (rules are: %(keys)s)') % {"key": key, "keys": ", ".join(RULE_KEYS)})
+        raise RuleError(_('"%(key)s" is not a rule (rules are: %(keys)s)') % {"key": key, "keys": ", ".join(RULE_KEYS)},
+                        key)
     problem = d.check(value)
     if problem is not None:
         raise RuleError(_("%(key)s: %(problem)s, not %(value)s") % {"key": key, "problem": problem,
-                                                                     "value": _show(value)})
+                                                                     "value": _show(value)}, key, problem)
 
 
 def _show(value: Any) -> str:

@@ -120,7 +120,7 @@ GAME_WORDS = {  # Fosdick's games have no knocking: how their hands end instead
 def preset_name(rules: Mapping) -> str:
     """The preset's name for players ("Skarney Gin"), or the key capitalised for one we do not know."""
     preset = str(rules.get("preset", "standard"))
-    return PRESET_NAMES.get(preset, preset.capitalize())
+    return str(PRESET_NAMES.get(preset, preset.capitalize()))
 
 
 def _ending_rows(rules: Mapping) -> list[tuple[str, str]]:

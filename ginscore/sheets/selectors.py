@@ -78,7 +78,7 @@ def pad_for(*, match: int | None = None, tournament: int | None = None) -> dict:
         _, t = _tournament(tournament)
         rules, players = tournament_rules(t), None
         length = MatchLength(t.length_kind, t.length_games if t.length_kind == "best_of" else None)
-    words = length.describe(rules)
+    words = str(length.describe(rules))
     games = {"best_of": length.games, "set": 1}.get(length.kind)
     if games and length.kind == "best_of" and rules.columns > 1:
         games = -(-games // rules.columns)
@@ -104,7 +104,7 @@ def _rules_and_length(match) -> tuple[dict, str, int | None]:
     games = {"best_of": length.games, "set": 1}.get(length.kind)
     if games and length.kind == "best_of" and rules.columns > 1:
         games = -(-games // rules.columns)  # sets of three games
-    return rules.to_json(), length.describe(rules), games
+    return rules.to_json(), str(length.describe(rules)), games
 
 
 def _slot(row, side: str, seeds: dict[int, int] | None = None) -> Slot:

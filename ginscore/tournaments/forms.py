@@ -139,7 +139,7 @@ class TournamentForm(forms.Form):
             if data.get("doubles") and rules.columns != 1:
                 self.add_error("doubles", _("A doubles event plays one game at a time: Hollywood is for two players."))
         except RuleError as e:
-            key = str(e).split(":", 1)[0]
+            key = e.field or str(e).split(":", 1)[0]
             self.add_error(f"rule_{key}" if key in RULE_KEYS else None, str(e))
         kind = data.get("length")
         if kind == "best_of" and not data.get("games"):

@@ -278,7 +278,7 @@ class Names:
         return (stage, "final") in self.rounds
 
     def section_round(self, stage: int, section: str, number: int) -> str:
-        return round_name(section, number, self.rounds.get((stage, section), number), double=self._double(stage))
+        return str(round_name(section, number, self.rounds.get((stage, section), number), double=self._double(stage)))
 
     def play_round(self, stage: int, number: int) -> str:
         """A round of play (a round page): a knockout's rounds by name, other rounds by number."""
@@ -291,9 +291,9 @@ class Names:
     def match(self, row: TournamentMatch) -> str:
         if row.section == "round":
             return _("Group %(group)s") % {"group": row.group} if row.group else ""
-        return match_title(row.section, row.round, row.number, rounds=self.rounds.get((row.stage, row.section), 1),
-                           in_round=self.in_round.get((row.stage, row.section, row.round), 1),
-                           double=self._double(row.stage))
+        return str(match_title(row.section, row.round, row.number, rounds=self.rounds.get((row.stage, row.section), 1),
+                               in_round=self.in_round.get((row.stage, row.section, row.round), 1),
+                               double=self._double(row.stage)))
 
     def titled(self, rows):
         """The rows, each with ``title`` set."""
@@ -400,7 +400,7 @@ def standings_kept(t: Tournament) -> list[dict]:
 
 
 def tiebreak_names(t: Tournament) -> list[str]:
-    return [TIEBREAK_NAMES[k] for k in t.tiebreaks]
+    return [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks]
 
 
 # The board (the room's screen)

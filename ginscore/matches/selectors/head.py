@@ -297,7 +297,7 @@ def score_head(match: Match, result: MatchResult, correcting: HandLine | None = 
     return ScoreHead(names, _each(m.score, names), _each(m.games_won, names), m.complete, m.winner,
                      m.settlement, len(result.hands) + 1, result.next_dealer, rules, target, now,
                      _match_to_go(result), over[-1] if over else None, correcting,
-                     result.length.describe(result.rules), **extra)
+                     str(result.length.describe(result.rules)), **extra)
 
 
 def result_seats(result: MatchResult) -> tuple[str, ...]:

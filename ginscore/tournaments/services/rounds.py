@@ -176,7 +176,7 @@ def _blocking_words(bracket, row: TournamentMatch) -> str:
              .select_related("player", "partner")}
     who = gettext(" v ").join(names[pk] for pk in (row.entry_a_id, row.entry_b_id) if pk in names)
     where = ", ".join(filter(None, [who, gettext("match #%(id)s") % {"id": row.match_id} if row.match_id else ""]))
-    title = bracket.title(bracket.by_id[row.key])
+    title = str(bracket.title(bracket.by_id[row.key]))
     return f"{title} ({where})" if where else title
 
 
