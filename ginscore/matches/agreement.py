@@ -20,6 +20,7 @@ live pads) and sends ``match_changed`` with the action "confirmed", "disputed" o
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ginscore.club.roles import is_director
 from ginscore.matches.models import (
@@ -93,28 +94,34 @@ def proof_via(match: Match, side: str, user, via: str | None, proof: str = "") -
     return None
 
 
-def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: str) -> str | None:
-    """Why ``side`` may not answer for ``hand`` from this request, in a sentence; None if it may."""
+def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: str) -> HandRefused | None:
+    """Why ``side`` may not answer for ``hand`` from this request (``WrongCode`` when its own code
+    is what is missing or wrong); None if it may."""
     names = dict(zip(match.seat_letters, match_names(match)))
     if side not in names:
-        return "Tap the name of the player who answers for the hand."
+        return HandRefused(_("Tap the name of the player who answers for the hand."))
+    values = {"number": hand.number, "name": names[side]}
     if via == VIA_ACCOUNT and user is not None and user.is_authenticated and hand.entered_by_id == user.pk:
-        return f"You entered hand {hand.number}: the other player confirms it."
+        return HandRefused(_("You entered hand %(number)s: the other player confirms it.") % values)
     open_sides = confirm_sides(match, hand)
     if side not in open_sides:
         entrant = entrant_side(match, hand)
-        others = " or ".join(names[s] for s in open_sides)
+        values["others"] = _(" or ").join(names[s] for s in open_sides)
         if entrant and _team(match, side) == _team(match, entrant):
-            return f"{names[entrant]} entered hand {hand.number}: {others} confirms it."
-        return f"{names[side]} has already confirmed hand {hand.number}: it waits for {others}."
+            return HandRefused(_("%(entrant)s entered hand %(number)s: %(others)s confirms it.")
+                               % {**values, "entrant": names[entrant]})
+        return HandRefused(_("%(name)s has already confirmed hand %(number)s: it waits for %(others)s.") % values)
     if proof_via(match, side, user, via, proof):
         return None
     own = account_side(match, user) if via == VIA_ACCOUNT else None
     if own and own != side:
-        return f"You play as {names[own]} in this match: answer for yourself (or type {names[side]}'s own code)."
-    return (f"code: type {names[side]}'s own code to answer as {names[side]} (the table link alone does not "
-            f"confirm). {names[side]} sees it on their own phone (logged in, or from their personal link) and "
-            "on their seat of the table sheet.")
+        return HandRefused(_("You play as %(own)s in this match: answer for yourself (or type %(name)s's own code).")
+                           % {**values, "own": names[own]})
+    reason = (_("type %(name)s's own code to answer as %(name)s (the table link alone does not confirm). %(name)s "
+                "sees it on their own phone (logged in, or from their personal link) and on their seat of the table "
+                "sheet.") % values)
+    message = _("code: %(reason)s") % {"reason": reason}
+    return WrongCode(message, reason=reason) if proof else HandRefused(message)
 
 
 def _shown_hand(rows: list[Hand], number: int, version: str) -> Hand | None:
@@ -125,16 +132,22 @@ def _shown_hand(rows: list[Hand], number: int, version: str) -> Hand | None:
 def _awaiting_hand(rows: list[Hand], number: int, version: str) -> Hand:
     hand = _shown_hand(rows, number, version)
     if hand is None:
-        raise HandConflict(f"Hand {number} changed on another device. Here is the pad as it stands now.")
+        raise HandConflict(_("Hand %(number)s changed on another device. Here is the pad as it stands now.")
+                           % {"number": number})
     if hand.agreement == DISPUTED:
-        raise HandRefused(f"Hand {number} is disputed: the director settles it.")
+        raise HandRefused(_("Hand %(number)s is disputed: the director settles it.") % {"number": number})
     if hand.agreement != AWAITING:
-        raise HandRefused(f"Hand {number} already counts: nothing to confirm.")
+        raise HandRefused(_("Hand %(number)s already counts: nothing to confirm.") % {"number": number})
     return hand
 
 
 class WrongCode(HandRefused):
-    """The request named a seat and gave a code (or link) that is not that seat's."""
+    """The request named a seat and gave a code (or link) that is not that seat's; ``reason``:
+    what to do instead."""
+
+    def __init__(self, message: str, *, reason: str = ""):
+        super().__init__(message)
+        self.reason = reason
 
 
 def _answer(match_id: int, number: int, version: str, side: str, user, via: str | None, proof: str,
@@ -143,8 +156,8 @@ def _answer(match_id: int, number: int, version: str, side: str, user, via: str 
         match, rows = _locked(match_id)
         hand = _awaiting_hand(rows, number, version)
         refused = _refusal(match, hand, side, user, via, proof)
-        if refused:
-            raise (WrongCode if proof and refused.startswith("code:") else HandRefused)(refused)
+        if refused is not None:
+            raise refused
         if action == "confirmed":
             hand.confirmed_sides += side
             done = len({_team(match, s) for s in hand.confirmed_sides}) >= confirmations_needed(match, hand)
@@ -169,11 +182,12 @@ def reason_clean(reason: str) -> str:
     """A dispute's reason: spaces collapsed, 1 to 200 characters, no control characters."""
     text = " ".join((reason or "").split())
     if not text:
-        raise HandRefused("reason: say in a few words what is wrong with the hand.")
+        raise HandRefused(_("reason: say in a few words what is wrong with the hand."))
     if len(text) > REASON_MAX:
-        raise HandRefused(f"reason: at most {REASON_MAX} characters (this one has {len(text)}).")
+        raise HandRefused(_("reason: at most %(most)s characters (this one has %(count)s).")
+                          % {"most": REASON_MAX, "count": len(text)})
     if any(ord(c) < 32 or ord(c) == 127 for c in text):
-        raise HandRefused("reason: control characters are not allowed.")
+        raise HandRefused(_("reason: control characters are not allowed."))
     return text
 
 
@@ -187,14 +201,15 @@ def hand_dispute(*, match_id: int, number: int, version: str, side: str, reason:
 def hand_settle(*, match_id: int, number: int, version: str, user) -> Hand:
     """A director confirms an awaiting or disputed hand as entered: it counts."""
     if user is None or not is_director(user):
-        raise HandRefused("Only a director settles a hand.")
+        raise HandRefused(_("Only a director settles a hand."))
     with transaction.atomic():
         match, rows = _locked(match_id)
         hand = _shown_hand(rows, number, version)
         if hand is None:
-            raise HandConflict(f"Hand {number} changed since the page was shown. Here it is as it stands now.")
+            raise HandConflict(_("Hand %(number)s changed since the page was shown. Here it is as it stands now.")
+                               % {"number": number})
         if hand.agreement == AGREED:
-            raise HandRefused(f"Hand {number} already counts: nothing to settle.")
+            raise HandRefused(_("Hand %(number)s already counts: nothing to settle.") % {"number": number})
         hand.agreement, hand.dispute_reason = AGREED, ""
         hand.save(update_fields=["agreement", "dispute_reason", "updated_at"])
         _log_answer(match, rows, hand, "settled", user, VIA_ACCOUNT)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ginscore.club import passes
@@ -32,8 +33,8 @@ def _answer(request, pk, number, act, said):
         hand = act(match, via, side, typed.strip() or seats.held_token(request, match, side))
     except agreement.WrongCode as e:
         passes.code_refused(scope)
-        reason = str(e).removeprefix("code: ")
-        messages.error(request, "code: that is not the right code. " + reason[:1].upper() + reason[1:])
+        messages.error(request, _("code: that is not the right code. %(reason)s")
+                       % {"reason": e.reason[:1].upper() + e.reason[1:]})
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
@@ -43,8 +44,8 @@ def _answer(request, pk, number, act, said):
 
 def _confirmed(hand) -> str:
     if hand.agreement == AGREED:
-        return f"Hand {hand.number} confirmed: it counts."
-    return f"Hand {hand.number} confirmed by you: it counts once the other side confirms it too."
+        return _("Hand %(number)s confirmed: it counts.") % {"number": hand.number}
+    return _("Hand %(number)s confirmed by you: it counts once the other side confirms it too.") % {"number": hand.number}
 
 
 @require_POST
@@ -59,7 +60,7 @@ def hand_dispute(request, pk, number):
     return _answer(request, pk, number, lambda match, via, side, proof: agreement.hand_dispute(
         match_id=match.pk, number=number, version=request.POST.get("version", ""), side=side,
         reason=request.POST.get("reason", ""), user=request.user, via=via, proof=proof),
-        lambda hand: f"Hand {number} disputed: the director settles it.")
+        lambda hand: _("Hand %(number)s disputed: the director settles it.") % {"number": number})
 
 
 @require_POST
@@ -74,7 +75,8 @@ def hand_settle(request, pk, number):
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"Hand {number} of {' v '.join(match.side_names)} settled: it counts as entered.")
+        messages.success(request, _("Hand %(number)s of %(match)s settled: it counts as entered.")
+                         % {"number": number, "match": _(" v ").join(match.side_names)})
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):

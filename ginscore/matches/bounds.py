@@ -18,6 +18,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from ginscore.engine import MatchRecord, RecordError
 from ginscore.matches.models import Match
@@ -40,23 +42,34 @@ def _stake_limits() -> tuple[Decimal, int]:
 STAKE_MAX, STAKE_PLACES = _stake_limits()
 
 
-def stake_problem(stake: Decimal | None) -> str | None:
-    """Why ``Match.stake`` cannot hold ``stake``, or None (no stake is fine)."""
+def grouped(number) -> str:
+    """A number a person reads, grouped in their language ("1,500"; French "1 500")."""
+    return number_format(number, force_grouping=True)
+
+
+def stake_problem(stake: Decimal | None, *, sentence: bool = False) -> str | None:
+    """Why ``Match.stake`` cannot hold ``stake``, or None (no stake is fine): "must be zero or
+    more, not -1"; with ``sentence``, a form's whole sentence ("The stake must be zero or more, not -1.")."""
     if stake is None:
         return None
+    values = {"most": grouped(STAKE_MAX), "places": STAKE_PLACES, "stake": stake}
     if not stake.is_finite():
-        return f"must be a number from 0 to {STAKE_MAX:,}, not {stake}"
-    if stake < 0:
-        return f"must be zero or more, not {stake}"
-    if stake > STAKE_MAX or stake.normalize().as_tuple().exponent < -STAKE_PLACES:
-        return f"at most {STAKE_MAX:,} with {STAKE_PLACES} decimal places, not {stake}"
-    return None
+        text = (_("The stake must be a number from 0 to %(most)s, not %(stake)s.") if sentence else
+                _("must be a number from 0 to %(most)s, not %(stake)s"))
+    elif stake < 0:
+        text = _("The stake must be zero or more, not %(stake)s.") if sentence else _("must be zero or more, not %(stake)s")
+    elif stake > STAKE_MAX or stake.normalize().as_tuple().exponent < -STAKE_PLACES:
+        text = (_("The stake can be at most %(most)s with %(places)s decimal places, not %(stake)s.") if sentence else
+                _("at most %(most)s with %(places)s decimal places, not %(stake)s"))
+    else:
+        return None
+    return text % values
 
 
 def hands_problem(count: int) -> str | None:
     if count > MAX_HANDS:
-        return (f"{count:,} hands; a match holds at most {MAX_HANDS:,} hands "
-                "(far more than any club match; split the record)")
+        return (_("%(count)s hands; a match holds at most %(most)s hands (far more than any club match; split the "
+                  "record)") % {"count": grouped(count), "most": grouped(MAX_HANDS)})
     return None
 
 
@@ -65,16 +78,16 @@ def record_check(record: MatchRecord) -> list[str]:
     the database could not hold (stake, players, hands)."""
     problem = stake_problem(record.stake)
     if problem:
-        raise RecordError(f"stake: {problem}")
+        raise RecordError(_("stake: %(problem)s") % {"problem": problem})
     names = []
     for i, name in enumerate(record.players, 1):
         try:
             names.append(name_clean(name))
         except NameRefused as e:
-            raise RecordError(f"players: player {i}: {e}") from None
+            raise RecordError(_("players: player %(i)s: %(problem)s") % {"i": i, "problem": e}) from None
     problem = hands_problem(len(record.hands))
     if problem:
-        raise RecordError(f"hands: {problem}")
+        raise RecordError(_("hands: %(problem)s") % {"problem": problem})
     return names
 
 
@@ -82,5 +95,6 @@ def totals_problem(values: dict[str, int]) -> str | None:
     """Why an ``IntegerField`` cannot hold one of these totals (name: value), or None."""
     for name, value in values.items():
         if not INTEGER_MIN <= value <= INTEGER_MAX:
-            return f"{name} would be {value:,}, more than the score pad can hold ({INTEGER_MAX:,})"
+            return (_("%(name)s would be %(value)s, more than the score pad can hold (%(most)s)")
+                    % {"name": name, "value": grouped(value), "most": grouped(INTEGER_MAX)})
     return None

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from ginscore.engine import CardError, format_cards, parse_card, parse_cards
 from ginscore.engine.card_hands import HAND_SIZE
@@ -55,16 +57,19 @@ class CardHandForm(RulingFields, PadFields):
     three-handed hand, a partnership table's), their cards and the director's rulings (a player
     ruled short of n cards holds n fewer)."""
 
-    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], label="Who knocked or went gin?",
+    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], label=gettext_lazy("Who knocked or went gin?"),
                            widget=forms.RadioSelect(attrs={"class": "choices"}))
     knocker_cards = forms.CharField(
-        max_length=80, label="Knocker's cards", widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "7H 7D 7C JS QS KS 5S 2C AD 3H"}),
-        help_text="The 10 cards kept after the last discard (all 11 for a big gin).")
+        max_length=80, label=gettext_lazy("Knocker's cards"),
+        widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "7H 7D 7C JS QS KS 5S 2C AD 3H"}),
+        help_text=gettext_lazy("The 10 cards kept after the last discard (all 11 for a big gin)."))
     defender_cards = forms.CharField(
-        max_length=80, label="Defender's cards", widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "10S 2H 2D KD KH KC 8C 6H 5D AC"}),
-        help_text="All 10 (fewer when a ruling says the defender was short).")
-    upcard = forms.CharField(max_length=3, required=False, label="Upcard",
-                             widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "e.g. 7S, 10H, KC"}))
+        max_length=80, label=gettext_lazy("Defender's cards"),
+        widget=forms.TextInput(attrs={**_CARD_INPUT, "placeholder": "10S 2H 2D KD KH KC 8C 6H 5D AC"}),
+        help_text=gettext_lazy("All 10 (fewer when a ruling says the defender was short)."))
+    upcard = forms.CharField(max_length=3, required=False, label=gettext_lazy("Upcard"),
+                             widget=forms.TextInput(attrs={**_CARD_INPUT,
+                                                           "placeholder": gettext_lazy("e.g. 7S, 10H, KC")}))
     arrangement = forms.CharField(required=False, widget=forms.HiddenInput)  # shown as radio choices by the page
 
     clean_upcard = HandForm.clean_upcard
@@ -79,9 +84,9 @@ class CardHandForm(RulingFields, PadFields):
         self.fields["by"].choices = list(self.names.items())
         self.add_ruling_fields(self.pair, self.rules)
         if self.rules.oklahoma:
-            self.fields["upcard"].help_text = "Needed: under Oklahoma rules the upcard sets the knock limit."
+            self.fields["upcard"].help_text = _("Needed: under Oklahoma rules the upcard sets the knock limit.")
         elif self.rules.spade_double:
-            self.fields["upcard"].help_text = "A spade upcard doubles the hand."
+            self.fields["upcard"].help_text = _("A spade upcard doubles the hand.")
         self.arrangements: list[Arrangement] = []
         self.chosen: Arrangement | None = None
         self.end = ""
@@ -115,18 +120,27 @@ class CardHandForm(RulingFields, PadFields):
         """Ten cards each (eleven for a big gin); a player ruled short of n cards holds n fewer."""
         by = data.get("by")
         other = self.pair.other(by) if by in self.names else None
-        for field, seat, extra, what in (("knocker_cards", by, " (11 for a big gin)", "knocker"),
-                                         ("defender_cards", other, "", "defender")):
+        for field, seat in (("knocker_cards", by), ("defender_cards", other)):
             cards = data.get(field)
             if cards is None:
                 continue
             short = self._short(data, seat)
             held = HAND_SIZE - short
-            allowed = (held, held + 1) if what == "knocker" else (held,)
+            knocker = field == "knocker_cards"
+            allowed = (held, held + 1) if knocker else (held,)
             if len(cards) not in allowed:
-                why = f" ({self.names[seat]} was ruled {short} short)" if short else ""
-                extra = f" ({held + 1} for a big gin)" if short and extra else extra
-                self.add_error(field, f"Give the {what}'s {held} cards{extra}{why}, not {len(cards)}.")
+                values = {"held": held, "eleven": held + 1, "count": len(cards), "short": short,
+                          "name": self.names.get(seat, "")}
+                if knocker and short:
+                    text = _("Give the knocker's %(held)s cards (%(eleven)s for a big gin) (%(name)s was ruled "
+                             "%(short)s short), not %(count)s.")
+                elif knocker:
+                    text = _("Give the knocker's %(held)s cards (%(eleven)s for a big gin), not %(count)s.")
+                elif short:
+                    text = _("Give the defender's %(held)s cards (%(name)s was ruled %(short)s short), not %(count)s.")
+                else:
+                    text = _("Give the defender's %(held)s cards, not %(count)s.")
+                self.add_error(field, text % values)
 
     def clean(self):
         data = super().clean()
@@ -134,14 +148,15 @@ class CardHandForm(RulingFields, PadFields):
         self._check_counts(data)
         upcard = data.get("upcard")
         if self.rules.oklahoma and "upcard" in data and not upcard:
-            self.add_error("upcard", "Give the upcard: under Oklahoma rules it sets the knock limit.")
+            self.add_error("upcard", _("Give the upcard: under Oklahoma rules it sets the knock limit."))
         knocker, defender = data.get("knocker_cards"), data.get("defender_cards")
         if knocker is None or defender is None or not data.get("by") or self.errors:
             return data
         both = sorted(set(knocker) & set(defender))
         if both:
-            self.add_error("defender_cards", f"{format_cards(both)} {'is' if len(both) == 1 else 'are'} "
-                                             f"in both hands: a card is held once.")
+            self.add_error("defender_cards", ngettext("%(cards)s is in both hands: a card is held once.",
+                                                     "%(cards)s are in both hands: a card is held once.", len(both))
+                           % {"cards": format_cards(both)})
             return data
         self._arrange(knocker, defender, parse_card(upcard) if upcard else None)
         return data
@@ -153,9 +168,9 @@ class CardHandForm(RulingFields, PadFields):
         if len(knocker) == HAND_SIZE + 1 - self._short(self.cleaned_data, self.cleaned_data["by"]):
             found = eleven(knocker, how)
             if not found.big_gin:
-                self.add_error("knocker_cards", f"These 11 cards are not a big gin (all 11 melded): give the 10 "
-                                                f"{who} kept (discarding {found.discard} leaves "
-                                                f"{found.arrangement.deadwood}).")
+                self.add_error("knocker_cards", _("These 11 cards are not a big gin (all 11 melded): give the 10 "
+                                                  "%(who)s kept (discarding %(discard)s leaves %(deadwood)s).")
+                               % {"who": who, "discard": found.discard, "deadwood": found.arrangement.deadwood})
                 return
             self.end = "big_gin"
             plays = [KnockPlay(found.arrangement, defender_play(defender, found.arrangement, how))]
@@ -163,9 +178,10 @@ class CardHandForm(RulingFields, PadFields):
             least = knock_plays(knocker, defender, meld_rules=how)[0].knocker
             limit = self.rules.knock_limit_for(upcard)
             if least.deadwood > limit and not self.knock_accepted():
-                self.add_error("knocker_cards", f"{who}'s cards leave at least {least.deadwood} deadwood "
-                                                f"({format_cards(least.deadwood_cards)}); "
-                                                f"{knock_limit_text(limit)}, so this is no knock.")
+                self.add_error("knocker_cards", _("%(who)s's cards leave at least %(deadwood)s deadwood (%(cards)s); "
+                                                  "%(limit)s, so this is no knock.")
+                               % {"who": who, "deadwood": least.deadwood, "cards": format_cards(least.deadwood_cards),
+                                  "limit": knock_limit_text(limit)})
                 return
             plays = knock_plays(knocker, defender, max_deadwood=max(limit, least.deadwood) if least.deadwood else 0,
                                 meld_rules=how)[:MOST_SHOWN]
@@ -175,7 +191,8 @@ class CardHandForm(RulingFields, PadFields):
         if self.chosen is None:
             self.chosen = self.arrangements[0]
             if self.saving:
-                self.add_error("arrangement", "The cards changed since the melds were found: choose the melds again.")
+                self.add_error("arrangement", _("The cards changed since the melds were found: choose the melds "
+                                                "again."))
         if self.end != "big_gin":
             self.end = "gin" if self.chosen.knocker_deadwood == 0 else "knock"
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.engine import CardError, RecordError, parse_cards
 from ginscore.engine.cards import SUITS, Card, card_order
@@ -22,7 +24,8 @@ from ginscore.matches.views import (
 )
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": gettext_lazy("spades"), "H": gettext_lazy("hearts"), "D": gettext_lazy("diamonds"),
+              "C": gettext_lazy("clubs")}
 RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
@@ -42,7 +45,8 @@ class Chip(NamedTuple):
 
 def chip(card: Card) -> Chip:
     face = RANK_FACES.get(card.rank, str(card.rank))
-    return Chip(str(card), face, SUIT_SIGNS[card.suit], card.suit, f"{face} of {SUIT_NAMES[card.suit]}")
+    label = _("%(face)s of %(suit)s") % {"face": face, "suit": SUIT_NAMES[card.suit]}
+    return Chip(str(card), face, SUIT_SIGNS[card.suit], card.suit, label)
 
 
 def chips(cards: Iterable[Card]) -> list[Chip]:

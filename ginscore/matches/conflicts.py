@@ -9,12 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from ginscore.matches.models import END_CHOICES
 from ginscore.matches.rulings import rulings_text
 
 _ENDS = dict(END_CHOICES)
-_PLAIN = {"end": "How it ended", "by": "Who ended it", "upcard": "Upcard", "bonus": "Run bonus",
-          "no_contract": "Contract meld not laid down", "cards": "Cards", "melds": "Melds"}
+_PLAIN = {"end": gettext_lazy("How it ended"), "by": gettext_lazy("Who ended it"), "upcard": gettext_lazy("Upcard"),
+          "bonus": gettext_lazy("Run bonus"), "no_contract": gettext_lazy("Contract meld not laid down"),
+          "cards": gettext_lazy("Cards"), "melds": gettext_lazy("Melds")}
 _SHOWN = ("end", "by", "deadwood", "upcard", "bonus", "no_contract", "cards", "melds")
 
 
@@ -31,13 +35,13 @@ class Difference:
 
 def _text(key: str, value: Any) -> str:
     if value is None or value == "" or value is False:
-        return "none" if key != "no_contract" else "no"
+        return _("none") if key != "no_contract" else _("no")
     if value is True:
-        return "yes"
+        return _("yes")
     if key == "end":
-        return _ENDS.get(value, str(value))
+        return str(_ENDS.get(value, value))
     if isinstance(value, dict):
-        return ", ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items())
+        return _(", ").join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items())
     return str(value)
 
 
@@ -48,15 +52,15 @@ def hand_differences(recorded: dict, typed: dict, *, counts: bool = False) -> li
     for key in _SHOWN:
         if key == "deadwood":
             a, b = recorded.get(key) or {}, typed.get(key) or {}
-            word = "count" if counts else "deadwood"
+            label = _("%(name)s's count") if counts else _("%(name)s's deadwood")
             for name in dict.fromkeys([*a, *b]):
                 if a.get(name) != b.get(name):
-                    out.append(Difference(f"deadwood:{name}", f"{name}'s {word}", _text(key, a.get(name)),
+                    out.append(Difference(f"deadwood:{name}", label % {"name": name}, _text(key, a.get(name)),
                                           _text(key, b.get(name))))
             continue
         if recorded.get(key) != typed.get(key):
-            out.append(Difference(key, _PLAIN[key], _text(key, recorded.get(key)), _text(key, typed.get(key))))
+            out.append(Difference(key, str(_PLAIN[key]), _text(key, recorded.get(key)), _text(key, typed.get(key))))
     ruled = rulings_text(recorded), rulings_text(typed)
     if ruled[0] != ruled[1]:
-        out.append(Difference("rulings", "Rulings", ruled[0] or "none", ruled[1] or "none"))
+        out.append(Difference("rulings", _("Rulings"), ruled[0] or _("none"), ruled[1] or _("none")))
     return out

@@ -5,12 +5,16 @@ from dataclasses import replace
 
 from django import forms
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.club.forms_renderer import kept_render
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
 from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
+from ginscore.matches.lazy import lazy_format
 from ginscore.matches.bounds import MAX_HANDS, stake_problem
 from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
 from ginscore.matches.records import HandEntry, Pair, two
@@ -19,22 +23,26 @@ from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 
 CHOICES = {"class": "choices"}
-PLAYER_COUNTS = [("2", "Two players"), ("3", "Three (the dealer sits out)"), ("4", "Four: two partnerships")]
+
+
+PLAYER_COUNTS = [("2", gettext_lazy("Two players")), ("3", gettext_lazy("Three (the dealer sits out)")),
+                 ("4", gettext_lazy("Four: two partnerships"))]
 SEAT_FIELDS = ("player_a", "player_b", "player_c", "player_d")
-SEAT_LABELS = {"player_a": "player A", "player_b": "player B", "player_c": "player C", "player_d": "player D"}
-TEAM_NAME_LENGTH = "A team name is at most %(limit_value)d characters (this one has %(show_value)d)."
+SEAT_LABELS = {"player_a": gettext_lazy("player A"), "player_b": gettext_lazy("player B"),
+               "player_c": gettext_lazy("player C"), "player_d": gettext_lazy("player D")}
+TEAM_NAME_LENGTH = gettext_lazy("A team name is at most %(limit_value)d characters (this one has %(show_value)d).")
 
 
 def _name_input():
     return forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"})
-LENGTHS = [("target", "To the match target"), ("one_game", "One game"), ("best_of", "Best of K games"),
-           ("set", "One set (Hollywood: three games)")]
+LENGTHS = [("target", gettext_lazy("To the match target")), ("one_game", gettext_lazy("One game")),
+           ("best_of", gettext_lazy("Best of K games")), ("set", gettext_lazy("One set (Hollywood: three games)"))]
 _MEANINGS = dict(describe_rules())
 
 
 def _preset_values(key: str) -> str:
     def show(v):
-        return "off" if v is None else ("yes" if v is True else "no" if v is False else str(v))
+        return _("off") if v is None else (_("yes") if v is True else _("no") if v is False else str(v))
 
     return " · ".join(f"{name} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
 
@@ -59,37 +67,39 @@ class MatchForm(forms.Form):
     """A new match: two players, three (the dealer sits each hand out) or four in two
     partnerships (A with C against B with D, optional team names)."""
 
-    players = forms.ChoiceField(choices=PLAYER_COUNTS, initial="2", required=False, label="Players",
+    players = forms.ChoiceField(choices=PLAYER_COUNTS, initial="2", required=False, label=gettext_lazy("Players"),
                                 widget=forms.RadioSelect(attrs=CHOICES))
-    player_a = forms.CharField(max_length=60, label="Player A", widget=_name_input(),
-                               help_text="Pick a player or type a new name.")
-    player_b = forms.CharField(max_length=60, label="Player B", widget=_name_input())
-    player_c = forms.CharField(max_length=60, label="Player C", required=False, widget=_name_input(),
-                               help_text="Three players: the third. Four: player A's partner.")
-    player_d = forms.CharField(max_length=60, label="Player D", required=False, widget=_name_input(),
-                               help_text="Four: player B's partner (A and C play against B and D).")
-    team_a_name = forms.CharField(max_length=60, required=False, label="Team name of A and C",
+    player_a = forms.CharField(max_length=60, label=gettext_lazy("Player A"), widget=_name_input(),
+                               help_text=gettext_lazy("Pick a player or type a new name."))
+    player_b = forms.CharField(max_length=60, label=gettext_lazy("Player B"), widget=_name_input())
+    player_c = forms.CharField(max_length=60, label=gettext_lazy("Player C"), required=False, widget=_name_input(),
+                               help_text=gettext_lazy("Three players: the third. Four: player A's partner."))
+    player_d = forms.CharField(max_length=60, label=gettext_lazy("Player D"), required=False, widget=_name_input(),
+                               help_text=gettext_lazy("Four: player B's partner (A and C play against B and D)."))
+    team_a_name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team name of A and C"),
                                   error_messages={"max_length": TEAM_NAME_LENGTH},
-                                  help_text='Optional: empty, it is "A & C" by their names.')
-    team_b_name = forms.CharField(max_length=60, required=False, label="Team name of B and D",
+                                  help_text=gettext_lazy('Optional: empty, it is "A & C" by their names.'))
+    team_b_name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team name of B and D"),
                                   error_messages={"max_length": TEAM_NAME_LENGTH})
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label="Game and rules",
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label=gettext_lazy("Game and rules"),
                                widget=forms.RadioSelect(attrs={"class": "choices presets"}))
-    length = forms.ChoiceField(choices=LENGTHS, initial="target", label="Length",
+    length = forms.ChoiceField(choices=LENGTHS, initial="target", label=gettext_lazy("Length"),
                                widget=forms.RadioSelect(attrs=CHOICES))
-    games = forms.IntegerField(min_value=1, max_value=99, required=False, label="K (best of K games)",
+    games = forms.IntegerField(min_value=1, max_value=99, required=False, label=gettext_lazy("K (best of K games)"),
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    first_dealer = forms.ChoiceField(choices=[("a", "Player A"), ("b", "Player B"), ("c", "Player C")],
-                                     initial="a", label="First dealer", widget=forms.RadioSelect(attrs=CHOICES),
-                                     help_text="Three players: the dealer sits the hand out. Four: each table "
-                                               "deals by its own habit.")
-    stake = forms.DecimalField(min_value=0, required=False,
-                               label="Stake per point", help_text="Optional: money per point, for the settlement.",
+    first_dealer = forms.ChoiceField(choices=[("a", gettext_lazy("Player A")), ("b", gettext_lazy("Player B")),
+                                              ("c", gettext_lazy("Player C"))],
+                                     initial="a", label=gettext_lazy("First dealer"),
+                                     widget=forms.RadioSelect(attrs=CHOICES),
+                                     help_text=gettext_lazy("Three players: the dealer sits the hand out. Four: "
+                                                            "each table deals by its own habit."))
+    stake = forms.DecimalField(min_value=0, required=False, label=gettext_lazy("Stake per point"),
+                               help_text=gettext_lazy("Optional: money per point, for the settlement."),
                                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
 
-    friendly = forms.BooleanField(required=False, label="Friendly (not rated)",
-                                  help_text="A friendly leaves the club rating as it is. You can change it until "
-                                            "the first hand.")
+    friendly = forms.BooleanField(required=False, label=gettext_lazy("Friendly (not rated)"),
+                                  help_text=gettext_lazy("A friendly leaves the club rating as it is. You can change "
+                                                         "it until the first hand."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -100,7 +110,8 @@ class MatchForm(forms.Form):
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(
                 required=False, label=key.replace("_", " "), max_length=30,
-                help_text=f"{_MEANINGS[key]}. Presets: {_preset_values(key)}. Empty: the preset's.",
+                help_text=_("%(meaning)s. Presets: %(values)s. Empty: the preset's.")
+                % {"meaning": _MEANINGS[key], "values": _preset_values(key)},
             )
 
     def rule_fields(self):
@@ -124,7 +135,7 @@ class MatchForm(forms.Form):
         try:
             return name_clean(self.cleaned_data[field])
         except NameRefused as e:
-            raise forms.ValidationError(f"This name {e}.") from None
+            raise forms.ValidationError(_("This name %(problem)s.") % {"problem": e}) from None
 
     def clean_player_a(self):
         return self._clean_name("player_a")
@@ -145,7 +156,7 @@ class MatchForm(forms.Form):
         try:
             return name_clean(name)
         except NameRefused as e:
-            raise forms.ValidationError(f"This team name {e}.") from None
+            raise forms.ValidationError(_("This team name %(problem)s.") % {"problem": e}) from None
 
     def clean_team_a_name(self):
         return self._clean_team("team_a_name")
@@ -162,16 +173,18 @@ class MatchForm(forms.Form):
         n = int(count)
         for field in SEAT_FIELDS[n:]:
             if data.get(field):
-                self.add_error(field, f"{dict(PLAYER_COUNTS)[count]}: leave {SEAT_LABELS[field]} empty, or "
-                                      f"choose {'three' if field == 'player_c' else 'four'} players above.")
+                choose = _("choose three players above") if field == "player_c" else _("choose four players above")
+                self.add_error(field, _("%(count)s: leave %(seat)s empty, or %(choose)s.")
+                               % {"count": dict(PLAYER_COUNTS)[count], "seat": SEAT_LABELS[field], "choose": choose})
         for field in SEAT_FIELDS[2:n]:
             if field in data and not data.get(field):
-                self.add_error(field, f"Give {SEAT_LABELS[field]}'s name: "
-                                      f"{'three' if n == 3 else 'four'} players play this match.")
+                self.add_error(field, (_("Give %(seat)s's name: three players play this match.") if n == 3 else
+                                       _("Give %(seat)s's name: four players play this match."))
+                               % {"seat": SEAT_LABELS[field]})
         if n != 4:
             for field in ("team_a_name", "team_b_name"):
                 if data.get(field):
-                    self.add_error(field, "Team names are for four players in two partnerships.")
+                    self.add_error(field, _("Team names are for four players in two partnerships."))
         seen = {}
         for field in SEAT_FIELDS[:n]:
             name = data.get(field)
@@ -180,36 +193,38 @@ class MatchForm(forms.Form):
             key = name_key(name)
             if key in seen:
                 first = seen[key]
-                self.add_error(field, "The two players must be different." if n == 2 else
-                               f"{data[first]} is already {SEAT_LABELS[first]}: the {n} players must all be different.")
+                self.add_error(field, _("The two players must be different.") if n == 2 else
+                               _("%(name)s is already %(seat)s: the %(count)d players must all be different.")
+                               % {"name": data[first], "seat": SEAT_LABELS[first], "count": n})
             else:
                 seen[key] = field
         a, b = data.get("team_a_name"), data.get("team_b_name")
         if n == 4 and a and b and a.casefold() == b.casefold():
-            self.add_error("team_b_name", "The two teams need different names.")
+            self.add_error("team_b_name", _("The two teams need different names."))
         data["seats"] = [data.get(f) for f in SEAT_FIELDS[:n]]
         preset = data.get("preset")
         if n > 2 and preset and PRESETS[preset].columns != 1:
-            self.add_error("preset", f"Hollywood is for two players: {'three' if n == 3 else 'four'} players "
-                                     "play one game at a time.")
+            self.add_error("preset", _("Hollywood is for two players: three players play one game at a time.")
+                           if n == 3 else _("Hollywood is for two players: four players play one game at a time."))
         if n != 4 and preset in FOUR_PLAYER_PRESETS:
-            self.add_error("preset", f"{PRESET_NAMES[preset]} rules are for four players in two partnerships.")
+            self.add_error("preset", _("%(rules)s rules are for four players in two partnerships.")
+                           % {"rules": PRESET_NAMES[preset]})
         if data.get("first_dealer") == "c" and n != 3:
-            self.add_error("first_dealer", "Player C deals first only in a three-handed match.")
+            self.add_error("first_dealer", _("Player C deals first only in a three-handed match."))
         if n == 4:
             data["first_dealer"] = "a"  # (each table deals by its own habit)
 
     def clean_stake(self):
-        problem = stake_problem(self.cleaned_data["stake"])
+        problem = stake_problem(self.cleaned_data["stake"], sentence=True)
         if problem:
-            raise forms.ValidationError(f"The stake {problem.replace('at most', 'can be at most', 1)}.")
+            raise forms.ValidationError(problem)
         return self.cleaned_data["stake"]
 
     def clean(self):
         data = super().clean()
         self._clean_seats(data)
         if data.get("length") == "best_of" and not data.get("games"):
-            self.add_error("games", "Give K, the number of games (best of K).")
+            self.add_error("games", _("Give K, the number of games (best of K)."))
         spec = {"preset": data.get("preset") or "standard"}
         for key in RULE_KEYS:
             text = data.get(f"rule_{key}", "")
@@ -225,7 +240,7 @@ class MatchForm(forms.Form):
         rules = data.get("rules")
         if rules is not None and rules.columns != 1 and data["players"] != "2" and "preset" not in self.errors:
             self.add_error("rule_columns" if data.get("rule_columns") else "preset",
-                           "Hollywood columns are for two players: three or four play one game at a time.")
+                           _("Hollywood columns are for two players: three or four play one game at a time."))
         kind = data.get("length")
         if kind == "one_game":
             data["match_length"] = MatchLength("best_of", 1)
@@ -240,23 +255,26 @@ class MatchForm(forms.Form):
         return list(Player.objects.order_by("name").values_list("name", flat=True))
 
 
-END_LABELS = {
-    "gin": {"knock": "knock", "gin": "gin", "big_gin": "big gin", "dead": "dead hand"},
-    "skarney": {"gin": "gin", "stock_out": "stock ran out", "dead": "dead hand"},
-    "colonel": {"out": "went out", "stock_out": "stock ran out", "challenge": "challenge", "dead": "dead hand"},
-}
-BY_LABELS = {"gin": "Who knocked or went gin?", "skarney": "Who went gin?",
-             "colonel": "Who went out, or challenged?"}
+_ENDS = dict(END_CHOICES)  # each end's label for players ("knock", "stock ran out"), in their language
+END_LABELS = {game: {end: _ENDS[end] for end in ends} for game, ends in (
+    ("gin", ("knock", "gin", "big_gin", "dead")), ("skarney", ("gin", "stock_out", "dead")),
+    ("colonel", ("out", "stock_out", "challenge", "dead")))}
+BY_LABELS = {"gin": gettext_lazy("Who knocked or went gin?"), "skarney": gettext_lazy("Who went gin?"),
+             "colonel": gettext_lazy("Who went out, or challenged?")}
+BY_MISSING = {"gin": gettext_lazy("Say who knocked or went gin."), "skarney": gettext_lazy("Say who went gin."),
+              "colonel": gettext_lazy("Say who went out, or challenged.")}
 COUNT_HELP = {
-    "skarney": "Every card still in hand, melded or not: aces 15, faces 10. Who went gin holds none.",
-    "colonel": "Every card still in hand: A, K, Q and J count 10, the others their number. Who went out holds none.",
+    "skarney": gettext_lazy("Every card still in hand, melded or not: aces 15, faces 10. Who went gin holds none."),
+    "colonel": gettext_lazy("Every card still in hand: A, K, Q and J count 10, the others their number. Who went "
+                            "out holds none."),
 }
 
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUIT_SIGNS = [("S", "♠", "spades"), ("H", "♥", "hearts"), ("D", "♦", "diamonds"), ("C", "♣", "clubs")]
-DEADWOOD_RANGE = f"Deadwood is from 0 to {MAX_DEADWOOD}."
-TAP_END = "Tap how the hand ended."
+SUIT_SIGNS = [("S", "♠", gettext_lazy("spades")), ("H", "♥", gettext_lazy("hearts")),
+              ("D", "♦", gettext_lazy("diamonds")), ("C", "♣", gettext_lazy("clubs"))]
+DEADWOOD_RANGE = lazy_format(gettext_lazy("Deadwood is from 0 to %(most)d."), most=MAX_DEADWOOD)
+TAP_END = gettext_lazy("Tap how the hand ended.")
 
 
 class UpcardTaps(forms.Widget):
@@ -285,7 +303,8 @@ def _deadwood_field(label: str) -> forms.IntegerField:
     return forms.IntegerField(
         min_value=0, max_value=MAX_DEADWOOD, required=False, label=label,
         error_messages={"min_value": DEADWOOD_RANGE, "max_value": DEADWOOD_RANGE,
-                        "invalid": f"Deadwood is a whole number from 0 to {MAX_DEADWOOD}."},
+                        "invalid": lazy_format(gettext_lazy("Deadwood is a whole number from 0 to %(most)d."),
+                                               most=MAX_DEADWOOD)},
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "enterkeyhint": "next",
                                         "autocomplete": "off"}))
 
@@ -295,17 +314,18 @@ class PadFields(forms.Form):
     wrong only on a page tampered with or not this site's, and then said, naming the field."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, error_messages={
-        "required": "number: the hand's number is missing (reload the pad).",
-        "invalid": "number: a hand's number is a whole number (reload the pad)."})
+        "required": gettext_lazy("number: the hand's number is missing (reload the pad)."),
+        "invalid": gettext_lazy("number: a hand's number is a whole number (reload the pad).")})
     revision = forms.IntegerField(widget=forms.HiddenInput, error_messages={
-        "required": "revision: the pad's revision is missing (reload the pad).",
-        "invalid": "revision: the pad's revision is a whole number (reload the pad)."})
+        "required": gettext_lazy("revision: the pad's revision is missing (reload the pad)."),
+        "invalid": gettext_lazy("revision: the pad's revision is a whole number (reload the pad).")})
 
     def clean_number(self):
         """A hand of a match: never 0, -1 or past the last a match can hold."""
         n = self.cleaned_data["number"]
         if not 1 <= n <= MAX_HANDS:
-            raise forms.ValidationError(f"number: hand {n} cannot be; hands are numbered from 1 to {MAX_HANDS:,}.")
+            raise forms.ValidationError(_("number: hand %(n)s cannot be; hands are numbered from 1 to %(most)s.")
+                                        % {"n": n, "most": number_format(MAX_HANDS, force_grouping=True)})
         return n
 
     def page_problem(self) -> tuple[str, str] | None:
@@ -321,21 +341,22 @@ class HandForm(RulingFields, PadFields):
     limit), how the hand ended, who ended it, the knocker's deadwood and the defender's after
     laying off (Fosdick's games: each player's count instead)."""
 
-    upcard = forms.CharField(max_length=3, required=False, label="Upcard", widget=UpcardTaps)
-    end = forms.ChoiceField(choices=END_CHOICES, label="How did the hand end?", widget=forms.RadioSelect(attrs=CHOICES),
+    upcard = forms.CharField(max_length=3, required=False, label=gettext_lazy("Upcard"), widget=UpcardTaps)
+    end = forms.ChoiceField(choices=END_CHOICES, label=gettext_lazy("How did the hand end?"),
+                            widget=forms.RadioSelect(attrs=CHOICES),
                             error_messages={"required": TAP_END, "invalid_choice": TAP_END})
-    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], required=False, label="Who knocked or went gin?",
-                           widget=forms.RadioSelect(attrs=CHOICES),
-                           error_messages={"invalid_choice": "Tap one of the two players."})
-    knocker_deadwood = _deadwood_field("Knocker's deadwood")
-    defender_deadwood = _deadwood_field("Defender's, after lay-offs")
+    by = forms.ChoiceField(choices=[("a", "A"), ("b", "B")], required=False,
+                           label=gettext_lazy("Who knocked or went gin?"), widget=forms.RadioSelect(attrs=CHOICES),
+                           error_messages={"invalid_choice": gettext_lazy("Tap one of the two players.")})
+    knocker_deadwood = _deadwood_field(gettext_lazy("Knocker's deadwood"))
+    defender_deadwood = _deadwood_field(gettext_lazy("Defender's, after lay-offs"))
     bonus = forms.IntegerField(
-        min_value=0, max_value=MAX_BONUS, required=False, label="Run bonus (winner's)",
+        min_value=0, max_value=MAX_BONUS, required=False, label=gettext_lazy("Run bonus (winner's)"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "placeholder": "0"}),
-        help_text="A point a card in each of the winner's runs of six or more, and a point for each J, Q, K "
-                  "in their runs. Empty: 0 (or enter the cards and it is found).")
+        help_text=gettext_lazy("A point a card in each of the winner's runs of six or more, and a point for each J, "
+                               "Q, K in their runs. Empty: 0 (or enter the cards and it is found)."))
     no_contract = forms.BooleanField(
-        required=False, label="The other had not laid down the contract meld (gin bonus doubles)")
+        required=False, label=gettext_lazy("The other had not laid down the contract meld (gin bonus doubles)"))
 
     LAID_OUT = ("upcard", "end", "by", "knocker_deadwood", "defender_deadwood", "bonus")  # placed by the template
 
@@ -349,14 +370,14 @@ class HandForm(RulingFields, PadFields):
         self._fit_to_game()
         self.add_ruling_fields(self.pair, self.rules)
         if match.kind != "two":
-            names = f"{self.pair.names[0]} or {self.pair.names[1]}"
-            self.fields["by"].error_messages["invalid_choice"] = f"Tap {names}: they played this hand."
+            names = {"a": self.pair.names[0], "b": self.pair.names[1]}
+            self.fields["by"].error_messages["invalid_choice"] = _("Tap %(a)s or %(b)s: they played this hand.") % names
             if "knocker_deadwood" in self.fields:
-                self.fields["knocker_deadwood"].label = f"Knocker's deadwood ({names})"
-                self.fields["defender_deadwood"].label = f"Defender's, after lay-offs ({names})"
+                self.fields["knocker_deadwood"].label = _("Knocker's deadwood (%(a)s or %(b)s)") % names
+                self.fields["defender_deadwood"].label = _("Defender's, after lay-offs (%(a)s or %(b)s)") % names
         if not self.rules.oklahoma:
-            self.fields["upcard"].label = "Upcard (a spade doubles the hand)" if self.rules.spade_double \
-                else "Upcard (optional)"
+            self.fields["upcard"].label = _("Upcard (a spade doubles the hand)") if self.rules.spade_double \
+                else _("Upcard (optional)")
 
     @property
     def upcard_first(self) -> bool:
@@ -377,9 +398,9 @@ class HandForm(RulingFields, PadFields):
             try:
                 card = parse_card(self["upcard"].value() or "")
             except CardError:
-                return "limit: the upcard"
-            return f"at most {self.rules.knock_limit_for(card)}"
-        return f"at most {self.rules.knock_limit}"
+                return _("limit: the upcard")
+            return _("at most %(limit)s") % {"limit": self.rules.knock_limit_for(card)}
+        return _("at most %(limit)s") % {"limit": self.rules.knock_limit}
 
     def knock_limits(self) -> str:
         """The knock limit by rank for the page's script ("A:1 2:2 ... K:10"), Oklahoma only."""
@@ -393,9 +414,9 @@ class HandForm(RulingFields, PadFields):
         rules = self.rules
         labels = END_LABELS[rules.game]
         self.fields["end"].choices = [(e, labels[e]) for e in rules.ends]
-        ends = ", ".join(labels[e] for e in rules.ends)
-        self.fields["end"].error_messages.update(required=f"Tap how the hand ended: {ends}.",
-                                                 invalid_choice=f"Tap how the hand ended: {ends}.")
+        ends = _(", ").join(str(labels[e]) for e in rules.ends)
+        tap = _("Tap how the hand ended: %(ends)s.") % {"ends": ends}
+        self.fields["end"].error_messages.update(required=tap, invalid_choice=tap)
         self.fields["by"].label = BY_LABELS[rules.game]
         if not rules.sequence_bonus:
             del self.fields["bonus"]
@@ -406,7 +427,7 @@ class HandForm(RulingFields, PadFields):
         del self.fields["knocker_deadwood"], self.fields["defender_deadwood"]
         for side, name in zip(self.pair.seats, self.pair.names):
             self.fields[f"count_{side}"] = forms.IntegerField(
-                min_value=0, max_value=rules.max_count, required=False, label=f"{name}'s count",
+                min_value=0, max_value=rules.max_count, required=False, label=_("%(name)s's count") % {"name": name},
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*"}),
                 help_text=COUNT_HELP[rules.game])
         order = ["end", "by", *(f"count_{s}" for s in self.pair.seats), "no_contract"]
@@ -430,7 +451,7 @@ class HandForm(RulingFields, PadFields):
             needed = list(self.pair.seats)
         elif not data.get("by"):
             if "by" not in self.errors:
-                self.add_error("by", f"Say {BY_LABELS[self.rules.game][:-1].lower()}.")
+                self.add_error("by", BY_MISSING[self.rules.game])
             return
         elif end == "challenge":
             needed = list(self.pair.seats)
@@ -438,20 +459,21 @@ class HandForm(RulingFields, PadFields):
             needed = [self.pair.other(data["by"])]
         for side in needed:
             if data.get(f"count_{side}") is None and f"count_{side}" not in self.errors:
-                self.add_error(f"count_{side}", f"Give {names[side]}'s count of the cards still held "
-                                                f"(0 to {self.rules.max_count}).")
+                self.add_error(f"count_{side}", _("Give %(name)s's count of the cards still held (0 to %(most)s).")
+                               % {"name": names[side], "most": self.rules.max_count})
 
     def clean_upcard(self):
         text = self.cleaned_data["upcard"].strip()
         if not text:
             return ""
         if "?" in text:
-            missing = "suit" if text.endswith("?") else "rank"
-            raise forms.ValidationError(f"Tap the upcard's {missing} too.")
+            raise forms.ValidationError(_("Tap the upcard's suit too.") if text.endswith("?") else
+                                        _("Tap the upcard's rank too."))
         try:
             return str(parse_card(text))
         except CardError:
-            raise forms.ValidationError(f'"{text}" is not a card: write it like 7S, 10H, AD or KC.') from None
+            raise forms.ValidationError(_('"%(text)s" is not a card: write it like 7S, 10H, AD or KC.')
+                                        % {"text": text}) from None
 
     def clean(self):
         data = super().clean()
@@ -461,30 +483,34 @@ class HandForm(RulingFields, PadFields):
         self.clean_rulings(data, end)
         upcard = data.get("upcard")
         if self.rules.oklahoma and "upcard" in data and not upcard:
-            self.add_error("upcard", "Tap the upcard: under Oklahoma rules it sets the knock limit.")
+            self.add_error("upcard", _("Tap the upcard: under Oklahoma rules it sets the knock limit."))
         if end == "dead":
             return data
         if self.counts_cards_held:
             self._clean_counts(data)
             return data
         if not data.get("by") and "by" not in self.errors:
-            self.add_error("by", "Say who knocked or went gin.")
+            self.add_error("by", _("Say who knocked or went gin."))
         if data.get("defender_deadwood") is None and "defender_deadwood" not in self.errors:
-            self.add_error("defender_deadwood", "Give the defender's deadwood, after laying off (0 to 98).")
+            self.add_error("defender_deadwood", _("Give the defender's deadwood, after laying off (0 to 98)."))
         if end != "knock":
             return data
         k = data.get("knocker_deadwood")
         if k is None:
             if "knocker_deadwood" not in self.errors:
-                self.add_error("knocker_deadwood", "Give the knocker's deadwood (0 for a gin).")
+                self.add_error("knocker_deadwood", _("Give the knocker's deadwood (0 for a gin)."))
         elif upcard is not None and (upcard or not self.rules.oklahoma):  # a card, or none needed
             limit = self.rules.knock_limit_for(parse_card(upcard) if upcard else None)
             if k > limit and not self.knock_accepted():
-                if self.rules.oklahoma:
-                    why = f"when the upcard is {upcard}" + (" (gin only)" if limit == 0 else "")
+                values = {"limit": limit, "upcard": upcard, "k": k}
+                if not self.rules.oklahoma:
+                    text = _("The knocker's deadwood is at most %(limit)s under these rules, not %(k)s.")
+                elif limit == 0:
+                    text = _("The knocker's deadwood is at most %(limit)s when the upcard is %(upcard)s (gin only), "
+                             "not %(k)s.")
                 else:
-                    why = "under these rules"
-                self.add_error("knocker_deadwood", f"The knocker's deadwood is at most {limit} {why}, not {k}.")
+                    text = _("The knocker's deadwood is at most %(limit)s when the upcard is %(upcard)s, not %(k)s.")
+                self.add_error("knocker_deadwood", text % values)
         return data
 
     def entry(self) -> HandEntry:

@@ -16,6 +16,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
 
@@ -34,12 +37,13 @@ def can_import(user) -> bool:
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Record file (.json)", required=False,
-                           help_text="One match record, or a JSON array of records.")
-    text = forms.CharField(label="…or paste the JSON", required=False, widget=forms.Textarea(attrs={"rows": 8}))
+    file = forms.FileField(label=gettext_lazy("Record file (.json)"), required=False,
+                           help_text=gettext_lazy("One match record, or a JSON array of records."))
+    text = forms.CharField(label=gettext_lazy("…or paste the JSON"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 8}))
     # Shown (a checkbox) once an import found its records already stored: the confirmed second try.
-    again = forms.BooleanField(label="Import it again anyway", required=False, widget=forms.HiddenInput,
-                               help_text="Makes a second copy of the matches that are already here.")
+    again = forms.BooleanField(label=gettext_lazy("Import it again anyway"), required=False, widget=forms.HiddenInput,
+                               help_text=gettext_lazy("Makes a second copy of the matches that are already here."))
 
     def clean(self):
         data = super().clean()
@@ -47,17 +51,17 @@ class ImportForm(forms.Form):
         if self.errors:
             return data
         if upload and text:
-            raise forms.ValidationError("Give a file or pasted text, not both.")
+            raise forms.ValidationError(_("Give a file or pasted text, not both."))
         if not upload and not text:
-            raise forms.ValidationError("Choose a record file or paste a record.")
+            raise forms.ValidationError(_("Choose a record file or paste a record."))
         field = "file" if upload else "text"
         if upload:
             if upload.size > MAX_UPLOAD_BYTES:
-                self.add_error("file", f"The file is larger than {_mb(MAX_UPLOAD_BYTES)} MB.")
+                self.add_error("file", _("The file is larger than %(mb)s MB.") % {"mb": _mb(MAX_UPLOAD_BYTES)})
                 return data
             source, raw = upload.name, upload.read()
         else:
-            source, raw = "the pasted text", text
+            source, raw = _("the pasted text"), text
         try:
             data["records"] = records_parse_text(raw, source=source)
         except ImportRefused as e:
@@ -67,7 +71,7 @@ class ImportForm(forms.Form):
 
 
 def _mb(size: int) -> str:
-    return f"{round(size / (1024 * 1024), 1):g}"
+    return number_format(round(size / (1024 * 1024), 1)).removesuffix(".0").removesuffix(",0")
 
 
 def _too_big(request, message: str) -> HttpResponse:
@@ -81,21 +85,21 @@ def records_import(request):
     if not can_import(request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        raise PermissionDenied("You may not import matches.")
+        raise PermissionDenied(_("You may not import matches."))
     if request.method == "POST":
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
         if length > MAX_UPLOAD_BYTES + 64 * 1024:  # the file, the pasted box and the form's own fields
-            return _too_big(request, f"Nothing was imported: the upload is {_mb(length)} MB; "
-                                     f"a record file may be at most {_mb(MAX_UPLOAD_BYTES)} MB.")
+            return _too_big(request, _("Nothing was imported: the upload is %(mb)s MB; a record file may be at most "
+                                       "%(most)s MB.") % {"mb": _mb(length), "most": _mb(MAX_UPLOAD_BYTES)})
         try:
             request.POST  # noqa: B018 - the first read of the body, where Django applies its limit
         except RequestDataTooBig:
-            return _too_big(request, "Nothing was imported: the pasted text is larger than "
-                                     f"{_mb(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)} MB; "
-                                     "save it as a .json file and upload the file instead.")
+            return _too_big(request, _("Nothing was imported: the pasted text is larger than %(mb)s MB; save it as a "
+                                       ".json file and upload the file instead.")
+                            % {"mb": _mb(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)})
     return _records_import(request)
 
 
@@ -111,11 +115,11 @@ def _records_import(request):
             already = e.found
             form.fields["again"].widget = forms.CheckboxInput()
         except ImportRefused as e:
-            form.add_error(form.cleaned_data["field"], f"Nothing was imported. {e}")
+            form.add_error(form.cleaned_data["field"], _("Nothing was imported. %(problem)s") % {"problem": e})
         else:
             ids = ", ".join(f"#{m.pk}" for m in matches)
-            count = "1 match" if len(matches) == 1 else f"{len(matches)} matches"
-            messages.success(request, f"Imported {count}: {ids}.")
+            messages.success(request, ngettext("Imported %(count)s match: %(ids)s.", "Imported %(count)s matches: %(ids)s.",
+                                               len(matches)) % {"count": len(matches), "ids": ids})
             if len(matches) == 1:
                 return redirect("matches:detail", pk=matches[0].pk)
             return redirect("matches:list")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2 import SingleTableView
 from django_tables2.export.views import ExportMixin
 
@@ -15,21 +17,25 @@ from ginscore.matches.models import PRESET_CHOICES, Match
 from ginscore.matches.tables import MatchTable
 from ginscore.players.models import Player
 
-STATUS_CHOICES = [("", "Any"), ("in_play", "In play"), ("finished", "Finished")]
+STATUS_CHOICES = [("", pgettext_lazy("status", "Any")), ("in_play", pgettext_lazy("match", "In play")),
+                  ("finished", pgettext_lazy("match", "Finished"))]
 
 
 class MatchFilterForm(forms.Form):
-    player = forms.ModelChoiceField(Player.objects.all(), required=False, empty_label="Anyone")
-    status = forms.ChoiceField(choices=STATUS_CHOICES, required=False)
-    preset = forms.ChoiceField(label="Rules", choices=[("", "Any")] + PRESET_CHOICES, required=False)
-    date_from = forms.DateField(label="From", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(label="To", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    player = forms.ModelChoiceField(Player.objects.all(), required=False, label=gettext_lazy("Player"),
+                                    empty_label=gettext_lazy("Anyone"))
+    status = forms.ChoiceField(choices=STATUS_CHOICES, required=False, label=gettext_lazy("Status"))
+    preset = forms.ChoiceField(label=gettext_lazy("Rules"), choices=[("", pgettext_lazy("rules", "Any"))] + PRESET_CHOICES,
+                               required=False)
+    date_from = forms.DateField(label=gettext_lazy("From"), required=False,
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self):
         data = super().clean()
         start, end = data.get("date_from"), data.get("date_to")
         if start and end and start > end:
-            self.add_error("date_to", "The last day must not be before the first.")
+            self.add_error("date_to", _("The last day must not be before the first."))
             data.pop("date_from", None)  # the range is what is wrong: leave out both ends
         return data
 

@@ -12,6 +12,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from ginscore.club.prepared import Prepared
 from ginscore.engine import PRESETS
@@ -23,10 +25,19 @@ SIDES = [("a", "player A"), ("b", "player B")]
 SEATS = SIDES + [("c", "player C"), ("d", "player D")]
 TABLE_CHOICES = [(1, "table 1"), (2, "table 2")]
 KIND_TWO, KIND_THREE, KIND_PARTNERSHIP = "two", "three", "partnership"
-PRESET_CHOICES = [(name, name.capitalize()) for name in PRESETS]
+# Each preset's short name for players (the match list, the rules line), in the reader's language.
+PRESET_LABELS = {"standard": pgettext_lazy("preset", "Standard"), "classic": pgettext_lazy("preset", "Classic"),
+                 "oklahoma": pgettext_lazy("preset", "Oklahoma"), "hollywood": pgettext_lazy("preset", "Hollywood"),
+                 "fosdick": pgettext_lazy("preset", "Fosdick"), "sequence": pgettext_lazy("preset", "Sequence"),
+                 "skarney": pgettext_lazy("preset", "Skarney"), "colonel": pgettext_lazy("preset", "Colonel"),
+                 "partnership": pgettext_lazy("preset", "Partnership")}
+PRESET_CHOICES = [(name, PRESET_LABELS.get(name, name.capitalize())) for name in PRESETS]
 LENGTH_CHOICES = [("target", "to the match target"), ("best_of", "best of K games"), ("set", "one set")]
-END_CHOICES = [("knock", "knock"), ("gin", "gin"), ("big_gin", "big gin"), ("dead", "dead hand"),
-               ("out", "went out"), ("stock_out", "stock ran out"), ("challenge", "challenge")]
+END_CHOICES = [("knock", pgettext_lazy("a hand's end", "knock")), ("gin", pgettext_lazy("a hand's end", "gin")),
+               ("big_gin", pgettext_lazy("a hand's end", "big gin")),
+               ("dead", pgettext_lazy("a hand's end", "dead hand")), ("out", pgettext_lazy("a hand's end", "went out")),
+               ("stock_out", pgettext_lazy("a hand's end", "stock ran out")),
+               ("challenge", pgettext_lazy("a hand's end", "challenge"))]
 VIA_ACCOUNT = "account"
 VIA_TABLE_LINK = "table_link"
 VIA_CHOICES = [(VIA_ACCOUNT, "account"), (VIA_TABLE_LINK, "table link")]
@@ -144,8 +155,8 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         if self.kind == KIND_PARTNERSHIP:
-            return f"#{self.pk} {self.team_names[0]} v {self.team_names[1]}"
-        return f"#{self.pk} " + " v ".join(str(p) for p in self.seats)
+            return f"#{self.pk} " + _(" v ").join(self.team_names)
+        return f"#{self.pk} " + _(" v ").join(str(p) for p in self.seats)
 
     @property
     def kind(self) -> str:
@@ -187,13 +198,14 @@ class Match(models.Model):
             return ""
         columns = self.game_columns or []
         if len(columns) > 1:
-            return " · ".join(f"G{n} " + "–".join(str(p) for p in points) for n, *points in columns)
-        return self._by_side("game") + f" (game {self.game_number})"
+            return " · ".join(pgettext("game, short", "G%(n)s") % {"n": n} + " " + "–".join(str(p) for p in points)
+                              for n, *points in columns)
+        return _("%(score)s (game %(n)s)") % {"score": self._by_side("game"), "n": self.game_number}
 
     @property
     def title(self) -> str:
         """"Ann v Ben", "Ann v Ben v Cat", or a partnership's "North v South", for lists."""
-        return " v ".join(self.side_names)
+        return _(" v ").join(self.side_names)
 
     @property
     def winner_text(self) -> str:

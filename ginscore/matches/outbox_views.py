@@ -33,6 +33,8 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ginscore.matches import permissions, selectors, services
@@ -43,11 +45,11 @@ from ginscore.matches.views import (
     RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, posted_number, same_text, saved_text,
 )
 
-MAY_NOT = "This phone may not score this match: log in, or open the match's table link."
+MAY_NOT = gettext_lazy("This phone may not score this match: log in, or open the match's table link.")
 
 
 def _refused(message: str, status: int = 422, **extra) -> JsonResponse:
-    return JsonResponse({"ok": False, "message": message, **extra}, status=status)
+    return JsonResponse({"ok": False, "message": str(message), **extra}, status=status)
 
 
 def _entry_key(text: str) -> UUID | None:
@@ -74,7 +76,8 @@ def hand_send(request, pk):
     key = _entry_key(raw_key)
     if key is None:
         return _answer(match, table, 400, field="entry_key",
-                       message=f'entry_key: "{raw_key[:40]}" is not an entry key (a UUID made by the phone).')
+                       message=_('entry_key: "%(key)s" is not an entry key (a UUID made by the phone).')
+                       % {"key": raw_key[:40]})
     hands = selectors.match_hands(match)
     form = HandForm(request.POST, match=match, pair=_pair(match, hands, posted_number(request, hands, table), table))
     if not form.is_valid():
@@ -111,8 +114,9 @@ def hand_send(request, pk):
         text = _saved_text(match, hand, entry, replace=replacing, table=table)
         messages.success(request, text)
     else:
-        verb = "corrected" if replacing else "saved"
-        text = f"{services.hand_called(match, hand.number, table)} {verb}{' before' if hand.resent else ''}."
+        said = {(False, False): _("%(hand)s saved."), (True, False): _("%(hand)s corrected."),
+                (False, True): _("%(hand)s saved before."), (True, True): _("%(hand)s corrected before.")}
+        text = said[replacing, bool(hand.resent)] % {"hand": services.hand_called(match, hand.number, table)}
     return _answer(match, table, 200, number=hand.number, again=hand.resent, same=hand.same, message=text,
                    url=_pad_url(match, table))
 

@@ -23,6 +23,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import ngettext
 
 from ginscore.club.roles import is_director, is_member
 from ginscore.matches.models import VIA_ACCOUNT, VIA_TABLE_LINK
@@ -78,9 +80,14 @@ def table_link_closed(match, now=None) -> str | None:
     minutes = correction_minutes()
     if (now or timezone.now()) < match.finished_at + timedelta(minutes=minutes):
         return None
-    finished = timezone.localtime(match.finished_at).strftime("%H:%M on %d %b %Y")
-    return (f"This match finished at {finished}; its table link could correct it for {minutes} minutes "
-            "after the end. Ask a director (or one of the players, logged in) to correct it.")
+    finished = timezone.localtime(match.finished_at)
+    return (ngettext("This match finished at %(time)s on %(day)s; its table link could correct it for %(minutes)s "
+                     "minute after the end. Ask a director (or one of the players, logged in) to correct it.",
+                     "This match finished at %(time)s on %(day)s; its table link could correct it for %(minutes)s "
+                     "minutes after the end. Ask a director (or one of the players, logged in) to correct it.",
+                     minutes)
+            % {"time": date_format(finished, "H:i"), "day": date_format(finished, "j M Y"),
+               "minutes": minutes})
 
 
 def scoring_via(request, match) -> str | None:

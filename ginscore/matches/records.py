@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable, Mapping, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from ginscore.engine import (
     Hand as EngineHand, MatchLength, MatchRecord, RecordError, Rules, parse_card, record_to_json, rules_from,
     score_hand,
@@ -187,7 +189,7 @@ def entry_to_json(entry: HandEntry, names) -> dict:
             out["deadwood"] = {pair.names[0]: entry.knocker_deadwood, pair.names[1]: entry.defender_deadwood}
     elif entry.end != "dead":
         if entry.by not in pair.seats:
-            raise RecordError(f"by: {pair.names[0]} or {pair.names[1]} ended this hand")
+            raise RecordError(_("by: %(a)s or %(b)s ended this hand") % {"a": pair.names[0], "b": pair.names[1]})
         by, other = pair.name(entry.by), pair.name(pair.other(entry.by))
         out["by"] = by
         if entry.cards is not None:
@@ -219,15 +221,16 @@ def entry_to_engine(entry: HandEntry, names, rules: Rules, n: int) -> EngineHand
         return EngineHand("dead", upcard=upcard)
     if entry.by not in pair.seats:
         if entry.by in SEAT_LETTERS and entry.by:
-            raise RecordError(f"hand {n}: by: only {two_names(pair.names)} played this hand")
-        raise RecordError(f"hand {n}: by: who ended the hand is missing")
+            raise RecordError(_("hand %(n)s: by: only %(players)s played this hand")
+                              % {"n": n, "players": two_names(pair.names)})
+        raise RecordError(_("hand %(n)s: by: who ended the hand is missing") % {"n": n})
     by, other = pair.name(entry.by), pair.name(pair.other(entry.by))
     if entry.defender_deadwood is None:
-        raise RecordError(f"hand {n}: deadwood for {other} is missing")
+        raise RecordError(_("hand %(n)s: deadwood for %(name)s is missing") % {"n": n, "name": other})
     extras = {"bonus": entry.bonus, "no_contract": entry.no_contract}
     if entry.end == "knock":
         if entry.knocker_deadwood is None:
-            raise RecordError(f"hand {n}: deadwood for {by} is missing")
+            raise RecordError(_("hand %(n)s: deadwood for %(name)s is missing") % {"n": n, "name": by})
         return EngineHand("knock", by, {by: entry.knocker_deadwood, other: entry.defender_deadwood}, upcard,
                           **extras)
     return EngineHand(entry.end, by, {other: entry.defender_deadwood}, upcard, **extras)
@@ -316,8 +319,8 @@ def _three_handed(names, rules, first_dealer, entries) -> list[tuple[Pair, Engin
         pair = Pair(tuple(SEAT_LETTERS[names.index(p)] for p in table.table_for(dealer)), table.table_for(dealer))
         dealt = SEAT_LETTERS[names.index(dealer)]
         if entry.by == dealt or dealt in (entry.cards or {}) or _rulings_name(entry.rulings, dealt):
-            raise RecordError(f"hand {n}: {dealer} dealt this hand and sat it out; "
-                              f"it was played by {two_names(pair.names)}")
+            raise RecordError(_("hand %(n)s: %(dealer)s dealt this hand and sat it out; it was played by %(players)s")
+                              % {"n": n, "dealer": dealer, "players": two_names(pair.names)})
         hand = entry_to_engine(entry, pair, rules, n)
         table.play(n, hand, _no_games)
         out.append((pair, hand))
@@ -374,7 +377,7 @@ def _deals(names, rules, entries) -> tuple[list[Deal], HandEntry | None]:
             n += 1
             continue
         if i + 1 < len(entries):
-            raise RecordError(f"deal {n}: needs the hands of table 1 and table 2")
+            raise RecordError(_("deal %(n)s: needs the hands of table 1 and table 2") % {"n": n})
         waiting = first
         pair = partnership_pair(names, n, first.table)
         try:

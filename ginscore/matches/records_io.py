@@ -26,10 +26,11 @@ from typing import Any, Callable, Iterable, Iterator
 
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
 
 from ginscore.engine import CardError, MatchRecord, RecordError, RuleError, record_from_json, score_match
 from ginscore.engine.records import parse_json_text
-from ginscore.matches.bounds import record_check
+from ginscore.matches.bounds import grouped, record_check
 from ginscore.matches.models import Hand, Match
 from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
@@ -54,10 +55,10 @@ class ImportRefused(ValueError):
     """The records cannot be imported; the message names the record and the hand."""
 
 
-def records_parse_text(text: str | bytes, *, source: str = "the upload") -> Any:
+def records_parse_text(text: str | bytes, *, source: str = "") -> Any:
     """The JSON in ``text`` (bytes must be UTF-8); ``ImportRefused`` says why not."""
     try:
-        return parse_json_text(text, source)
+        return parse_json_text(text, source or _("the upload"))
     except RecordError as e:
         raise ImportRefused(str(e)) from None
 
@@ -67,11 +68,12 @@ def _records_in(data: Any, *, capped: bool = True) -> list[tuple[str, Any]]:
     ``capped``: at most ``MAX_RECORDS`` (an import through the site)."""
     if isinstance(data, list):
         if not data:
-            raise ImportRefused("the array holds no records")
+            raise ImportRefused(_("the array holds no records"))
         if capped and len(data) > MAX_RECORDS:
-            raise ImportRefused(f"the array holds {len(data):,} records; one import through the site takes at "
-                                f"most {MAX_RECORDS:,}: split the file, or import it with manage.py import_matches")
-        return [(f"record {i}: ", item) for i, item in enumerate(data, 1)]
+            raise ImportRefused(_("the array holds %(count)s records; one import through the site takes at most "
+                                  "%(most)s: split the file, or import it with manage.py import_matches")
+                                % {"count": grouped(len(data)), "most": grouped(MAX_RECORDS)})
+        return [(_("record %(i)s: ") % {"i": i}, item) for i, item in enumerate(data, 1)]
     return [("", data)]
 
 
@@ -83,14 +85,15 @@ def _players_check(record: MatchRecord) -> None:
     for i, key in enumerate(keys):
         if key in keys[:i]:
             j = keys.index(key)
-            raise RecordError(f'players: "{record.players[j]}" and "{record.players[i]}" are the same player')
+            raise RecordError(_('players: "%(first)s" and "%(second)s" are the same player')
+                              % {"first": record.players[j], "second": record.players[i]})
 
 
 def record_rated(item: Any) -> bool:
     """A record's ``"rated"`` (ginscore's own field, club-ratings.md): false for a friendly."""
     rated = item.get("rated", True) if isinstance(item, dict) else True
     if not isinstance(rated, bool):
-        raise RecordError(f"rated: must be true or false, not {rated!r}")
+        raise RecordError(_("rated: must be true or false, not %(value)r") % {"value": rated})
     return rated
 
 
@@ -111,9 +114,9 @@ def records_read(data: Any, *, capped: bool = True) -> list[MatchRecord]:
             raise ImportRefused(f"{prefix}{e}") from None
         hands += len(record.hands)
         if capped and hands > MAX_IMPORT_HANDS:
-            raise ImportRefused(f"{prefix}the file holds more than {MAX_IMPORT_HANDS:,} hands; one import through "
-                                "the site takes at most that many: split the file, or import it with "
-                                "manage.py import_matches")
+            raise ImportRefused(prefix + _("the file holds more than %(most)s hands; one import through the site "
+                                           "takes at most that many: split the file, or import it with manage.py "
+                                           "import_matches") % {"most": grouped(MAX_IMPORT_HANDS)})
         records.append(record)
     return records
 
@@ -124,7 +127,7 @@ class AlreadyThere(ImportRefused):
 
     def __init__(self, found: list[tuple[str, Match]]):
         self.found = found
-        where = "; ".join(f"{prefix}already here as match {match}" for prefix, match in found)
+        where = _("; ").join(prefix + _("already here as match %(match)s") % {"match": match} for prefix, match in found)
         super().__init__(where)
 
 

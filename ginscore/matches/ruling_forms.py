@@ -9,13 +9,21 @@ ruling is set or has an error. Fields are named by seat letter (``ruling_missing
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from ginscore.matches.lazy import lazy_format
 from ginscore.matches.records import Pair
 from ginscore.matches.rulings import SEED_EXTRA, SEED_KNOCK_ACCEPTED, SEED_MISSING, SEED_NO_BONUS
 
 MOST_MISSING = 10
-MISSING_RANGE = f"A player can be short of 1 to {MOST_MISSING} cards (empty: none missing)."
+MISSING_RANGE = lazy_format(gettext_lazy("A player can be short of 1 to %(most)s cards (empty: none missing)."),
+                            most=MOST_MISSING)
 KINDS = ("missing", "extra", "no_bonus")
+# "this hand ended in ...": each end but a knock
+ENDED_IN = {"gin": pgettext_lazy("ended in", "a gin"), "big_gin": pgettext_lazy("ended in", "a big gin"),
+            "dead": pgettext_lazy("ended in", "dead hand"), "out": pgettext_lazy("ended in", "went out"),
+            "stock_out": pgettext_lazy("ended in", "stock ran out"), "challenge": pgettext_lazy("ended in", "challenge")}
 
 
 class RulingFields:
@@ -37,7 +45,7 @@ class RulingFields:
             self.fields[f"ruling_no_bonus_{seat}"] = forms.BooleanField(required=False, label=name)
         if "knock" in rules.ends:
             self.fields["ruling_knock_accepted"] = forms.BooleanField(
-                required=False, label="The defender accepted the knock as legal")
+                required=False, label=gettext_lazy("The defender accepted the knock as legal"))
 
     # What the template shows, one group per ruling, each with the seed's sentence.
 
@@ -45,16 +53,16 @@ class RulingFields:
         if self.ruling_pair is None:
             return []
         groups = [
-            {"key": "missing", "title": "Short of cards (how many)",
-             "seed": SEED_MISSING, "numbers": True},
-            {"key": "extra", "title": "Held too many cards", "seed": SEED_EXTRA},
-            {"key": "no_bonus", "title": "No bonus (took back an illegal knock)", "seed": SEED_NO_BONUS},
+            {"key": "missing", "title": _("Short of cards (how many)"),
+             "seed": _(SEED_MISSING), "numbers": True},
+            {"key": "extra", "title": _("Held too many cards"), "seed": _(SEED_EXTRA)},
+            {"key": "no_bonus", "title": _("No bonus (took back an illegal knock)"), "seed": _(SEED_NO_BONUS)},
         ]
         for g in groups:
             g["fields"] = [self[f"ruling_{g['key']}_{seat}"] for seat in self.ruling_pair.seats]
         if "ruling_knock_accepted" in self.fields:
-            groups.append({"key": "knock_accepted", "title": "Knock over the limit, accepted",
-                           "seed": SEED_KNOCK_ACCEPTED, "fields": [self["ruling_knock_accepted"]]})
+            groups.append({"key": "knock_accepted", "title": _("Knock over the limit, accepted"),
+                           "seed": _(SEED_KNOCK_ACCEPTED), "fields": [self["ruling_knock_accepted"]]})
         return groups
 
     def ruling_field_names(self) -> list[str]:
@@ -79,12 +87,12 @@ class RulingFields:
             return
         for seat, name in zip(self.ruling_pair.seats, self.ruling_pair.names):
             if data.get(f"ruling_missing_{seat}") and data.get(f"ruling_extra_{seat}"):
-                self.add_error(f"ruling_extra_{seat}", f"{name} cannot be both short of cards and holding "
-                                                       f"too many: give one of the two.")
+                self.add_error(f"ruling_extra_{seat}", _("%(name)s cannot be both short of cards and holding too "
+                                                         "many: give one of the two.") % {"name": name})
         if data.get("ruling_knock_accepted") and end and end != "knock":
-            self.add_error("ruling_knock_accepted", "Only a knock can be accepted over the limit: this hand "
-                                                    f"ended in {'a ' if end in ('gin', 'big_gin') else ''}"
-                                                    f"{end.replace('_', ' ')}.")
+            ended = ENDED_IN.get(end, end.replace("_", " "))
+            self.add_error("ruling_knock_accepted", _("Only a knock can be accepted over the limit: this hand ended "
+                                                      "in %(end)s.") % {"end": ended})
 
     def rulings(self) -> dict | None:
         """The rulings set, by seat letter (the stored shape), or None."""

@@ -8,21 +8,20 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 RULING_MARK = "R"  # the pad's mark beside a hand that carries a ruling
 
-# Each ruling with the seed's own sentence (seed 000), shown as the field's help.
-SEED_MISSING = ("“A player with too few cards is penalized 10 points for each missing card, and is not "
+# Each ruling with the seed's own sentence (seed 000), shown as the field's help (translated where shown).
+SEED_MISSING = gettext_noop("“A player with too few cards is penalized 10 points for each missing card, and is not "
                 "eligible for a gin or undercut bonus.”")
-SEED_EXTRA = ("“If a player has too many cards, there is no point penalty, but the offender may not claim an "
+SEED_EXTRA = gettext_noop("“If a player has too many cards, there is no point penalty, but the offender may not claim an "
               "undercut bonus, and may not win the hand.”")
-SEED_NO_BONUS = ("“…or to permit the offender to pick up his hand, in which case the offender is not "
+SEED_NO_BONUS = gettext_noop("“…or to permit the offender to pick up his hand, in which case the offender is not "
                  "entitled to an undercut or gin bonus for that hand.”")
-SEED_KNOCK_ACCEPTED = ("“If the knocker’s hand is illegal only with respect to the count of his unmatched "
+SEED_KNOCK_ACCEPTED = gettext_noop("“If the knocker’s hand is illegal only with respect to the count of his unmatched "
                        "cards, his opponent may accept the illegal knock as legal (and undercut it).”")
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def ruling_phrases(hand: Mapping[str, Any] | None) -> list[str]:
@@ -32,13 +31,15 @@ def ruling_phrases(hand: Mapping[str, Any] | None) -> list[str]:
         return []
     out = []
     for name, n in (hand.get("missing_cards") or {}).items():
-        out.append(f"{name} was short of {_cards(n)} (+{10 * n} to the count, no bonus)")
+        out.append(ngettext("%(name)s was short of %(n)s card (+%(points)s to the count, no bonus)",
+                            "%(name)s was short of %(n)s cards (+%(points)s to the count, no bonus)", n)
+                   % {"name": name, "n": n, "points": 10 * n})
     for name in hand.get("extra_cards") or ():
-        out.append(f"{name} held too many cards (cannot win the hand)")
+        out.append(_("%(name)s held too many cards (cannot win the hand)") % {"name": name})
     for name in hand.get("no_bonus") or ():
-        out.append(f"{name} earns no gin or undercut bonus")
+        out.append(_("%(name)s earns no gin or undercut bonus") % {"name": name})
     if hand.get("knock_accepted"):
-        out.append("the defender accepted a knock over the limit")
+        out.append(_("the defender accepted a knock over the limit"))
     return out
 
 
@@ -47,4 +48,4 @@ def rulings_text(hand: Mapping[str, Any] | None) -> str:
     phrases = ruling_phrases(hand)
     if not phrases:
         return ""
-    return ("Ruling: " if len(phrases) == 1 else "Rulings: ") + "; ".join(phrases)
+    return ngettext("Ruling: %(phrases)s", "Rulings: %(phrases)s", len(phrases)) % {"phrases": _("; ").join(phrases)}

@@ -31,6 +31,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from ginscore.club.prepared import Prepared
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
@@ -92,23 +94,24 @@ def match_create(*, player_a: Player, player_b: Player, rules: Rules, length: Ma
     """
     seats = [p for p in (player_a, player_b, player_c, player_d) if p is not None]
     if player_d is not None and player_c is None:
-        raise ValueError("player C: a partnership needs four players.")
+        raise ValueError(_("player C: a partnership needs four players."))
     if len({p.pk for p in seats}) != len(seats):
-        raise ValueError("The two players must be different." if len(seats) == 2 else
-                         f"The {len(seats)} players must all be different.")
+        raise ValueError(_("The two players must be different.") if len(seats) == 2 else
+                         _("The %(count)s players must all be different.") % {"count": len(seats)})
     if len(seats) > 2 and rules.columns != 1:
-        raise ValueError(f"rules: Hollywood is for two players; {len(seats)} players play one game at a time.")
+        raise ValueError(_("rules: Hollywood is for two players; %(count)s players play one game at a time.")
+                         % {"count": len(seats)})
     if len(seats) == 3 and first_dealer not in "abc":
-        raise ValueError("first dealer: one of the three players deals hand 1.")
+        raise ValueError(_("first dealer: one of the three players deals hand 1."))
     if len(seats) != 3 and first_dealer not in "ab":
-        raise ValueError("first dealer: one of the two players deals hand 1.")
-    team_a_name, team_b_name = (team_name_clean(team_a_name, "team A"), team_name_clean(team_b_name, "team B")) \
+        raise ValueError(_("first dealer: one of the two players deals hand 1."))
+    team_a_name, team_b_name = (team_name_clean(team_a_name, _("team A")), team_name_clean(team_b_name, _("team B"))) \
         if player_d is not None else ("", "")
     if team_a_name and team_a_name.casefold() == team_b_name.casefold():
-        raise ValueError("team B: the two teams need different names.")
+        raise ValueError(_("team B: the two teams need different names."))
     problem = stake_problem(stake)
     if problem:
-        raise ValueError(f"stake: {problem}")
+        raise ValueError(_("stake: %(problem)s") % {"problem": problem})
     with transaction.atomic():
         match = Match.objects.create(
             player_a=player_a, player_b=player_b, player_c=player_c, player_d=player_d,
@@ -155,7 +158,8 @@ def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) ->
         for i, p in enumerate(seats):
             for j in range(i):
                 if seats[j].pk == p.pk:
-                    raise RecordError(f'players: "{seat_names[j]}" and "{seat_names[i]}" are the same player')
+                    raise RecordError(_('players: "%(first)s" and "%(second)s" are the same player')
+                                      % {"first": seat_names[j], "second": seat_names[i]})
         entries = record_entries(record)
         match = Match.objects.create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)),
                                      created_by=created_by, rated=rated, **fields)
@@ -175,13 +179,13 @@ def match_first_dealer(*, match_id: int, side: str, expected_revision: int) -> M
     with transaction.atomic():
         match, rows = _locked(match_id)
         if match.kind == KIND_PARTNERSHIP:
-            raise HandRefused("In a partnership each table deals by its own habit; no first dealer is kept.")
+            raise HandRefused(_("In a partnership each table deals by its own habit; no first dealer is kept."))
         if side not in match.seat_letters or not side:
-            raise HandRefused("The first dealer must be one of the "
-                              f"{'three' if match.kind == KIND_THREE else 'two'} players.")
+            raise HandRefused(_("The first dealer must be one of the three players.") if match.kind == KIND_THREE
+                              else _("The first dealer must be one of the two players."))
         _check_revision(match, expected_revision)
         if rows:
-            raise HandRefused("Hand 1 is already recorded: the first deal is settled.")
+            raise HandRefused(_("Hand 1 is already recorded: the first deal is settled."))
         match.first_dealer = side
         _refresh(match, _score(match, []), also=("first_dealer",))
     return match
@@ -276,11 +280,11 @@ def hand_delete(*, match_id: int, number: int, expected_revision: int, user=None
             mine = [h for h in rows if h.table == table]
             ahead = len(rows) - len(mine) - len(mine)
             if hand is not mine[-1]:
-                raise HandRefused(f"Only table {table}'s last hand (deal {len(mine)}) can be removed; "
-                                  f"correct deal {number} instead.")
+                raise HandRefused(_("Only table %(table)s's last hand (deal %(last)s) can be removed; correct deal "
+                                    "%(number)s instead.") % {"table": table, "last": len(mine), "number": number})
             if ahead > 0:
-                raise HandRefused(f"Table {3 - table} has already entered deal {len(mine) + 1}; "
-                                  f"remove that first, or correct this hand instead.")
+                raise HandRefused(_("Table %(table)s has already entered deal %(deal)s; remove that first, or "
+                                    "correct this hand instead.") % {"table": 3 - table, "deal": len(mine) + 1})
         old_entries = [HandEntry.of(h) for h in rows]
         entries = [e for h, e in zip(rows, old_entries) if h is not hand]
         result = _score(match, entries)
@@ -304,8 +308,8 @@ def hand_undo(*, match_id: int, expected_revision: int, user=None, via: str = VI
         hands = hands.filter(table=table)
     last = hands.order_by("-number", "-created_at", "-id").values_list("number", "table").first()
     if last is None:
-        raise HandRefused("There is no hand to undo." if table is None else
-                          f"Table {table} has no hand to undo.")
+        raise HandRefused(_("There is no hand to undo.") if table is None else
+                          _("Table %(table)s has no hand to undo.") % {"table": table})
     hand_delete(match_id=match_id, number=last[0], expected_revision=expected_revision, user=user, via=via,
                 action="undone", table=last[1])
     return last[0]
@@ -329,7 +333,7 @@ def hand_redo(*, match_id: int, expected_revision: int, user=None, via: str = VI
         table = last.table if last is not None else 1
         n = len([h for h in rows if h.table == table]) + 1
         if last is None or last.action != "undone" or last.hand_number != n or not last.before:
-            raise HandRefused("There is no undone hand to put back: the hands changed since the undo.")
+            raise HandRefused(_("There is no undone hand to put back: the hands changed since the undo."))
         try:
             entry = replace(entry_from_json(last.before, match, n, table), table=table)
         except (RecordError, CardError) as e:
@@ -344,12 +348,13 @@ def _insert(match: Match, rows: list[Hand], entry: HandEntry, n: int, *, user, v
     it first; a partnership's table may not run more than one deal ahead of the other."""
     problem = hands_problem(n)
     if problem:
-        raise HandRefused(sentence(f"Hand {n} would make {problem}"))
+        raise HandRefused(sentence(_("Hand %(n)s would make %(problem)s") % {"n": n, "problem": problem}))
     if match.kind == KIND_PARTNERSHIP:
         other = len([h for h in rows if h.table != entry.table])
         if other < n - 1:
-            raise TableAhead(f"Table {entry.table} has entered deal {n - 1}; deal {n} starts when table "
-                              f"{3 - entry.table}'s hand of deal {n - 1} is in.")
+            raise TableAhead(_("Table %(table)s has entered deal %(before)s; deal %(n)s starts when table %(other)s's "
+                               "hand of deal %(before)s is in.")
+                             % {"table": entry.table, "before": n - 1, "n": n, "other": 3 - entry.table})
     entries = _sorted_entries(rows, entry, n)
     result = _score(match, entries)
     try:
@@ -380,7 +385,7 @@ def team_name_clean(name: str, field: str) -> str:
     try:
         return name_clean(name)
     except NameRefused as e:
-        raise ValueError(f"{field}: {e}") from None
+        raise ValueError(_("%(field)s: %(problem)s") % {"field": field, "problem": e}) from None
 
 
 # Internals
@@ -410,10 +415,10 @@ def _check_table(match: Match, table) -> int:
     """The table a hand is entered at: 1, or 1 or 2 in a partnership."""
     if match.kind == KIND_PARTNERSHIP:
         if table not in (1, 2):
-            raise HandRefused("table: a partnership deal is played at table 1 and table 2.")
+            raise HandRefused(_("table: a partnership deal is played at table 1 and table 2."))
         return table
     if table not in (1, None):
-        raise HandRefused("table: this match is played at one table.")
+        raise HandRefused(_("table: this match is played at one table."))
     return 1
 
 
@@ -438,9 +443,9 @@ def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry, match: Match) ->
         if hand.entry_key == entry_key:
             if HandEntry.of(hand) != entry:
                 raise EntryKeyReused(
-                    f"entry_key: this entry was saved before as hand {hand.number}, which holds another "
-                    "hand (corrected since, or the key was used twice); nothing was saved. Enter the hand "
-                    "again if it is a new one.")
+                    _("entry_key: this entry was saved before as hand %(number)s, which holds another hand "
+                      "(corrected since, or the key was used twice); nothing was saved. Enter the hand again if it "
+                      "is a new one.") % {"number": hand.number})
             hand.resent = True
             hand.same = False
             return hand
@@ -449,30 +454,40 @@ def _keyed(rows: list[Hand], entry_key: UUID, entry: HandEntry, match: Match) ->
     if gone is not None and gone[2] in ("undone", "deleted"):
         number, table, action = gone
         what = hand_called(match, number, table)
-        how = "put back with Redo" if action == "undone" else "entered again"
-        raise EntryUndone(f"{what}, sent from this phone, was {action} on another device; it stays {action} "
-                          f"unless it is {how} on the pad. Nothing was saved.", number=number, action=action)
+        text = (_("%(hand)s, sent from this phone, was undone on another device; it stays undone unless it is put "
+                  "back with Redo on the pad. Nothing was saved.") if action == "undone" else
+                _("%(hand)s, sent from this phone, was deleted on another device; it stays deleted unless it is "
+                  "entered again on the pad. Nothing was saved."))
+        raise EntryUndone(text % {"hand": what}, number=number, action=action)
     return None
 
 
 def hand_called(match: Match, number: int, table: int = 1) -> str:
     """A hand as the pad names it: "Hand 3", a partnership's "Table 2's hand of deal 3"."""
-    return f"Table {table}'s hand of deal {number}" if match.kind == KIND_PARTNERSHIP else f"Hand {number}"
+    if match.kind == KIND_PARTNERSHIP:
+        return _("Table %(table)s's hand of deal %(number)s") % {"table": table, "number": number}
+    return _("Hand %(number)s") % {"number": number}
 
 
 def conflict_text(expected: int, n: int) -> str:
     """Why hand ``expected`` was not saved when the next hand is ``n``."""
     if expected < n:
-        return f"Hand {expected} was just recorded on another device. Here is the pad as it stands now."
-    held = "no hand" if n == 1 else "1 hand" if n == 2 else f"{n - 1} hands"
-    return (f"The hands changed on another device: the pad holds {held} now (a hand was undone or deleted), "
-            f"so the next hand is hand {n}, not hand {expected}.")
+        return (_("Hand %(number)s was just recorded on another device. Here is the pad as it stands now.")
+                % {"number": expected})
+    values = {"held": n - 1, "n": n, "expected": expected}
+    if n == 1:
+        return (_("The hands changed on another device: the pad holds no hand now (a hand was undone or deleted), "
+                  "so the next hand is hand %(n)s, not hand %(expected)s.") % values)
+    return ngettext("The hands changed on another device: the pad holds %(held)s hand now (a hand was undone or "
+                    "deleted), so the next hand is hand %(n)s, not hand %(expected)s.",
+                    "The hands changed on another device: the pad holds %(held)s hands now (a hand was undone or "
+                    "deleted), so the next hand is hand %(n)s, not hand %(expected)s.", n - 1) % values
 
 
 def _check_revision(match: Match, expected: int) -> None:
     if match.revision != expected:
-        raise HandConflict("The hands changed on another device while you were correcting. "
-                           "Here is the pad as it stands now.")
+        raise HandConflict(_("The hands changed on another device while you were correcting. Here is the pad as it "
+                             "stands now."))
 
 
 def _check_correction_window(match: Match, via: str) -> None:
@@ -487,8 +502,9 @@ def _nth(rows: list[Hand], number: int, table: int = 1) -> Hand:
     for h in rows:
         if h.number == number and h.table == table:
             return h
-    raise HandRefused(f"There is no hand {number} in this match." if table == 1 and not any(
-        h.table == 2 for h in rows) else f"Table {table} has no hand of deal {number}.")
+    raise HandRefused(_("There is no hand %(number)s in this match.") % {"number": number}
+                      if table == 1 and not any(h.table == 2 for h in rows) else
+                      _("Table %(table)s has no hand of deal %(number)s.") % {"table": table, "number": number})
 
 
 def _score(match: Match, entries: list[HandEntry]) -> MatchResult:
@@ -531,6 +547,9 @@ def _write_through(match: Match, result: MatchResult, action: str, number: int |
 
 
 # What _refresh writes: the caches of the hands, the revision and the time of the change.
+_TOTAL_NAME = gettext_lazy("%(side)s's %(what)s")
+_TOTALS = ((gettext_lazy("match score"), "score"), (gettext_lazy("games won"), "games"), (gettext_lazy("gins"), "gins"),
+           (gettext_lazy("undercuts"), "undercuts"), (gettext_lazy("points in the game in play"), "game"))
 REFRESHED = ("complete", "winner", "tallies", "hand_count", "game_number", "game_a", "game_b", "game_c",
              "game_columns", "finished_at", "revision", "updated_at",
              *(f"{what}_{letter}" for what in ("score", "games", "gins", "undercuts") for letter in "abc"))
@@ -558,11 +577,8 @@ def _refresh(match: Match, result: MatchResult, also: tuple[str, ...] = ()) -> N
     match.hand_count = len(result.hands)
     for name, value in game_in_play_fields(result, sides).items():
         setattr(match, name, value)
-    problem = totals_problem({f"{sides[i]}'s {what}": getattr(match, f"{field}_{side}")
-                              for what, field in (("match score", "score"), ("games won", "games"),
-                                                  ("gins", "gins"), ("undercuts", "undercuts"),
-                                                  ("points in the game in play", "game"))
-                              for i, side in enumerate(letters)})
+    problem = totals_problem({_TOTAL_NAME % {"side": sides[i], "what": what}: getattr(match, f"{field}_{side}")
+                              for what, field in _TOTALS for i, side in enumerate(letters)})
     if problem:
         raise HandRefused(sentence(problem))
     if not summary.complete:

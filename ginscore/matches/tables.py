@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from ginscore.club.dates import when
 from ginscore.matches.models import KIND_PARTNERSHIP, KIND_THREE
@@ -44,20 +45,20 @@ class MatchTable(tables.Table):
 
     id = tables.Column(verbose_name="#", linkify=lambda record: reverse("matches:detail", args=[record.pk]),
                        attrs={**ROW_LINK, "th": {"class": "ref"}, "td": {"class": "ref"}})
-    player_a = tables.Column(verbose_name="Player A", visible=False)
-    player_b = tables.Column(verbose_name="Player B", visible=False)
-    player_c = tables.Column(verbose_name="Player C", visible=False, default="")
-    player_d = tables.Column(verbose_name="Player D", visible=False, default="")
-    players = tables.Column(verbose_name="Players", empty_values=(), order_by=("player_a__name", "player_b__name"),
+    player_a = tables.Column(verbose_name=gettext_lazy("Player A"), visible=False)
+    player_b = tables.Column(verbose_name=gettext_lazy("Player B"), visible=False)
+    player_c = tables.Column(verbose_name=gettext_lazy("Player C"), visible=False, default="")
+    player_d = tables.Column(verbose_name=gettext_lazy("Player D"), visible=False, default="")
+    players = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), order_by=("player_a__name", "player_b__name"),
                             exclude_from_export=True, attrs=LEAD)
-    score = tables.Column(verbose_name="Score", empty_values=(), orderable=False)
-    complete = tables.Column(verbose_name="Status")
-    preset = tables.Column(verbose_name="Rules")
-    games = tables.Column(verbose_name="Games", empty_values=(), orderable=False, attrs=WIDE)
-    hand_count = NumberColumn(verbose_name="Hands", wide=True)
-    winner = tables.Column(verbose_name="Winner", order_by="winner__name", default="")
-    settlement = NumberColumn(verbose_name="Settlement", empty_values=(), orderable=False, wide=True)
-    created_at = WhenColumn(verbose_name="Date")
+    score = tables.Column(verbose_name=gettext_lazy("Score"), empty_values=(), orderable=False)
+    complete = tables.Column(verbose_name=gettext_lazy("Status"))
+    preset = tables.Column(verbose_name=gettext_lazy("Rules"))
+    games = tables.Column(verbose_name=gettext_lazy("Games"), empty_values=(), orderable=False, attrs=WIDE)
+    hand_count = NumberColumn(verbose_name=gettext_lazy("Hands"), wide=True)
+    winner = tables.Column(verbose_name=gettext_lazy("Winner"), order_by="winner__name", default="")
+    settlement = NumberColumn(verbose_name=gettext_lazy("Settlement"), empty_values=(), orderable=False, wide=True)
+    created_at = WhenColumn(verbose_name=gettext_lazy("Date"))
 
     class Meta:
         sequence = ("id", "player_a", "player_b", "player_c", "player_d", "players", "score", "complete", "preset", "games", "hand_count",
@@ -72,7 +73,7 @@ class MatchTable(tables.Table):
         return record.title
 
     def render_preset(self, record):
-        return record.get_preset_display()
+        return str(record.get_preset_display())
 
     def value_preset(self, record):
         return record.preset
@@ -100,14 +101,14 @@ class MatchTable(tables.Table):
         return record.winner_text
 
     def render_complete(self, value):
-        return "Finished" if value else "In play"
+        return pgettext("match", "Finished") if value else pgettext("match", "In play")
 
     def value_complete(self, value):
         return "finished" if value else "in play"
 
     def render_settlement(self, record):
         if record.kind == KIND_THREE and record.complete:
-            return "by pairs"
+            return gettext("by pairs")
         return record.settlement_points if record.complete else "—"
 
     def value_settlement(self, record):

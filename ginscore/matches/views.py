@@ -13,6 +13,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
@@ -30,7 +32,7 @@ from ginscore.ratings import selectors as ratings_selectors
 def _deny(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    raise PermissionDenied("You may not change this match.")
+    raise PermissionDenied(_("You may not change this match."))
 
 
 def _pad_url(match, table: int | None = None) -> str:
@@ -41,7 +43,8 @@ def _pad_url(match, table: int | None = None) -> str:
 
 
 def _and(names) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Ann and Ben", "Ann, Ben and Cat" in the reader's language."""
+    return _("%(some)s and %(last)s") % {"some": _(", ").join(names[:-1]), "last": names[-1]}
 
 
 def _pair(match, hands, number: int, table: int = 1):
@@ -71,7 +74,7 @@ def match_new(request):
         except ValueError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, f"Match between {_and(match.side_names)} started.")
+            messages.success(request, _("Match between %(names)s started.") % {"names": _and(match.side_names)})
             return redirect(_pad_url(match))
     return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
 
@@ -99,7 +102,7 @@ def match_detail(request, pk, table=None):
         pair = selectors.next_pair(match, pad, table or 1)
         kept = permissions.hand_kept(request, match)
         if kept:
-            messages.info(request, "The hand you were typing is filled in again: check it and save.")
+            messages.info(request, _("The hand you were typing is filled in again: check it and save."))
             form = HandForm({**kept, "number": number, "revision": match.revision}, match=match, pair=pair)
             form.is_valid()  # shows what is still missing, next to its field
         else:
@@ -163,9 +166,10 @@ def hand_new(request, pk, table=1):
         table=table)
 
 
-RENEWED = ("The table link of this match was renewed, so this phone can no longer score it. What you typed "
-           "is kept: open the new link (scan the new QR code on the table sheet, or ask a director or a player "
-           "to show it on the match page, under \"Table link\") and the hand is filled in again.")
+RENEWED = gettext_lazy(
+    "The table link of this match was renewed, so this phone can no longer score it. What you typed is kept: "
+    "open the new link (scan the new QR code on the table sheet, or ask a director or a player to show it on the "
+    "match page, under \"Table link\") and the hand is filled in again.")
 
 
 def _renewed(request, match):
@@ -203,10 +207,10 @@ def _next_hand(request, pk, table=1):
     if via is None:
         return None, None, None, None, _refuse(request, match)
     if match.complete:
-        messages.info(request, "The match is over: no more hands.")
+        messages.info(request, _("The match is over: no more hands."))
         return None, None, None, None, redirect(_pad_url(match))
     if table not in ((1, 2) if match.kind == KIND_PARTNERSHIP else (1,)):
-        messages.error(request, f"This match has no table {table}.")
+        messages.error(request, _("This match has no table %(table)s.") % {"table": table})
         return None, None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     return match, via, hands, len(_table_hands(hands, table)) + 1, None
@@ -246,8 +250,8 @@ def _conflict(request, match, typed: HandEntry, number: int, why: str, table: in
 
 def same_text(match, number: int, table: int = 1) -> str:
     """Both players saved the same hand: the second is told it is there, once."""
-    return (f"{services.hand_called(match, number, table)} was already recorded on another phone, exactly as "
-            "typed here: nothing was added.")
+    return (_("%(hand)s was already recorded on another phone, exactly as typed here: nothing was added.")
+            % {"hand": services.hand_called(match, number, table)})
 
 
 def _conflict_context(match, typed: HandEntry, number: int, why: str, table: int = 1) -> dict:
@@ -314,8 +318,9 @@ def _scoring_hand(request, pk, number, table=1):
         return None, None, None, redirect(_pad_url(match))
     hands = selectors.match_hands(match)
     if not 1 <= number <= len(_table_hands(hands, table)):
-        messages.error(request, f"There is no hand {number} in this match." if match.kind != KIND_PARTNERSHIP
-                       else f"Table {table} has no hand of deal {number}.")
+        messages.error(request, _("There is no hand %(number)s in this match.") % {"number": number}
+                       if match.kind != KIND_PARTNERSHIP else
+                       _("Table %(table)s has no hand of deal %(number)s.") % {"table": table, "number": number})
         return None, None, None, redirect(_pad_url(match))
     return match, hands, via, None
 
@@ -406,9 +411,9 @@ def _save(request, match, form, save, entry, number, preview, *, editing, table=
 
 def saved_text(match, number: int, preview, *, editing: bool, table: int = 1) -> str:
     """The pad's message for a hand just saved or corrected: what it scored and the games it finished."""
-    verb = "corrected" if editing else "saved"
-    return " ".join([f"{services.hand_called(match, number, table)} {verb}. {preview.text}",
-                     *(game.text for game in preview.game_over)])
+    hand = services.hand_called(match, number, table)
+    said = (_("%(hand)s corrected.") if editing else _("%(hand)s saved.")) % {"hand": hand}
+    return " ".join([f"{said} {preview.text}", *(game.text for game in preview.game_over)])
 
 
 @require_POST
@@ -417,8 +422,8 @@ def hand_preview(request, pk):
     match, via = _for_scoring(request, pk)
     if via is None:
         if permissions.link_renewed(request, match):
-            return JsonResponse({"ok": False, "renewed": True, "message": RENEWED}, status=403)
-        raise PermissionDenied("You may not score this match.")
+            return JsonResponse({"ok": False, "renewed": True, "message": str(RENEWED)}, status=403)
+        raise PermissionDenied(_("You may not score this match."))
     hands = selectors.match_hands(match)
     try:
         table = _table(request, match)
@@ -452,8 +457,9 @@ def _table(request, match) -> int:
     if raw == "2" and match.kind == KIND_PARTNERSHIP:
         return 2
     if match.kind == KIND_PARTNERSHIP:
-        raise ValueError(f'table: a partnership deal is played at table 1 or table 2, not "{raw[:20]}".')
-    raise ValueError(f'table: this match is played at one table, not at table "{raw[:20]}".')
+        raise ValueError(_('table: a partnership deal is played at table 1 or table 2, not "%(table)s".')
+                         % {"table": raw[:20]})
+    raise ValueError(_('table: this match is played at one table, not at table "%(table)s".') % {"table": raw[:20]})
 
 
 def hand_delete(request, pk, number, table=1):
@@ -468,8 +474,9 @@ def hand_delete(request, pk, number, table=1):
         except (services.HandConflict, services.HandRefused) as e:
             messages.error(request, str(e))
         else:
-            messages.success(request, f"Table {table}'s hand of deal {number} deleted." if partnership else
-                             f"Hand {number} deleted; the later hands moved up one.")
+            messages.success(request, _("Table %(table)s's hand of deal %(number)s deleted.")
+                             % {"table": table, "number": number} if partnership else
+                             _("Hand %(number)s deleted; the later hands moved up one.") % {"number": number})
         return redirect(_pad_url(match, table))
     line = selectors.stored_hand_line(match, hands, number, table)
     return render(request, "matches/hand_delete.html", {"match": match, "line": line, "number": number,
@@ -478,8 +485,8 @@ def hand_delete(request, pk, number, table=1):
 
 def _last_hand_action(request, pk, service, said):
     """Undo or redo the last hand (a partnership: the last hand of the table the button was for):
-    ``service`` returns the hand's number, ``said(what, button)`` the message, given the hand
-    ("Hand 2", "Table 1's hand of deal 2") and its buttons' words ("hand 2", "table 1's deal 2")."""
+    ``service`` returns the hand's number, ``said(n, table)`` the message (``table`` None but
+    for a partnership)."""
     match, via = _for_scoring(request, pk)
     if via is None:
         return _deny(request)
@@ -496,20 +503,27 @@ def _last_hand_action(request, pk, service, said):
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        what = f"Hand {n}" if table is None else f"Table {table}'s hand of deal {n}"
-        messages.success(request, said(what, f"hand {n}" if table is None else f"table {table}'s deal {n}"))
+        messages.success(request, said(n, table))
     return redirect(_pad_url(match, table) if request.POST.get("back") == "table" else _pad_url(match))
 
 
 @require_POST
 def hand_undo(request, pk):
-    return _last_hand_action(request, pk, services.hand_undo,
-                             lambda what, button: f"{what} undone. Tap \"Redo {button}\" to put it back.")
+    def said(n, table):
+        if table is None:
+            return _('Hand %(n)s undone. Tap "Redo hand %(n)s" to put it back.') % {"n": n}
+        return (_('Table %(table)s\'s hand of deal %(n)s undone. Tap "Redo table %(table)s\'s deal %(n)s" to put it '
+                  'back.') % {"n": n, "table": table})
+    return _last_hand_action(request, pk, services.hand_undo, said)
 
 
 @require_POST
 def hand_redo(request, pk):
-    return _last_hand_action(request, pk, services.hand_redo, lambda what, button: f"{what} put back.")
+    def said(n, table):
+        if table is None:
+            return _("Hand %(n)s put back.") % {"n": n}
+        return _("Table %(table)s's hand of deal %(n)s put back.") % {"n": n, "table": table}
+    return _last_hand_action(request, pk, services.hand_redo, said)
 
 
 @require_POST
@@ -523,7 +537,7 @@ def first_dealer(request, pk):
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"{match.player(match.first_dealer)} deals hand 1.")
+        messages.success(request, _("%(player)s deals hand 1.") % {"player": match.player(match.first_dealer)})
     return redirect(_pad_url(match))
 
 
@@ -555,7 +569,7 @@ def seat_open(request, pk, seat, token):
         return render(request, "matches/table_link_invalid.html", status=404)
     permissions.table_link_grant(request, match)
     seats.seat_grant(request, match, seat)
-    messages.info(request, f"This phone answers for {match.player(seat).name} in this match.")
+    messages.info(request, _("This phone answers for %(player)s in this match.") % {"player": match.player(seat).name})
     return redirect(_pad_url(match))
 
 
@@ -572,7 +586,7 @@ def table_link_renew(request, pk):
     if denied:
         return denied
     services.table_link_renew(match=match)
-    messages.success(request, "New table link made: the old link and QR code no longer work.")
+    messages.success(request, _("New table link made: the old link and QR code no longer work."))
     return redirect(_pad_url(match))
 
 

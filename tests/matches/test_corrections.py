@@ -90,7 +90,7 @@ def test_the_players_and_a_director_still_correct_after_the_window(client, make_
 def test_the_window_is_a_setting(settings, make_match):
     match = finished_ago(one_game(make_match), 2)
     settings.GINSCORE_CORRECTION_MINUTES = 1
-    with pytest.raises(services.HandRefused, match="for 1 minutes after the end"):
+    with pytest.raises(services.HandRefused, match="for 1 minute after the end"):
         services.hand_edit(match_id=match.pk, number=2, entry=HandEntry("gin", "a", None, 70),
                            expected_revision=match.revision, via=VIA_TABLE_LINK)
     settings.GINSCORE_CORRECTION_MINUTES = 5

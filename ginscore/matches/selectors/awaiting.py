@@ -18,11 +18,15 @@ class AwaitingLine:
     hand: Hand
     version: str
     text: str
-    entrant: str
+    entrant: str  # who entered it (a player, an account); "" for the table's phone
     sides: tuple[tuple[str, str], ...]  # (seat, name) who may still answer for it (with their own code)
     own: str  # the seat the viewer proves without a code (their account, their personal link), if it may answer
     settle: bool  # the viewer is a director
     confirmed: tuple[str, ...] = ()  # the names that have confirmed it so far
+
+    @property
+    def on_table_phone(self) -> bool:
+        return not self.entrant
 
 
 def awaiting_lines(match: Match, user, via: str | None, held: tuple[str, ...] = ()) -> list[AwaitingLine]:
@@ -47,7 +51,7 @@ def awaiting_lines(match: Match, user, via: str | None, held: tuple[str, ...] = 
         elif hand.entered_by_id and hand.entered_via == "account":
             by = hand.entered_by.get_username()
         else:
-            by = "on the table's phone"
+            by = ""
         entered_here = via == "account" and hand.entered_via == "account" and hand.entered_by_id == user.pk
         open_sides = [] if director or via is None or entered_here else agreement.confirm_sides(match, hand)
         own = next((s for s in mine if s in open_sides), "")

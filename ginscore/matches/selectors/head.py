@@ -8,8 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from ginscore.engine import GameResult, MatchResult, PlayerLine, Settlement
 from ginscore.engine.results import PairNet
+from ginscore.matches.bounds import grouped
 from ginscore.matches.models import AGREED, KIND_PARTNERSHIP, KIND_THREE, KIND_TWO, Match
 from ginscore.matches.records import SEAT_LETTERS, HandEntry, Pair, partnership_pair
 
@@ -208,23 +213,31 @@ def game_over(result: MatchResult, game: GameResult) -> GameOver:
     lines = tuple(game.players[n] for n in names)
     win = game.players[game.winner]
     match_score = _each(result.match.score, names)
-    parts = [f"Game {game.n} won by {game.winner}: points " + "–".join(str(x.points) for x in lines),
-             "boxes " + "–".join(str(x.boxes) for x in lines)
-             + " (bonus " + "–".join(str(x.box_bonus) for x in lines) + ")",
-             f"game bonus {win.game_bonus}"]
+    def each(values):
+        return "–".join(grouped(v) for v in values)
+
+    parts = [_("Game %(n)s won by %(winner)s: points %(points)s") % {
+                 "n": game.n, "winner": game.winner, "points": each(x.points for x in lines)},
+             _("boxes %(boxes)s (bonus %(bonus)s)") % {"boxes": each(x.boxes for x in lines),
+                                                       "bonus": each(x.box_bonus for x in lines)},
+             _("game bonus %(bonus)s") % {"bonus": grouped(win.game_bonus)}]
     if game.shutout:
-        parts.append(f"shutout (+{win.shutout_bonus})" if win.shutout_bonus else "shutout")
-    parts.append("totals " + "–".join(str(x.total) for x in lines))
+        parts.append(_("shutout (+%(bonus)s)") % {"bonus": grouped(win.shutout_bonus)} if win.shutout_bonus
+                     else _("shutout"))
+    parts.append(_("totals %(totals)s") % {"totals": each(x.total for x in lines)})
     if len(names) == 2:
-        net = f"net {game.credited} +{game.net}" if game.credited else "net even"
+        net = (_("net %(who)s +%(net)s") % {"who": game.credited, "net": grouped(game.net)} if game.credited
+               else _("net even"))
     else:
-        net = "pairs: " + ", ".join(
-            f"{p.players[0]} v {p.players[1]} " + (f"{p.credited} +{p.net}" if p.credited else "even")
-            for p in game.pairs)
+        net = _("pairs: %(pairs)s") % {"pairs": _(", ").join(
+            _("%(a)s v %(b)s %(net)s") % {"a": p.players[0], "b": p.players[1],
+                                          "net": f"{p.credited} +{grouped(p.net)}" if p.credited else _("even")}
+            for p in game.pairs)}
         if game.shut_out:
-            net += f" ({' and '.join(game.shut_out)} shut out)"
-    text = (", ".join(parts) + f"; {net}. Match now "
-            + ", ".join(f"{n} {s}" for n, s in zip(names, match_score)) + ".")
+            net += " " + _("(%(names)s shut out)") % {"names": _(" and ").join(game.shut_out)}
+    text = _("%(parts)s; %(net)s. Match now %(scores)s.") % {
+        "parts": _(", ").join(parts), "net": net,
+        "scores": _(", ").join(f"{n} {grouped(s)}" for n, s in zip(names, match_score))}
     return GameOver(game.n, game.winner, tuple(x.points for x in lines), tuple(x.boxes for x in lines),
                     tuple(x.box_bonus for x in lines), win.game_bonus, game.shutout, win.shutout_bonus,
                     tuple(x.total for x in lines), game.net, game.credited, match_score, text,
@@ -245,8 +258,8 @@ def _match_to_go(result: MatchResult) -> tuple[str, ...]:
     if length.kind == "best_of":
         need = length.games // 2 + 1
         left = [need - m.games_won[p] for p in names]
-        return tuple(f"{n} game{'s' if n != 1 else ''} to go" for n in left)
-    return tuple(f"{max(0, m.target - m.score[p])} to go" for p in names)
+        return tuple(ngettext("%(n)s game to go", "%(n)s games to go", n) % {"n": n} for n in left)
+    return tuple(_("%(n)s to go") % {"n": grouped(max(0, m.target - m.score[p]))} for p in names)
 
 
 def pair_standings(result: MatchResult) -> tuple[PairStanding, ...]:
@@ -268,10 +281,10 @@ def score_head(match: Match, result: MatchResult, correcting: HandLine | None = 
     other table, ``table_counts`` the hands each table has entered."""
     names = result.sides
     m = result.match
-    rules = match.get_preset_display() + (" (own rules)" if match.rule_overrides else "")
-    rules += " · " + result.length.describe(result.rules)
+    rules = str(match.get_preset_display()) + (_(" (own rules)") if match.rule_overrides else "")
+    rules += " · " + str(result.length.describe(result.rules))
     if match.stake is not None:
-        rules += f" · stake {format(match.stake.normalize(), 'f')}"
+        rules += " · " + _("stake %(stake)s") % {"stake": stake_text(match.stake)}
     target = result.rules.game_target
     enters = tuple(result.next_win_enters(n) for n in names)
     now = tuple(GameNow(g.n, tuple(g.players[n].points for n in names),
@@ -298,6 +311,12 @@ def score_head(match: Match, result: MatchResult, correcting: HandLine | None = 
                      m.settlement, len(result.hands) + 1, result.next_dealer, rules, target, now,
                      _match_to_go(result), over[-1] if over else None, correcting,
                      str(result.length.describe(result.rules)), **extra)
+
+
+def stake_text(stake) -> str:
+    """A stake as a person reads it: its own decimals, grouped ("0.5", "1,250"; French "0,5", "1 250")."""
+    decimals = max(0, -stake.normalize().as_tuple().exponent)
+    return number_format(stake, decimal_pos=decimals, force_grouping=True)
 
 
 def result_seats(result: MatchResult) -> tuple[str, ...]:

@@ -3,10 +3,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
 from ginscore.club.prepared import Prepared
-from ginscore.matches.models import HandChange, Match
+from ginscore.matches.models import VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, HandChange, Match
 from ginscore.matches.selectors.head import ScoreHead
 from ginscore.matches.selectors.words import record_hand_text
+
+
+# What a change did to a hand, in the reader's language (French agrees with "manche" and "donne").
+ACTIONS = {"added": pgettext_lazy("a hand", "added"), "edited": pgettext_lazy("a hand", "edited"),
+           "deleted": pgettext_lazy("a hand", "deleted"), "undone": pgettext_lazy("a hand", "undone"),
+           "confirmed": pgettext_lazy("a hand", "confirmed"), "disputed": pgettext_lazy("a hand", "disputed"),
+           "settled": pgettext_lazy("a hand", "settled")}
+VIAS = {VIA_TABLE_LINK: gettext_lazy("table link"), VIA_SEAT_CODE: gettext_lazy("own code"),
+        VIA_SEAT_LINK: gettext_lazy("own link")}
 
 
 @dataclass(frozen=True)
@@ -16,10 +27,17 @@ class ChangeLine:
     after: str
     who: str = ""  # who made the change; for a confirmation or a dispute also for which player
 
+    @property
+    def action(self) -> str:
+        return str(ACTIONS.get(self.change.action, self.change.action))
+
 
 def change_who(match: Match, change: HandChange) -> str:
     """ "ann", "table link", "Ben (table link)": the account or link, and the player it answered for."""
-    who = change.who_text
+    if change.via in VIAS:
+        who = str(VIAS[change.via])
+    else:
+        who = change.who.get_username() if change.who_id else gettext("(deleted account)")
     if change.side:
         player = match.player(change.side)
         return f"{player.name} ({who})" if player else who

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext as _
+
 from ginscore.engine import HandResult, MatchResult, score_hand
 from ginscore.matches.models import AGREED, Hand, Match
 from ginscore.matches.records import (
@@ -34,7 +36,7 @@ class Pad:
 
     @property
     def title(self) -> str:
-        return " v ".join(self.names)
+        return _(" v ").join(self.names)
 
 
 # A long match shows its latest games and hands; the rest are one tap away.
@@ -127,7 +129,8 @@ def pad_rulings(lines) -> tuple[tuple[int, str], ...]:
     out = []
     for line in reversed(lines):
         if isinstance(line, DealLine):
-            out += [(line.n, f"table {t.table}: {t.ruling}") for t in line.tables if t is not None and t.ruling]
+            out += [(line.n, _("table %(table)s: %(ruling)s") % {"table": t.table, "ruling": t.ruling})
+                    for t in line.tables if t is not None and t.ruling]
         elif line.ruling:
             out.append((line.n, line.ruling))
     return tuple(out)

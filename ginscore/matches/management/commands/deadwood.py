@@ -13,28 +13,31 @@ card held counts (any number of cards), so it prints the count.
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.engine import PRESETS, CardError, format_cards, parse_cards, rules_from
 from ginscore.engine.melds import Arrangement, best_arrangement, eleven, melds_bonus
 
 
 def describe(arrangement: Arrangement) -> list[str]:
-    melds = " | ".join(str(m) for m in arrangement.melds) or "none"
+    melds = " | ".join(str(m) for m in arrangement.melds) or _("none")
     if arrangement.deadwood == 0:
-        dead = "0 (gin)"
+        dead = _("0 (gin)")
     else:
         dead = f"{arrangement.deadwood} ({format_cards(arrangement.deadwood_cards)})"
-    return [f"melds: {melds}", f"deadwood: {dead}"]
+    return [_("melds: %(melds)s") % {"melds": melds}, _("deadwood: %(deadwood)s") % {"deadwood": dead}]
 
 
 class Command(BaseCommand):
     requires_system_checks = []  # cards only: no models, no database
-    help = "Prints the best melds and the deadwood of 10 cards (11: the discard and whether it is big gin)."
+    help = gettext_lazy("Prints the best melds and the deadwood of 10 cards (11: the discard and whether it is big "
+                        "gin).")
 
     def add_arguments(self, parser):
-        parser.add_argument("cards", nargs="+", help='the cards, like "AS 2S 3S 7H 7D 7C KD QD JD 5C"')
+        parser.add_argument("cards", nargs="+", help=gettext_lazy('the cards, like "AS 2S 3S 7H 7D 7C KD QD JD 5C"'))
         parser.add_argument("--rules", default="standard", choices=list(PRESETS),
-                            help="meld and count by this preset's game (default: standard)")
+                            help=gettext_lazy("meld and count by this preset's game (default: standard)"))
 
     def handle(self, *args, cards, rules="standard", **options):
         rules = rules_from(rules)
@@ -44,7 +47,8 @@ class Command(BaseCommand):
             self._fail(str(e))
         if rules.counts_cards_held:
             count = sum(rules.card_value(c) for c in hand)
-            self.stdout.write(f"count: {count} (in {rules.game_name} every card still held counts)")
+            self.stdout.write(_("count: %(count)s (in %(game)s every card still held counts)")
+                              % {"count": count, "game": rules.game_name})
             return
         how = rules.meld_rules
         if len(hand) == 10:
@@ -54,13 +58,13 @@ class Command(BaseCommand):
             found = eleven(hand, how)
             arrangement = found.arrangement
             if found.big_gin:
-                lines = ["big gin: yes (all 11 cards melded)", *describe(arrangement)[:1]]
+                lines = [_("big gin: yes (all 11 cards melded)"), *describe(arrangement)[:1]]
             else:
-                lines = [f"discard: {found.discard}", "big gin: no", *describe(arrangement)]
+                lines = [_("discard: %(card)s") % {"card": found.discard}, _("big gin: no"), *describe(arrangement)]
         else:
-            self._fail(f"give 10 cards (11 for the discard and big gin), not {len(hand)}")
+            self._fail(_("give 10 cards (11 for the discard and big gin), not %(count)s") % {"count": len(hand)})
         if rules.sequence_bonus:
-            lines.append(f"bonus: {melds_bonus(arrangement.melds)} (to the hand's winner)")
+            lines.append(_("bonus: %(bonus)s (to the hand's winner)") % {"bonus": melds_bonus(arrangement.melds)})
         self.stdout.write("\n".join(lines))
 
     def _fail(self, message: str):

@@ -8,20 +8,24 @@ output, or to FILE with ``-o``, a batch of matches at a time (any club's history
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import records_dumps, records_export_finished, records_stream
 
 
 class Command(BaseCommand):
-    help = "Exports matches as a JSON array of match records (the spec's ginscore/1 format)."
+    help = gettext_lazy("Exports matches as a JSON array of match records (the spec's ginscore/1 format).")
 
     def add_arguments(self, parser):
         parser.add_argument("--match", type=int, action="append", dest="ids", metavar="ID",
-                            help="a match id; repeat for several (default: every match)")
+                            help=gettext_lazy("a match id; repeat for several (default: every match)"))
         parser.add_argument("--finished", action="store_true",
-                            help="the finished matches in the order they finished (what manage.py ratings reads)")
-        parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+                            help=gettext_lazy("the finished matches in the order they finished (what manage.py "
+                                              "ratings reads)"))
+        parser.add_argument("-o", "--output", metavar="FILE",
+                            help=gettext_lazy("write to FILE instead of standard output"))
 
     def handle(self, *args, ids, output, finished=False, **options):
         if finished:
@@ -32,7 +36,7 @@ class Command(BaseCommand):
                 found = set(Match.objects.filter(pk__in=ids).values_list("pk", flat=True))
                 missing = [i for i in ids if i not in found]
                 if missing:
-                    self.stderr.write(f"--match: there is no match {missing[0]}")
+                    self.stderr.write(_("--match: there is no match %(id)s") % {"id": missing[0]})
                     sys.exit(1)
                 matches = Match.objects.filter(pk__in=ids).order_by("pk")
             pieces = records_stream(matches=matches)   # a batch of matches at a time: any club's history
@@ -41,7 +45,7 @@ class Command(BaseCommand):
                 with open(output, "w", encoding="utf-8") as f:
                     f.writelines(pieces)
             except OSError as e:
-                self.stderr.write(f"{output}: cannot be written ({e.strerror or e})")
+                self.stderr.write(_("%(file)s: cannot be written (%(why)s)") % {"file": output, "why": e.strerror or e})
                 sys.exit(1)
         else:
             for piece in pieces:

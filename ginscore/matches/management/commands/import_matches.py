@@ -12,26 +12,30 @@ same way, naming the stored match; ``--again`` imports it anyway.
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.engine import RecordError
+from ginscore.matches.bounds import grouped
 from ginscore.matches.management.commands.score import read_json
 from ginscore.matches.records_io import AlreadyThere, ImportRefused, records_import
 
 
 class Command(BaseCommand):
-    help = "Imports match records (one record or a JSON array) and prints the new match ids."
+    help = gettext_lazy("Imports match records (one record or a JSON array) and prints the new match ids.")
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a match record file (or an array of records), or - for standard input")
+        parser.add_argument("file", help=gettext_lazy("a match record file (or an array of records), or - for "
+                                                      "standard input"))
         parser.add_argument("--again", action="store_true",
-                            help="import records that are already stored anyway (a second copy)")
+                            help=gettext_lazy("import records that are already stored anyway (a second copy)"))
 
     def handle(self, *args, file, again=False, **options):
         try:
             data = read_json(file)
             matches = records_import(data=data, again=again, capped=False, progress=self._progress)
         except AlreadyThere as e:
-            self.stderr.write(f"Nothing was imported: {e}. Add --again to import it anyway.")
+            self.stderr.write(_("Nothing was imported: %(where)s. Add --again to import it anyway.") % {"where": e})
             sys.exit(1)
         except (RecordError, ImportRefused) as e:
             self.stderr.write(str(e))
@@ -41,4 +45,4 @@ class Command(BaseCommand):
 
     def _progress(self, done: int, total: int) -> None:
         if total > 1:
-            self.stderr.write(f"{done:,} of {total:,} records written")
+            self.stderr.write(_("%(done)s of %(total)s records written") % {"done": grouped(done), "total": grouped(total)})

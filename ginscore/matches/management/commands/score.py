@@ -8,6 +8,8 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.engine import RecordError, record_from_json, result_to_json, score_match
 from ginscore.engine.records import parse_json_text
@@ -24,18 +26,18 @@ def read_json(path: str, stdin=None):
             with open(path, "rb") as f:
                 text = f.read()
     except OSError as e:
-        raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
+        raise RecordError(_("%(file)s: cannot be read (%(why)s)") % {"file": path, "why": e.strerror or e}) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: is not UTF-8 text") from None
-    return parse_json_text(text, "standard input" if path == "-" else path)
+        raise RecordError(_("%(file)s: is not UTF-8 text") % {"file": path}) from None
+    return parse_json_text(text, _("standard input") if path == "-" else path)
 
 
 class Command(BaseCommand):
-    help = "Scores a match record (or an array of records) and prints the result as JSON."
+    help = gettext_lazy("Scores a match record (or an array of records) and prints the result as JSON.")
 
     def add_arguments(self, parser):
-        parser.add_argument("record", help="a match record file, or - for standard input")
-        parser.add_argument("--pad", action="store_true", help="print the score pad as a plain-text table")
+        parser.add_argument("record", help=gettext_lazy("a match record file, or - for standard input"))
+        parser.add_argument("--pad", action="store_true", help=gettext_lazy("print the score pad as a plain-text table"))
 
     def handle(self, *args, record, pad, **options):
         try:
@@ -49,11 +51,12 @@ class Command(BaseCommand):
                     outputs.append(score_match(record_from_json(item)))
                 except RecordError as e:
                     failed = True
-                    outputs.append({"error": f"record {i}: {e}"})
-                    self.stderr.write(f"record {i}: {e}")
+                    message = _("record %(i)s: %(problem)s") % {"i": i, "problem": e}
+                    outputs.append({"error": message})
+                    self.stderr.write(message)
             if pad:
                 self.stdout.write("\n".join(
-                    f"error: {o['error']}\n" if isinstance(o, dict) else render_pad(o) for o in outputs), ending="")
+                    _("error: %(problem)s") % {"problem": o["error"]} + "\n" if isinstance(o, dict) else render_pad(o) for o in outputs), ending="")
             else:
                 self.stdout.write(json.dumps(
                     [o if isinstance(o, dict) else result_to_json(o) for o in outputs], indent=2))
