@@ -197,7 +197,7 @@ def test_the_import_pages_errors_in_french(client, member, make_match):
     assert r.status_code == 409
     text = text_of(r)
     assert f"Rien n'a été importé{NB}: ces matchs sont déjà présents." in text
-    assert f"Enregistrement 1{NB}: match #{match.pk} Ann contre Ben , 1 manche" in text
+    assert f"Enregistrement 1{NB}: match #{match.pk} Ann c. Ben , 1 manche" in text
     assert "L'importer quand même à nouveau" in text
 
 
@@ -235,7 +235,7 @@ def test_the_match_commands_speak_the_clubs_language(tmp_path, make_match):
         code, out, err = run("import_matches", str(path))
         assert code == 1 and out == ""
         assert err.strip() == (f"Rien n'a été importé{NB}: enregistrement 1{NB}: déjà présent comme match "
-                               f"#{match.pk} Ann contre Ben. Ajoutez --again pour l'importer quand même.")
+                               f"#{match.pk} Ann c. Ben. Ajoutez --again pour l'importer quand même.")
         code, out, err = run("deadwood", "AS 2S 3S 7H 7D 7C KD QD JD 5C")
         assert code == 0 and out.splitlines() == ["combinaisons\u00a0: AS 2S 3S | 7H 7D 7C | JD QD KD",
                                                   "cartes isolées\u00a0: 5 (5C)"]
