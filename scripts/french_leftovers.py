@@ -31,12 +31,13 @@ APP_AREA = {"engine": "engine", "matches": "matches", "tournaments": "tournament
 
 def crawl(select: str | None) -> tuple[Path, str, float]:
     out = Path(tempfile.mkstemp(prefix="french-crawl-", suffix=".jsonl")[1])
-    command = [str(ROOT / ".venv/bin/python"), "-m", "pytest", "tests/browser/test_french_crawl.py", "-q",
+    command = [str(ROOT / ".venv/bin/python"), "-m", "pytest", "tests/browser/test_french_crawl.py",
                "-p", "no:cacheprovider"] + (["-k", select] if select else [])
     started = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, env={**os.environ, "GINSCORE_LEFTOVERS": str(out)},
                           capture_output=True, text=True)
-    summary = (done.stdout.strip().splitlines() or [""])[-1]
+    summary = next((line.strip(" =") for line in reversed(done.stdout.splitlines())
+                    if re.search(r"\d+ (passed|failed|xfailed|error)", line)), "no summary")
     return out, summary, time.monotonic() - started
 
 
@@ -120,6 +121,8 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
         for area in areas[:1]:
             by_area[area].append(line)
     pages_left = sorted({r["page"] for r in rows if r["leftovers"]})
+    expected = set(re.findall(r'^    "([^"]+)": "', (ROOT / "tests/browser/test_french_crawl.py").read_text(
+        encoding="utf-8").split("STILL_ENGLISH", 1)[-1].split("\n}", 1)[0], re.M))
     head = [f"# French leftovers ({time.strftime('%H:%M', time.gmtime())} UTC, at commit "
             f"{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()})",
             "",
@@ -135,7 +138,11 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
             "attributes people read (title, placeholder, aria-label, alt, button values). A quotation kept in "
             "English on purpose (a rule book's words) is no leftover when its element says so: `lang=\"en\"`.",
             "",
-            f"Pages with leftovers: {len(pages_left)} of {len({r['page'] for r in rows})}: {', '.join(pages_left)}."]
+            f"Pages with leftovers: {len(pages_left)} of {len({r['page'] for r in rows})}: {', '.join(pages_left)}.",
+            "",
+            f"Failing the crawl (not in its STILL_ENGLISH): {', '.join(sorted(set(pages_left) - expected)) or 'none'}. "
+            f"French now (to drop from STILL_ENGLISH): "
+            f"{', '.join(sorted(expected & {r['page'] for r in rows} - set(pages_left))) or 'none'}."]
     if summary or seconds:
         head.append(f"Crawl: {summary} in {seconds:.0f} s." if seconds else f"Crawl: {summary}.")
     out = head + [""]
