@@ -2,8 +2,7 @@
 """What is still English on the French pages, by area: runs the French browser crawl
 (tests/browser/test_french_crawl.py) in its listing mode (GINSCORE_LEFTOVERS: every page, every
 leftover, nothing stops) and writes each leftover once, under the area whose code draws it (found
-in the templates, Python and JavaScript; else the catalogue it is in; else the page's area), with
-the pages it shows on.
+in the templates, Python and JavaScript; else the page's area), with the pages it shows on.
 
     scripts/french_leftovers.py                     crawl, then the list on standard output
     scripts/french_leftovers.py -o leftovers.md     ... into a file
@@ -91,8 +90,9 @@ def attributed(rows: list[dict]) -> dict[str, dict]:
             item["pages"][row["page"]].add(f"{row['role']}/{row['size']}")
             item.setdefault("page_area", row["area"])
     for text, item in seen.items():
-        item["found"] = found = where(text, files, item["page_area"]) if not text.startswith("<html") else []
-        item["areas"] = [area_of_file(f) for f in found[:1]] or item["left"].get("areas") or [item["page_area"]]
+        shown = item["left"].get("in") or text   # what the page shows, not the catalogue text it holds
+        item["found"] = found = where(shown, files, item["page_area"]) if not text.startswith("<html") else []
+        item["areas"] = [area_of_file(f) for f in found[:1]] or [item["page_area"]]
     return seen
 
 
@@ -127,8 +127,7 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
             f"{subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True, text=True).stdout.strip()})",
             "",
             "What the French browser crawl (tests/browser/test_french_crawl.py) still finds in English, "
-            "each text once, under the area whose code holds it (else the catalogue it is in, else the page's "
-            "area), with the pages it shows on (all six role/size contexts unless said). "
+            "each text once, under the area whose code holds it (else the page's area), with the pages it shows on (all six role/size contexts unless said). "
             "Rerun: `scripts/french_leftovers.py` (or the crawl: "
             "`.venv/bin/python -m pytest tests/browser/test_french_crawl.py -k PAGE`).",
             "",

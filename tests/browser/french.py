@@ -239,8 +239,13 @@ STOP_PHRASES = re.compile(r"\b(?:log in|log out|check[- ]in|sign in|sign up)\b",
 TOKEN = re.compile(r"[\w'’-]+")
 
 
+URL = re.compile(r"https?://\S+|(?<![\w/])/[\w.-]+/(?:[\w.?=&%#-]+/?)*")
+
+
 def english_words(unit: str) -> list[str]:
-    """The common English interface words in a unit of text (a random token or code is one word)."""
+    """The common English interface words in a unit of text (a random token or code is one word;
+    an address is none)."""
+    unit = URL.sub(" ", unit)
     words = [t.strip("-'’").casefold() for t in TOKEN.findall(unit)]
     hits = [w for w in words if w in STOP]
     hits += [m.group(0).casefold() for m in STOP_PHRASES.finditer(unit)]
