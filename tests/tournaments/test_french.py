@@ -48,7 +48,7 @@ def test_the_overview_round_and_standings_speak_french(client):
     assert "Système suisse" in page and "En cours" in page and "3 rondes" in page
     assert "Inscrits (6)" in page and "Départages" in page and "Têtes de série" in page
     assert ">Ronde 1</a>" in page and ">Classement</a>" in page and ">Tableau d'affichage</a>" in page
-    assert "Victoires de match" in page or "Match wins" in page   # the tiebreaks' names are the engine's
+    assert "Matchs gagnés, Confrontation directe, Buchholz, Points nets" in page   # the engine's names
 
     round_page = text(client.get(reverse("tournaments:round", args=[t.pk, 1, 1]), **FR))
     assert "<h2>Ronde 1</h2>" in round_page and "Table 1" in round_page and "pas commencé" in round_page
@@ -63,7 +63,7 @@ def test_the_overview_round_and_standings_speak_french(client):
     standings = text(client.get(reverse("tournaments:standings", args=[t.pk]), **FR))
     for header in ("Joueur", "Joués", "Gagnés", "Perdus", "Net", "Départagé par"):
         assert f">{header}</th>" in standings, header
-    assert "Classement selon victoires de match" in standings or "Classement selon match wins" in standings
+    assert "Classement selon matchs gagnés, puis confrontation directe, Buchholz, points nets." in standings
     assert "Départagé par : ce qui a distingué chaque place" in standings
     assert "Télécharger le CSV" in standings and "Imprimer le classement (PDF)" in standings
     assert "Decided by" not in standings and "Ranked by" not in standings
@@ -87,6 +87,7 @@ def test_the_bracket_in_french(client):
     assert "Élimination directe" in page and "<h2>Tableau</h2>" in page
     assert "Imprimer le tableau (PDF)" in page and "exempt" in page   # three players: one bye
     assert "(défile latéralement)" in page and "Print the bracket" not in page
+    assert "<h3>Demi-finale</h3>" in page and "<h3>Finale</h3>" in page   # the engine's round names
 
 
 def test_the_board_in_french_counts_its_tables_with_plurals(client):
