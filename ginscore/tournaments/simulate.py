@@ -11,7 +11,7 @@ from ginscore.matches import services as match_services
 from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
 from ginscore.tournaments import selectors, services
-from ginscore.tournaments.models import STATUS_RUNNING, Tournament
+from ginscore.tournaments.models import FORMAT_CHOICES, STATUS_RUNNING, Tournament
 
 
 def random_hand(rng: random.Random, knock_limit: int = 10) -> HandEntry:
@@ -40,7 +40,7 @@ def simulate(*, format: str, players: int, rounds: int | None = None, seed: int 
     rng = random.Random(seed)
     names = names or [gettext("Player %(number)s") % {"number": i} for i in range(1, players + 1)]
     name = ngettext("Rehearsal: %(format)s, %(count)s player", "Rehearsal: %(format)s, %(count)s players",
-                    len(names)) % {"format": format, "count": len(names)}
+                    len(names)) % {"format": dict(FORMAT_CHOICES).get(format, format), "count": len(names)}
     t = services.tournament_create(name=name, format=format, length=length, rounds=rounds, **options)
     services.entries_set(tournament=t, names=names)
     services.tournament_start(tournament=t, shuffle_seed=seed)

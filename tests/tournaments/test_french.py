@@ -190,7 +190,7 @@ def test_the_rehearsal_command_speaks_the_clubs_language():
     with translation.override("fr"):
         call_command("simulate_tournament", "--format", "swiss", "--players", "4", "--seed", "3", stdout=out)
     first = out.getvalue().splitlines()[0]
-    assert re.match(r"Répétition : swiss, 4 joueurs \(tournoi \d+\) : 2 rondes, vainqueur Joueur \d$",
+    assert re.match(r"Répétition : Système suisse, 4 joueurs \(tournoi \d+\) : 2 rondes, vainqueur Joueur \d$",
                     first.replace(NB, " ")), first
     assert "Imprimez ses feuilles" in out.getvalue()
 
