@@ -236,11 +236,11 @@
   function players(pair) { return say(gettext("%(a)s v %(b)s"), {a: names[pair.charAt(0)], b: names[pair.charAt(1)]}); }
   // The hand the table enters next, as the form's title says it ("Hand 4", "Hand 4: Ann v Cat",
   // a partnership's "Table 1: Ann v Ben, deal 3").
+  // (The server's own words for them: the same texts in the catalogues.)
   function title(next) {
-    if (partnership) {
-      return say(gettext("Table %(table)s: %(players)s, deal %(n)s"), {table: cfg.table, players: players(next.pair), n: next.n});
-    }
-    if (cfg.kind === "three") return say(pgettext("hand", "Hand %(n)s: %(players)s"), {n: next.n, players: players(next.pair)});
+    var words = {table: cfg.table, a: names[next.pair.charAt(0)], b: names[next.pair.charAt(1)], n: next.n, deal: next.n};
+    if (partnership) return say(gettext("Table %(table)s: %(a)s v %(b)s, deal %(deal)s"), words);
+    if (cfg.kind === "three") return say(gettext("Hand %(n)s: %(a)s v %(b)s"), words);
     return what(next.n);
   }
 
