@@ -399,6 +399,24 @@ def standings_kept(t: Tournament) -> list[dict]:
     return _per_results(t, "standings", lambda: tournament_standings(t))
 
 
+def rule_changes(t: Tournament) -> list[str]:
+    """The event's changes from its preset, each named as the rule boxes of the set-up form name it
+    ("gin bonus 30", "knock limit off")."""
+    from ginscore.matches.forms import MatchForm
+
+    fields = MatchForm().fields
+
+    def shown(value) -> str:
+        if value is None:
+            return pgettext("rule", "off")
+        if isinstance(value, bool):
+            return pgettext("rule", "yes") if value else pgettext("rule", "no")
+        return str(value)
+
+    return [f"{fields[f'rule_{key}'].label if f'rule_{key}' in fields else key} {shown(value)}"
+            for key, value in (t.rule_overrides or {}).items()]
+
+
 def tiebreak_names(t: Tournament) -> list[str]:
     return [str(TIEBREAK_NAMES[k]) for k in t.tiebreaks]
 

@@ -83,7 +83,8 @@ def tournament_edit(request, pk):
 def tournament_detail(request, pk):
     t = selectors.tournament_get(pk)
     entries = selectors.tournament_entries(t)
-    ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t))
+    ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t),
+                   rule_changes=selectors.rule_changes(t))
     if ctx["can_direct"]:
         ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
                                           doubles=t.doubles)
@@ -126,7 +127,7 @@ def entries_save(request, pk):
     if not form.is_valid():
         return render(request, "tournaments/detail.html", _context(
             request, t, entries=selectors.tournament_entries(t), entries_form=form,
-            tiebreaks=selectors.tiebreak_names(t)))
+            tiebreaks=selectors.tiebreak_names(t), rule_changes=selectors.rule_changes(t)))
     return _post_action(request, pk, lambda t: services.entries_set(tournament=t, names=form.cleaned_data["names"]),
                         _("Entries saved."))
 

@@ -211,3 +211,16 @@ def test_points_in_the_thousands_are_grouped_as_the_reader_writes_them(rf):
     with translation.override("en"):
         assert "12,345" in standings_table(rows, t).as_html(request)
         assert decided_text(rows[0], False) == "Net +10,845"
+
+
+def test_the_rule_changes_are_named_as_the_set_up_form_names_them(client):
+    from ginscore.matches.forms import MatchForm
+
+    t = _swiss(start=False, rule_overrides={"gin_bonus": 30, "big_gin_bonus": None})
+    label = str(MatchForm().fields["rule_gin_bonus"].label)
+    english = text(client.get(reverse("tournaments:detail", args=[t.pk])))
+    assert f"({label} 30, " in english and " off)" in english and "gin_bonus" not in english
+    with translation.override("fr"):
+        label = str(MatchForm().fields["rule_gin_bonus"].label)
+    french = text(client.get(reverse("tournaments:detail", args=[t.pk]), **FR))
+    assert f"({label} 30, " in french and " non)" in french and "gin_bonus" not in french
