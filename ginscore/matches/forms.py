@@ -16,7 +16,7 @@ from ginscore.engine.hands import MAX_BONUS, MAX_DEADWOOD
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES, PRESET_SUMMARIES
 from ginscore.matches.lazy import lazy_format
 from ginscore.matches.bounds import MAX_HANDS, stake_problem
-from ginscore.matches.models import END_CHOICES, PRESET_CHOICES
+from ginscore.matches.models import END_CHOICES, PRESET_CHOICES, PRESET_LABELS
 from ginscore.matches.records import HandEntry, Pair, two
 from ginscore.matches.ruling_forms import RulingFields
 from ginscore.players.models import Player
@@ -44,18 +44,18 @@ def _preset_values(key: str) -> str:
     def show(v):
         return _("off") if v is None else (_("yes") if v is True else _("no") if v is False else str(v))
 
-    return " · ".join(f"{name} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
+    return " · ".join(f"{PRESET_LABELS.get(name, name)} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
 
 
 def _rule_value(text: str):
     """A rule value typed in a box: yes/no, off, a whole number, or a word."""
     t = text.strip()
     low = t.lower()
-    if low in ("yes", "true", "on"):
+    if low in ("yes", "true", "on", _("yes").lower()):
         return True
-    if low in ("no", "false"):
+    if low in ("no", "false", _("no").lower()):
         return False
-    if low in ("off", "none", "null"):
+    if low in ("off", "none", "null", _("off").lower()):
         return None
     try:
         return int(t)
