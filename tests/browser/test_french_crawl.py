@@ -483,7 +483,8 @@ def crawl(django_db_setup, django_db_blocker):
                 server.stop()
         finally:
             connections.close_all()
-            call_command("flush", interactive=False, verbosity=0)   # as a transactional test leaves it
+            # as a transactional test leaves it (the sequences too: they go on, as after any test)
+            call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
             if made:
                 from django.test.utils import teardown_databases
 
