@@ -136,7 +136,13 @@ def build_club() -> Club:
     hollywood = _import({"rules": "hollywood", "players": [a, PLAYERS[4]], "hands": [
         {"end": "knock", "by": a, "deadwood": {a: 2, PLAYERS[4]: 27}},
     ]}, player_user)
-    club.ids.update(play=play.pk, play_token=play.table_token, game_over=game_over.pk, done=done.pk,
+    # One for each role and size: its next hand (a gin) ends game 1, saved by the crawl.
+    ending = {}
+    for role in ROLES:
+        for size in SIZES:
+            ending[role, size] = _import({"players": [a, b], "length": {"kind": "best_of", "games": 3}, "hands": [
+                {"end": "gin", "by": b, "deadwood": {a: 60}}]}, player_user).pk
+    club.ids.update(play=play.pk, play_token=play.table_token, ending=ending, game_over=game_over.pk, done=done.pk,
                     partnership=partnership.pk, partnership_token=partnership.table_token, hollywood=hollywood.pk,
                     seat=seats.seat_link(play, "a"))
 
@@ -231,6 +237,30 @@ def conflict(page, club) -> bool:
     return True
 
 
+def game_won(page, club) -> bool:
+    """The pad just after the hand that ends a game is saved (sent by the outbox): its messages."""
+    page.goto(f"{page.base}/matches/{club.ending[page.key]}/")
+    if not _can_score(page):
+        return False
+    _type_gin(page)
+    page.locator("#hand-preview .preview-text").wait_for()
+    with page.expect_navigation():
+        page.locator("form.hand-form #save-hand").click()
+    page.locator(".msg-success").wait_for()
+    return True
+
+
+def _send_as_is(page, url) -> bool:
+    """Opens the form at ``url`` and sends it as it is, empty (no script): its errors."""
+    page.goto(page.base + url)
+    form = page.locator("main form.form")
+    if not form.count():
+        return False
+    with page.expect_navigation():
+        form.first.evaluate("f => f.submit()")
+    return True
+
+
 def outbox_waiting(page, club) -> bool:
     """A hand saved while the club's site does not answer: the outbox keeps it and says so."""
     page.goto(f"{page.base}/matches/{club.game_over}/")
@@ -274,6 +304,8 @@ PAGES = [
     P("404", None, lambda c: "/pas-de-page-ici/", "club"),
     P("match-list", "matches:list", lambda c: "/matches/", "matches"),
     P("match-new", "matches:new", lambda c: "/matches/new/", "matches"),
+    P("match-new-refused", None, lambda c: "/matches/new/", "matches",
+      act=lambda page, c: _send_as_is(page, "/matches/new/")),
     P("match-import", "matches:import", lambda c: "/matches/import/", "matches"),
     P("pad", "matches:detail", lambda c: f"/matches/{c.play}/", "matches"),
     P("pad-game-over", None, lambda c: f"/matches/{c.game_over}/", "matches"),
@@ -286,6 +318,7 @@ PAGES = [
     P("hand-cards", "matches:hand_cards", lambda c: f"/matches/{c.play}/hands/cards/", "matches"),
     P("hand-cards-correct", "matches:hand_cards_edit", lambda c: f"/matches/{c.play}/hands/2/cards/", "matches"),
     P("conflict", None, lambda c: f"/matches/{c.play}/", "matches", act=conflict),
+    P("game-won", None, lambda c: f"/matches/{c.game_over}/", "matches", act=game_won),
     P("outbox-waiting", None, lambda c: f"/matches/{c.game_over}/", "js", act=outbox_waiting,
       after=outbox_forgotten),
     P("partnership-pad", "matches:table_pad", lambda c: f"/matches/{c.partnership}/tables/2/", "matches"),
@@ -306,6 +339,8 @@ PAGES = [
     P("ratings-how", "ratings:how", lambda c: "/ratings/how/", "people"),
     P("season-list", "seasons:list", lambda c: "/seasons/", "people"),
     P("season-new", "seasons:new", lambda c: "/seasons/new/", "people"),
+    P("season-new-refused", None, lambda c: "/seasons/new/", "people",
+      act=lambda page, c: _send_as_is(page, "/seasons/new/")),
     P("season", "seasons:detail", lambda c: f"/seasons/{c.season}/", "people"),
     P("season-edit", "seasons:edit", lambda c: f"/seasons/{c.season}/edit/", "people"),
     P("season-money", "seasons:money", lambda c: f"/seasons/{c.season}/money/", "people"),
@@ -317,6 +352,8 @@ PAGES = [
     P("sheets", "sheets:index", lambda c: "/sheets/", "sheets"),
     P("tournament-list", "tournaments:list", lambda c: "/tournaments/", "tournaments"),
     P("tournament-new", "tournaments:new", lambda c: "/tournaments/new/", "tournaments"),
+    P("tournament-new-refused", None, lambda c: "/tournaments/new/", "tournaments",
+      act=lambda page, c: _send_as_is(page, "/tournaments/new/")),
     P("tournament-setup", "tournaments:detail", lambda c: f"/tournaments/{c.setup}/", "tournaments"),
     P("tournament-running", None, lambda c: f"/tournaments/{c.swiss}/", "tournaments"),
     P("tournament-knockout", None, lambda c: f"/tournaments/{c.knockout}/", "tournaments"),
@@ -411,7 +448,7 @@ class Crawl:
                     context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
                 page = context.new_page()
                 page.set_default_timeout(10_000)
-                page.base = base
+                page.base, page.key = base, (role, size)
                 self.pages[role, size] = page
 
     def read_all(self, spec: Page) -> dict:
