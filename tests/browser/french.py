@@ -240,12 +240,15 @@ TOKEN = re.compile(r"[\w'’-]+")
 
 
 URL = re.compile(r"https?://\S+|(?<![\w/])/[\w.-]+/(?:[\w.?=&%#-]+/?)*")
+# A value a person types or reads as a machine writes it, in straight quotes inside a French
+# sentence ("add", "gin_only"): a literal, not a word (French quotes words « like this »).
+LITERAL = re.compile(r'"[\w .-]{1,20}"')
 
 
 def english_words(unit: str) -> list[str]:
     """The common English interface words in a unit of text (a random token or code is one word;
-    an address is none)."""
-    unit = URL.sub(" ", unit)
+    an address, or a short literal in straight quotes, is none)."""
+    unit = LITERAL.sub(" ", URL.sub(" ", unit))
     words = [t.strip("-'’").casefold() for t in TOKEN.findall(unit)]
     hits = [w for w in words if w in STOP]
     hits += [m.group(0).casefold() for m in STOP_PHRASES.finditer(unit)]

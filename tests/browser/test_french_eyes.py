@@ -97,6 +97,8 @@ def test_common_english_words_are_caught_and_french_ones_are_not():
     assert french.english_words("Lien de table k3the-Q_and") == []   # a token is one word
     assert french.english_words("Pointage : /tournaments/2/check-in/ ou http://club.example/players/") == []
     assert french.english_words("p/2, p/4 for the top three") == ["for", "the"]
+    assert french.english_words('capot : "add" (ajouter), "none" (rien)') == []
+    assert french.english_words("« Save » : the button") == ["save", "the"]
 
 
 def test_data_is_taken_out_before_reading():
