@@ -135,7 +135,13 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
             "empty or fuzzy) found on the page, and any text holding a common English word (its STOP list). "
             "Names and other data are taken out first (·). Hidden text counts (it shows on a tap), so do "
             "attributes people read (title, placeholder, aria-label, alt, button values). A quotation kept in "
-            "English on purpose (a rule book's words) is no leftover when its element says so: `lang=\"en\"`.",
+            "English on purpose (a rule book's words) is no leftover when its element says so: `lang=\"en\"`; "
+            "an address or code: `translate=\"no\"` or `<code>`; a value typed as the machine writes it: in "
+            "straight quotes (`\"add\"`).",
+            "",
+            "The crawl is on main: before merging a change to pages, run it on them "
+            "(`.venv/bin/python -m pytest tests/browser/test_french_crawl.py -k \"pad or hand-form\"`; "
+            "`--co -q` lists the pages); a page not in its STILL_ENGLISH fails on any English.",
             "",
             f"Pages with leftovers: {len(pages_left)} of {len({r['page'] for r in rows})}: {', '.join(pages_left)}.",
             "",
