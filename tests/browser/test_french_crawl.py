@@ -44,7 +44,8 @@ PLAYERS = ["Anne-Sophie Lefèvre", "Benoît Girard", "Cécile Marchand", "Didier
            "Fabrice Morel", "Gaëlle Petit", "Hugo Bernard"]
 TEAMS = ["Les Carreaux", "Les Piques"]
 EVENTS = {"swiss": "Tournoi du jeudi", "knockout": "Coupe d'hiver", "setup": "Tournoi du samedi",
-          "done": "Grand prix de novembre"}
+          "done": "Grand prix de novembre", "agree": "Soirée à l'amiable"}
+DISPUTE = "Les points isolés sont faux."
 SEASON = "Saison d'automne"
 ANNOUNCEMENT = "Pause café à vingt et une heures."
 USERS = {"player": "joueuse", "director": "directrice"}
@@ -92,7 +93,10 @@ def build_club() -> Club:
 
     from ginscore.club.roles import DIRECTOR_GROUP
     from ginscore.engine import MatchLength
-    from ginscore.matches import seats
+    from ginscore.engine import rules_from
+    from ginscore.matches import agreement, seats, services
+    from ginscore.matches.models import VIA_SEAT_CODE, Hand
+    from ginscore.matches.records import HandEntry
     from ginscore.players.models import Player
     from ginscore.seasons import services as money
     from ginscore.tournaments import own_check_in
@@ -136,13 +140,30 @@ def build_club() -> Club:
     hollywood = _import({"rules": "hollywood", "players": [a, PLAYERS[4]], "hands": [
         {"end": "knock", "by": a, "deadwood": {a: 2, PLAYERS[4]: 27}},
     ]}, player_user)
+    three = _import({"players": [a, b, c], "first_dealer": c, "hands": [
+        {"end": "knock", "by": a, "deadwood": {a: 4, b: 20}}]}, player_user)
+    first_deal = services.match_start(names=[c, d], rules=rules_from("standard"), created_by=player_user)
+    # Both players agree (a tournament's option): a hand awaiting the other's word, one disputed.
+    agreed = events.tournament_create(name=EVENTS["agree"], format="swiss", rounds=1,
+                                      length=MatchLength("best_of", 1), agree=True)
+    events.entries_set(tournament=agreed, names=[a, PLAYERS[6]])
+    events.tournament_start(tournament=agreed)
+    agree = TournamentMatch.objects.get(tournament=agreed).match
+    mine = "a" if agree.player_a.name == a else "b"
+    other = "b" if mine == "a" else "a"
+    for n, entry in enumerate([HandEntry("knock", mine, 5, 30), HandEntry("gin", other, None, 12)], 1):
+        services.hand_add(match_id=agree.pk, entry=entry, expected_number=n, user=player_user)
+    second = Hand.objects.get(match=agree, number=2)
+    agreement.hand_dispute(match_id=agree.pk, number=2, version=agreement.hand_version(second), side=other,
+                           reason=DISPUTE, via=VIA_SEAT_CODE, proof=seats.seat_code(agree, other))
     # One for each role and size: its next hand (a gin) ends game 1, saved by the crawl.
     ending = {}
     for role in ROLES:
         for size in SIZES:
             ending[role, size] = _import({"players": [a, b], "length": {"kind": "best_of", "games": 3}, "hands": [
                 {"end": "gin", "by": b, "deadwood": {a: 60}}]}, player_user).pk
-    club.ids.update(play=play.pk, play_token=play.table_token, ending=ending, game_over=game_over.pk, done=done.pk,
+    club.ids.update(play=play.pk, play_token=play.table_token, ending=ending, three=three.pk,
+                    first_deal=first_deal.pk, agree=agree.pk, game_over=game_over.pk, done=done.pk,
                     partnership=partnership.pk, partnership_token=partnership.table_token, hollywood=hollywood.pk,
                     seat=seats.seat_link(play, "a"))
 
@@ -192,7 +213,7 @@ def build_club() -> Club:
                     entry=entries[1].pk, withdrawn=withdrawn.pk, anne_entry=Entry.objects.get(
                         tournament=swiss, player=anne).pk, check_in=own_check_in.check_in_link(entries[2]),
                     anne=anne.pk, benoit=Player.objects.get(name=b).pk)
-    club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, *USERS.values(),
+    club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, DISPUTE, *USERS.values(),
                         f"{TEAMS[0]} & {TEAMS[1]}", "English"}, key=len, reverse=True)
     return club
 
@@ -311,6 +332,9 @@ PAGES = [
     P("pad-game-over", None, lambda c: f"/matches/{c.game_over}/", "matches"),
     P("pad-match-over", None, lambda c: f"/matches/{c.done}/", "matches"),
     P("pad-hollywood", None, lambda c: f"/matches/{c.hollywood}/", "matches"),
+    P("pad-three", None, lambda c: f"/matches/{c.three}/", "matches"),
+    P("pad-first-deal", None, lambda c: f"/matches/{c.first_deal}/", "matches"),
+    P("pad-agree", None, lambda c: f"/matches/{c.agree}/", "matches"),
     P("hand-form", "matches:hand_new", lambda c: f"/matches/{c.play}/hands/new/", "matches"),
     P("hand-form-refused", None, lambda c: f"/matches/{c.play}/hands/new/", "matches", act=refused),
     P("hand-correct", "matches:hand_edit", lambda c: f"/matches/{c.play}/hands/1/edit/", "matches"),
@@ -466,6 +490,10 @@ class Crawl:
                     page.goto(self.base + spec.path(self.club), wait_until="domcontentloaded")
         t1 = time.perf_counter()
         seen = {key: page.evaluate(COLLECT) for key, page in self.pages.items()}
+        if shots := os.environ.get("GINSCORE_SHOTS"):   # the player's pages, to look at
+            os.makedirs(shots, exist_ok=True)
+            for size in SIZES:
+                self.pages["player", size].screenshot(path=f"{shots}/fr-{spec.name}-{size}.png", full_page=True)
         t2 = time.perf_counter()
         if spec.after:
             for page in self.pages.values():
