@@ -282,6 +282,17 @@ def _send_as_is(page, url) -> bool:
     return True
 
 
+def log_in_refused(page, club) -> bool:
+    """A log-in with a wrong password (a name of this context's own: no lock-out)."""
+    page.goto(page.base + "/accounts/login/")
+    form = page.locator("main form.form")
+    form.locator("[name=username]").fill("inconnu-" + "-".join(page.key))
+    form.locator("[name=password]").fill("pas-le-bon")
+    with page.expect_navigation():
+        form.evaluate("f => f.submit()")
+    return True
+
+
 def outbox_waiting(page, club) -> bool:
     """A hand saved while the club's site does not answer: the outbox keeps it and says so."""
     page.goto(f"{page.base}/matches/{club.game_over}/")
@@ -319,7 +330,10 @@ P = Page
 PAGES = [
     P("home", "club:home", lambda c: "/", "club"),
     P("log-in", "login", lambda c: "/accounts/login/", "club"),
+    P("log-in-refused", None, lambda c: "/accounts/login/", "club", act=log_in_refused),
     P("password", "password_change", lambda c: "/accounts/password/", "club"),
+    P("password-refused", None, lambda c: "/accounts/password/", "club",
+      act=lambda page, c: _send_as_is(page, "/accounts/password/")),
     P("password-done", "password_change_done", lambda c: "/accounts/password/done/", "club"),
     P("settings", "club:settings", lambda c: "/accounts/settings/", "club"),
     P("404", None, lambda c: "/pas-de-page-ici/", "club"),
@@ -328,6 +342,8 @@ PAGES = [
     P("match-new-refused", None, lambda c: "/matches/new/", "matches",
       act=lambda page, c: _send_as_is(page, "/matches/new/")),
     P("match-import", "matches:import", lambda c: "/matches/import/", "matches"),
+    P("match-import-refused", None, lambda c: "/matches/import/", "matches",
+      act=lambda page, c: _send_as_is(page, "/matches/import/")),
     P("pad", "matches:detail", lambda c: f"/matches/{c.play}/", "matches"),
     P("pad-game-over", None, lambda c: f"/matches/{c.game_over}/", "matches"),
     P("pad-match-over", None, lambda c: f"/matches/{c.done}/", "matches"),
