@@ -273,3 +273,16 @@ def test_a_partnership_tables_deals_offline_in_french(fr, ann, ben):
     expect(fr.locator("#outbox .msg-success")).to_have_text(
         "Envoyées : donnes 1, 2 de la table 1, maintenant sur la feuille de marque.", timeout=SENT)
     assert stored(match) == [(1, 1, "knock", "a", 3, 25), (1, 2, "gin", "d", None, 12), (2, 1, "gin", "d", None, 10)]
+
+
+def test_the_card_pickers_marks_in_french(fr, make_match, member):
+    """A tapped card shows whose hand it is in by the French initial: F (celui qui frappe), D, R (retourne)."""
+    match = make_match()
+    log_in(fr, member.username)
+    fr.goto(fr.base + reverse("matches:hand_cards", args=[match.pk]))
+    fr.locator("#card-picker").wait_for()
+    for mode, card in (("knocker_cards", "7H"), ("defender_cards", "KS"), ("upcard", "9D")):
+        fr.locator(f"[data-mode={mode}]").tap()
+        fr.locator(f".deck-card[data-card='{card}']").tap()
+    assert [fr.locator(f".deck-card[data-card='{c}'] .owner").inner_text() for c in ("7H", "KS", "9D")] == [
+        "F", "D", "R"]
