@@ -256,6 +256,24 @@ def test_the_service_worker_is_served_from_the_root(client):
     assert client.post("/sw.js").status_code == 405
 
 
+def test_the_service_worker_keeps_every_languages_catalogue_with_the_scripts(client):
+    """An offline pad speaks its language: each language's JavaScript catalogue is precached, with
+    i18n.js (its English stand-ins) and the words of the worker's own page."""
+    import json
+    import re
+
+    body = client.get("/sw.js").content.decode()
+    precache = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", body).group(1))
+    catalogues = json.loads(re.search(r"var CATALOGUES = (\{.*?\});", body).group(1))
+    assert set(catalogues) == {"en", "fr"}
+    assert re.fullmatch(r"/static/ginscore/jsi18n/fr/djangojs(\.\w+)?\.js", catalogues["fr"])
+    assert set(catalogues.values()) <= set(precache)
+    assert "/static/ginscore/i18n.js" in precache and '"/static/ginscore/sw_words.js"' in body
+    french = client.get(catalogues["fr"])
+    assert french.status_code == 200
+    assert "Envois en attente" in b"".join(french.streaming_content).decode()
+
+
 def test_the_pad_carries_the_outbox_for_a_two_player_match(scorer, make_match):
     import json
 
