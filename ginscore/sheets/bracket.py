@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ginscore.sheets.common import (
-    BOLD, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, register_fonts, shrink, word_lines,
-    word_pieces,
+    BOLD, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, in_language, new_buffer, page_size, register_fonts, shrink,
+    word_lines, word_pieces, words_of,
 )
 from ginscore.sheets.data import Bracket, BracketMatch, BracketSection, Slot
 
@@ -48,7 +49,7 @@ class Page:
     block: range  # the first round's matches on this page
     sheet: int  # this page's number within the section
     sheets: int
-    fed_by: str  # "" or "winners of sheets 1-4"
+    fed_by: tuple[int, ...]  # the sheets whose winners play on this page's first column (none: ())
     extra: BracketSection | None = None  # a lone match (third place) drawn beside the final
     feeds: int = 0  # the sheet (of the section) this page's winners go on to; 0: none
     number: int = 0  # the page's number in the whole PDF
@@ -86,10 +87,7 @@ def _plan(section: BracketSection, per_page: int, max_columns: int = MAX_COLUMNS
     pages = []
     for k, (first, last, block) in enumerate(plans):
         feeders = [j + 1 for j, p in enumerate(plans) if p[1] == first - 1]
-        fed_by = ""
-        if feeders:
-            fed_by = f"winners of sheet {feeders[0]}" if len(feeders) == 1 else \
-                f"winners of sheets {feeders[0]}\u2013{feeders[-1]}"
+        fed_by = (feeders[0], feeders[-1]) if feeders else ()
         feeds = next((j + 1 for j, p in enumerate(plans) if p[0] == last + 1), 0)
         pages.append(Page(section, first, last, block, k + 1, len(plans), fed_by, feeds=feeds))
     return pages
@@ -146,7 +144,7 @@ def name_lines(slot: Slot, width: float, size: float) -> list[str] | None:
 def _name_lines(text: str, width: float, size: float) -> list[str] | None:
     if not text:
         return []
-    if max(stringWidth(p, BOLD, size) for w in text.split() for p in word_pieces(w)) > width:
+    if max(stringWidth(p, BOLD, size) for w in words_of(text) for p in word_pieces(w)) > width:
         return None
     lines = word_lines(text, BOLD, size, width)
     return lines if len(lines) <= MAX_LINES else None
@@ -216,7 +214,7 @@ def _slot(c: Canvas, x: float, y: float, g: Geometry, slot: Slot, won: bool) -> 
         lines = name_lines(slot, name_w, size) or word_lines(slot.name, BOLD, size, name_w)
         lead = size * LEAD
         top = y + (g.slot_h + len(lines) * lead) / 2 - size * 0.85
-        bye = slot.name.lower() == "bye"
+        bye = slot.bye or slot.name.lower() == "bye"
         for k, line in enumerate(lines):
             seed = f"{slot.seed}  " if slot.seed and k == 0 else ""
             lx = x + 3 + (g.seed_w - stringWidth(seed, BOLD if won else FONT, size) if seed else g.seed_w)
@@ -238,7 +236,7 @@ def _match(c: Canvas, x: float, cy: float, g: Geometry, m: BracketMatch) -> None
     c.line(x + g.box_w - g.score_w, cy - h, x + g.box_w - g.score_w, cy + h)
     _slot(c, x, cy, g, m.top, m.winner == 0)
     _slot(c, x, cy - h, g, m.bottom, m.winner == 1)
-    caption = " \u00b7 ".join(filter(None, [m.label, f"table {m.table}" if m.table else ""]))
+    caption = " \u00b7 ".join(filter(None, [m.label, _("table %(n)s") % {"n": m.table} if m.table else ""]))
     if caption:
         draw_text(c, x + 1, cy + h + 2.5, ellipsis(caption, FONT, CAPTION_PT, g.box_w - 2), size=CAPTION_PT,
                   color=RULE)
@@ -251,12 +249,20 @@ def _champion(c: Canvas, x: float, cy: float, w: float, name: str, above: float)
 
     def fits(size: float, most: int) -> bool:
         lines = word_lines(name, BOLD, size, w)
-        return len(lines) <= most and max(stringWidth(p, BOLD, size) for ln in lines for p in ln.split()) <= w
+        return len(lines) <= most and max(stringWidth(p, BOLD, size) for ln in lines for p in words_of(ln)) <= w
 
     size = next((sz for most in range(1, 7) for sz in range(24, int(least) - 1, -1) if fits(sz, most)), least)
     lines = word_lines(name, BOLD, size, w)
     for k, line in enumerate(lines):
         draw_text(c, x, cy + 5 + (len(lines) - 1 - k) * size * LEAD, line, size=size, bold=True)
+
+
+def fed_by_words(page: Page) -> str:
+    """ "winners of sheet 2", "winners of sheets 1–4"."""
+    first, last = page.fed_by
+    if first == last:
+        return _("winners of sheet %(n)s") % {"n": first}
+    return _("winners of sheets %(first)s–%(last)s") % {"first": first, "last": last}
 
 
 def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float]) -> None:
@@ -266,9 +272,10 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
     final_page = page.last == len(rounds) - 1
     title = " \u00b7 ".join(filter(None, [bracket.tournament, page.section.title]))
     draw_text(c, MARGIN, ph - MARGIN - 14, ellipsis(title, BOLD, 15, pw - 2 * MARGIN - 130), size=15, bold=True)
-    sheet = f"sheet {page.sheet} of {page.sheets}" if page.sheets > 1 else ""
+    sheet = _("sheet %(n)s of %(sheets)s") % {"n": page.sheet, "sheets": page.sheets} if page.sheets > 1 else ""
     draw_text(c, pw - MARGIN, ph - MARGIN - 14, sheet, size=11, align="right")
-    sub = " \u00b7 ".join(filter(None, [bracket.subtitle, f"first column: {page.fed_by}" if page.fed_by else ""]))
+    sub = " \u00b7 ".join(filter(None, [bracket.subtitle, _("first column: %(from)s") % {"from": fed_by_words(page)}
+                                         if page.fed_by else ""]))
     draw_text(c, MARGIN, ph - MARGIN - 29, ellipsis(sub, FONT, 10, pw - 2 * MARGIN), size=10, color=RULE)
     area_top, area_bottom = ph - MARGIN - TITLE_H, MARGIN + 6
     pitch = (area_top - area_bottom) / max(len(page.block), 1)
@@ -301,7 +308,8 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         for cy in ys.values():
             c.setLineWidth(0.6)
             c.line(x + g.box_w, cy, x + g.box_w + 8, cy)
-            draw_text(c, x + g.box_w + 10, cy - CAPTION_PT / 2 + 1, f"\u2192 sheet {page.feeds}", size=CAPTION_PT + 1,
+            draw_text(c, x + g.box_w + 10, cy - CAPTION_PT / 2 + 1, _("→ sheet %(n)s") % {"n": page.feeds},
+                      size=CAPTION_PT + 1,
                       bold=True)
     if final_page:
         x = MARGIN + (page.last - page.first + 1) * g.col_w
@@ -310,7 +318,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.line(x - GUTTER, cy, x, cy)
         c.setLineWidth(1.2)
         c.line(x, cy, pw - MARGIN, cy)
-        draw_text(c, x + 2, cy - 12, page.section.last_line, size=CAPTION_PT + 1, color=RULE)
+        draw_text(c, x + 2, cy - 12, page.section.last_line or _("Champion"), size=CAPTION_PT + 1, color=RULE)
         if page.section.last_name:
             _champion(c, x + 2, cy, pw - MARGIN - x - 4, page.section.last_name, g.size or FLOOR)
         if page.extra:  # the third-place match, low in the champion's column
@@ -334,7 +342,7 @@ def _layout(bracket: Bracket, per_page: int, columns: int) -> list[Page]:
     for section in bracket.sections:
         lone = len(section.rounds) == 1 and len(section.rounds[0].matches) == 1
         finals = [k for k, p in enumerate(pages) if p.last == len(p.section.rounds) - 1 and p.extra is None
-                  and p.section.last_line == "Champion"]
+                  and not p.section.last_line]
         if lone and finals:
             k = finals[0]
             pages[k] = replace(pages[k], extra=section)
@@ -372,12 +380,13 @@ def bracket_pages(bracket: Bracket) -> list[Page]:
     return min(fits, key=lambda f: (len(f[0]), -f[1]))[0]
 
 
+@in_language
 def build_bracket(bracket: Bracket) -> bytes:
     """The bracket as a PDF, one or more sideways pages per section."""
     size = page_size(bracket.paper, wide=True)
     buf = new_buffer()
     c = Canvas(buf, pagesize=size, pageCompression=1)
-    c.setTitle(f"{bracket.tournament}: bracket")
+    c.setTitle(_("%(tournament)s: bracket") % {"tournament": bracket.tournament})
     for page in bracket_pages(bracket):
         _draw_page(c, bracket, page, size)
         c.showPage()

@@ -9,10 +9,17 @@ from __future__ import annotations
 import io
 import os
 import re
-from functools import lru_cache
+from decimal import Decimal
+from functools import lru_cache, wraps
 from typing import Callable, Mapping
 
 import reportlab
+from django.conf import settings
+from django.utils import translation
+from django.utils.dateformat import format as date_format
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
@@ -88,33 +95,117 @@ def new_buffer() -> io.BytesIO:
     return io.BytesIO()
 
 
-def yes(v) -> str:
-    return "yes" if v else "no"
+def languages() -> list[str]:
+    """The languages a sheet prints in: the site's (``settings.LANGUAGES``)."""
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def sheet_language(language: str | None = None) -> str:
+    """``language`` when the site offers it, the club's (``GINSCORE_LANGUAGE``) when None or "";
+    anything else is refused, naming the choices."""
+    if not language:
+        return settings.LANGUAGE_CODE
+    if language not in languages():
+        raise ValueError(_('language: must be one of %(choices)s, not "%(given)s"')
+                         % {"choices": ", ".join(languages()), "given": language})
+    return language
+
+
+def in_language(build: Callable) -> Callable:
+    """A sheet builder that prints in the club's language, or in ``language=...`` when given: every
+    word of the sheet is read inside ``translation.override``."""
+    @wraps(build)
+    def printed(*args, language: str | None = None, **kwargs):
+        with translation.override(sheet_language(language)):
+            return build(*args, **kwargs)
+    return printed
+
+
+NBSP = "\u00a0"
+
+
+def number(value, decimals: int | None = None) -> str:
+    """A number a person reads, in the sheet's language: 1,500 and 2.50 in English, 1 500 and 2,50
+    in French (a no-break space between the thousands, which no line breaks)."""
+    if value is None or value == "":
+        return ""
+    text = number_format(value, decimals, force_grouping=True)
+    return text.replace("\u202f", NBSP)  # the fonts' fallback (reportlab's Vera) has no narrow one
+
+
+def signed(value) -> str:
+    """ "+25", "+1,500": a bonus or a net as the sheets print it."""
+    return f"+{number(value)}"
+
+
+def money(value, sign: str = "") -> str:
+    """An amount with the club's currency sign, two places: "€126.00" in English, "126,00 €" in French."""
+    if value is None or value == "":
+        return ""
+    amount = number(Decimal(value), 2)
+    if not sign:
+        return amount
+    # Translators: an amount of money; put the currency sign where your language writes it
+    # (French: "%(amount)s %(sign)s" with a no-break space).
+    return pgettext("money", "%(sign)s%(amount)s") % {"sign": sign, "amount": amount}
+
+
+def day(value) -> str:
+    """A date on a sheet: "26 Nov 2026" in English, "26 novembre 2026" in French."""
+    if not value:
+        return ""
+    # Translators: a date on a printed sheet, in Django's date format letters (French: "j F Y").
+    return date_format(value, pgettext("sheet date", "j M Y"))
+
+
+def day_and_time(value) -> str:
+    """A moment on a sheet, in the club's time zone: "26 Nov 2026, 19:40"."""
+    if not value:
+        return ""
+    from django.utils import timezone
+
+    if timezone.is_aware(value):
+        value = timezone.localtime(value)
+    # Translators: a date and time on a printed sheet, in Django's date format letters (French: "j F Y, H:i").
+    return date_format(value, pgettext("sheet date and time", "j M Y, H:i"))
+
+
+def to_target(rules: Mapping) -> str:
+    """ "to 500": a match played to the match target."""
+    return _("to %(target)s") % {"target": number(rules["match_target"])}
 
 
 def length_words(result_match: Mapping | None, rules: Mapping) -> str:
-    """The match's real length in words, from the result document's ``match``
-    ("to 500", "one game", "best of 3 games", "one Hollywood set")."""
+    """The match's real length in words when it is not played to the target, from the result
+    document's ``match`` ("one game", "best of 3 games", "one Hollywood set"); "" when it is."""
     length = (result_match or {}).get("length")
     if isinstance(length, dict) and length.get("kind") == "best_of":
-        return "one game" if length.get("games") == 1 else f"best of {length['games']} games"
+        games = length["games"]
+        return _("one game") if games == 1 else ngettext(
+            "best of %(games)s game", "best of %(games)s games", games) % {"games": games}
     if length == "set":
-        return "one Hollywood set" if rules.get("columns", 1) > 1 else "one game"
-    return f"to {rules['match_target']}"
+        return _("one Hollywood set") if rules.get("columns", 1) > 1 else _("one game")
+    return ""
 
 
-def match_words(length: str) -> str:
-    """ "match to 500", "a match of one game", "a match of best of 3 games" read as "match: best of 3 games"."""
-    return f"match {length}" if length.startswith("to ") else f"match: {length}"
+def match_words(length: str, rules: Mapping) -> str:
+    """ "match to 500" (``length`` ""), or "match: best of 3 games"."""
+    if not length:
+        return _("match to %(target)s") % {"target": number(rules["match_target"])}
+    return _("match: %(length)s") % {"length": length}
 
 
-COLUMNS = {1: "one column", 2: "two games at once", 3: "three games at once (Hollywood)"}
+def columns_words(columns: int) -> str:
+    return {1: _("one column"), 2: _("two games at once"), 3: _("three games at once (Hollywood)")}.get(
+        columns) or ngettext("%(n)s game at once", "%(n)s games at once", columns) % {"n": columns}
 
 
-GAME_WORDS = {  # Fosdick's games have no knocking: how their hands end instead
-    "skarney": ["no knocking: gin, or the stock runs out (lower count scores)", "aces count 15"],
-    "colonel": ["no knocking: go out, the stock runs out, or challenge", "aces high: A K Q J count 10"],
-}
+def _fosdick_words(game: str) -> list[tuple[str, str]]:
+    """Fosdick's games have no knocking: how their hands end instead, as (what, how)."""
+    if game == "skarney":
+        return [(_("no knocking"), _("gin, or the stock runs out (lower count scores)")), ("", _("aces count 15"))]
+    return [(_("no knocking"), _("go out, the stock runs out, or challenge")),
+            (_("aces high"), _("A K Q J count 10"))]
 
 
 def preset_name(rules: Mapping) -> str:
@@ -129,87 +220,99 @@ def _ending_rows(rules: Mapping) -> list[tuple[str, str]]:
     gin = rules["gin_bonus"]
     game = rules.get("game", "gin")
     if game == "skarney":
-        return [("gin", f"+{gin} (+{2 * gin} when the other has not laid down the contract)")]
+        return [(_("gin"), _("%(bonus)s (%(double)s when the other has not laid down the contract)")
+                 % {"bonus": signed(gin), "double": signed(2 * gin)})]
     if game == "colonel":
-        return [("going out", f"+{gin}")] if gin else []
-    rows = [("gin", f"+{gin}")]
+        return [(_("going out"), signed(gin))] if gin else []
+    rows = [(_("gin"), signed(gin))]
     if rules.get("big_gin_bonus") is not None:
-        rows.append(("big gin", f"+{rules['big_gin_bonus']}"))
-    rows.append(("undercut", f"+{rules['undercut_bonus']}"))
+        rows.append((_("big gin"), signed(rules["big_gin_bonus"])))
+    rows.append((_("undercut"), signed(rules["undercut_bonus"])))
     if rules.get("gin_off_bonus") is not None:
-        rows.append(("gin off", f"+{rules['gin_off_bonus']} (instead of the undercut)"))
+        rows.append((_("gin off"), _("%(bonus)s (instead of the undercut)") % {"bonus": signed(rules["gin_off_bonus"])}))
     return rows
 
 
 def _game_words(rules: Mapping) -> str:
     bonus = rules.get("game_bonus")
-    return f"to {rules['game_target']}" + (f", bonus {bonus}" if bonus else "")
+    target = number(rules["game_target"])
+    if bonus:
+        return _("to %(target)s, bonus %(bonus)s") % {"target": target, "bonus": number(bonus)}
+    return _("to %(target)s") % {"target": target}
 
 
-def _knock_words(rules: Mapping) -> list[str]:
-    if rules.get("game", "gin") in GAME_WORDS:
-        return list(GAME_WORDS[rules["game"]])
+def _knock_words(rules: Mapping) -> list[tuple[str, str]]:
+    """How a hand may end, as (what, how) pairs ("" what: a line of its own under "knocking")."""
+    if rules.get("game", "gin") in ("skarney", "colonel"):
+        return _fosdick_words(rules["game"])
     if not rules.get("sets", True):
-        return ["runs only (no sets)"] + _knock_words({**rules, "sets": True})
+        return [("", _("runs only (no sets)"))] + _knock_words({**rules, "sets": True})
     if rules.get("oklahoma"):
-        ace = "gin only" if rules.get("oklahoma_ace") == "gin_only" else "knock with 1"
-        return ["knock limit: the upcard (face cards 10)", f"ace upcard: {ace}"]
-    return [f"knock with {rules['knock_limit']} or less" if rules["knock_limit"] else "gin only (no knocking)"]
+        ace = _("gin only") if rules.get("oklahoma_ace") == "gin_only" else _("knock with 1")
+        return [(_("knock limit"), _("the upcard (face cards 10)")), (_("ace upcard"), ace)]
+    if rules["knock_limit"]:
+        return [("", _("knock with %(limit)s or less") % {"limit": rules["knock_limit"]})]
+    return [("", _("gin only (no knocking)"))]
 
 
-def rules_summary(rules: Mapping, *, length: str | None = None) -> str:
+def _knock_line(what: str, how: str) -> str:
+    return _("%(what)s: %(how)s") % {"what": what, "how": how} if what else how
+
+
+def rules_summary(rules: Mapping, *, length: str = "") -> str:
     """The rules in one line, for a pad's footer and a table sheet's heading; ``length``
-    ("to 500", "one game", ...) says how long the match runs (default: to the match target)."""
-    parts = [f"{preset_name(rules)} rules"] + _knock_words(rules) + [
+    ("one game", ...) says how long the match runs when it is not to the match target."""
+    parts = [_("%(rules)s rules") % {"rules": preset_name(rules)}] + [
+        _knock_line(what, how) for what, how in _knock_words(rules)] + [
         f"{what} {how}" for what, how in _ending_rows(rules)]
     if rules.get("hand_bonus"):
-        parts.append(f"every hand +{rules['hand_bonus']}")
+        parts.append(_("every hand %(bonus)s") % {"bonus": signed(rules["hand_bonus"])})
     if rules.get("spade_double"):
-        parts.append(f"{spade()} upcard doubles")
+        parts.append(_("%(spade)s upcard doubles") % {"spade": spade()})
     if rules.get("box_bonus"):
-        parts.append(f"box {rules['box_bonus']}")
-    parts.append(f"game {_game_words(rules)}")
+        parts.append(_("box %(points)s") % {"points": number(rules["box_bonus"])})
+    parts.append(_("game %(game)s") % {"game": _game_words(rules)})
     shutout = rules.get("shutout", "add")
     if shutout == "add":
-        parts.append(f"shutout +{rules['shutout_bonus']}")
+        parts.append(_("shutout %(bonus)s") % {"bonus": signed(rules["shutout_bonus"])})
     elif shutout == "double":
-        parts.append("shutout doubles")
+        parts.append(_("shutout doubles"))
     if rules.get("columns", 1) > 1:
-        parts.append(COLUMNS.get(rules["columns"], f"{rules['columns']} games at once"))
-    parts.append(match_words(length or f"to {rules['match_target']}"))
+        parts.append(columns_words(rules["columns"]))
+    parts.append(match_words(length, rules))
     return " \u00b7 ".join(parts)
 
 
-DEALERS = {"winner": "the hand's winner", "loser": "the hand's loser", "alternate": "the players take turns"}
-KNOCK_SCORES = {"difference": "the difference in deadwood", "defender_deadwood": "the defender's deadwood"}
-SHUTOUTS = {"add": "+{shutout_bonus}", "double": "the game's total doubles", "none": "no bonus"}
-
-
-def rules_rows(rules: Mapping, *, length: str | None = None) -> list[tuple[str, str]]:
+def rules_rows(rules: Mapping, *, length: str = "", dealer: str = "") -> list[tuple[str, str]]:
     """The rules as (what, how) in words for a sheet's rules box: only what applies
-    ("ace upcard: knock with 1" under Oklahoma, no knock limit of 10 there)."""
-    rows = [("rules", preset_name(rules))]
-    for line in _knock_words(rules):
-        what, _, how = line.partition(": ")
-        rows.append((what, how) if how else ("knocking", line))
+    ("ace upcard: knock with 1" under Oklahoma, no knock limit of 10 there). ``dealer``: who deals
+    next, when the table decides it otherwise than the rules."""
+    rows = [(_("rules"), preset_name(rules))]
+    for what, how in _knock_words(rules):
+        rows.append((what or _("knocking"), how))
     if rules.get("spade_double"):
-        rows.append((f"{spade()} upcard", "doubles the hand"))
+        rows.append((_("%(spade)s upcard") % {"spade": spade()}, _("doubles the hand")))
     rows += _ending_rows(rules)
     if rules.get("game", "gin") == "gin":
-        rows.append(("a knock scores", KNOCK_SCORES.get(rules.get("knock_scores"), str(rules.get("knock_scores")))))
+        scores = {"difference": _("the difference in deadwood"), "defender_deadwood": _("the defender's deadwood")}
+        rows.append((_("a knock scores"), scores.get(rules.get("knock_scores"), str(rules.get("knock_scores")))))
     if rules.get("hand_bonus"):
-        rows.append(("every hand won", f"+{rules['hand_bonus']}"))
+        rows.append((_("every hand won"), signed(rules["hand_bonus"])))
     if rules.get("box_bonus"):
-        rows.append(("a box", f"{rules['box_bonus']} points"))
-    for key, what in (("extra_boxes_gin", "a gin"), ("extra_boxes_undercut", "an undercut")):
+        rows.append((_("a box"), ngettext("%(points)s point", "%(points)s points", rules["box_bonus"])
+                     % {"points": number(rules["box_bonus"])}))
+    for key, what in (("extra_boxes_gin", _("a gin")), ("extra_boxes_undercut", _("an undercut"))):
         if rules.get(key):
-            rows.append((what, f"{rules[key]} extra box{'es' if rules[key] > 1 else ''}"))
-    rows.append(("a game", _game_words(rules)))
-    rows.append(("shutout", SHUTOUTS.get(rules.get("shutout", "add"), "").format(**rules)))
-    columns = rules.get("columns", 1)
-    rows.append(("columns", COLUMNS.get(columns, f"{columns} games at once")))
-    rows.append(("next dealer", DEALERS.get(rules.get("dealer"), str(rules.get("dealer")))))
-    rows.append(("match", length or f"to {rules['match_target']}"))
+            rows.append((what, ngettext("%(n)s extra box", "%(n)s extra boxes", rules[key]) % {"n": rules[key]}))
+    rows.append((_("a game"), _game_words(rules)))
+    shutouts = {"add": signed(rules.get("shutout_bonus") or 0), "double": _("the game's total doubles"),
+                "none": _("no bonus")}
+    rows.append((_("shutout"), shutouts.get(rules.get("shutout", "add"), "")))
+    rows.append((_("columns"), columns_words(rules.get("columns", 1))))
+    dealers = {"winner": _("the hand's winner"), "loser": _("the hand's loser"),
+               "alternate": _("the players take turns")}
+    rows.append((_("next dealer"), dealer or dealers.get(rules.get("dealer"), str(rules.get("dealer")))))
+    rows.append((_("match"), length or to_target(rules)))
     return rows
 
 
@@ -258,7 +361,7 @@ def page_footer(label: str, page_width: float) -> type[Canvas]:
     """The canvas class that prints ``label`` (cut with an ellipsis if it must) and "page n of N"
     at the foot of every page, 0.4 in or more from the paper's edge."""
     def draw(canvas, n, pages):
-        right = f"page {n} of {pages}"
+        right = _("page %(n)s of %(pages)s") % {"n": n, "pages": pages}
         room = page_width - 2 * MARGIN - pdfmetrics.stringWidth(right, FONT, 7.5) - 12
         canvas.setFont(FONT, 7.5)
         canvas.drawString(MARGIN, RUNNING, ellipsis(label, FONT, 7.5, room))
@@ -280,6 +383,14 @@ def ellipsis(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "\u2026"
 
 
+SPACES = re.compile(r"[ \t\r\n]+")
+
+
+def words_of(text: str) -> list[str]:
+    """``text``'s words, split at spaces but never at a no-break space ("1 500", "« Ann »")."""
+    return [w for w in SPACES.split(str(text)) if w]
+
+
 def word_pieces(word: str) -> list[str]:
     """A word's pieces a line may break between: the word itself, or the parts of a hyphenated
     word, each with its own hyphens ("Montgomery-", "Worthington")."""
@@ -292,7 +403,7 @@ def word_lines(text: str, font: str, size: float, width: float) -> list[str]:
     stands alone on its line. (Reportlab breaks a word too long for its column anywhere, and
     its own hyphenation loses hyphens when a table wraps a cell twice.)"""
     lines, line = [], ""
-    for word in text.split():
+    for word in words_of(text):
         for k, part in enumerate(word_pieces(word)):
             longer = line + (" " if line and k == 0 else "") + part
             if line and pdfmetrics.stringWidth(longer, font, size) > width:
@@ -316,7 +427,7 @@ def name_cell(text: str, width: float, size: float, *, bold: bool = False, floor
     """A cell holding a name whole: its lines break between words and after its own hyphens, the type
     a little smaller when a piece is wider than the column (never cut, never broken inside a word)."""
     font = BOLD if bold else FONT
-    widest = max((pdfmetrics.stringWidth(p, font, size) for w in str(text).split() for p in word_pieces(w)),
+    widest = max((pdfmetrics.stringWidth(p, font, size) for w in words_of(text) for p in word_pieces(w)),
                  default=0)
     if widest > width:
         size = max(floor, size * width / widest * 0.99)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from django.utils.translation import gettext as _
+
 from ginscore.engine import PRESETS
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS
 
@@ -64,26 +66,29 @@ class Pad:
 
     def __post_init__(self):
         if self.style not in PRESETS:
-            raise ValueError(f'style: must be one of {", ".join(PRESETS)}, not "{self.style}"')
+            raise ValueError(_('style: must be one of %(choices)s, not "%(given)s"')
+                             % {"choices": ", ".join(PRESETS), "given": self.style})
         if self.per_page not in PADS_PER_PAGE:
-            raise ValueError(f"per_page: must be 1 or 2 pads per page, not {self.per_page}")
+            raise ValueError(_("per_page: must be 1 or 2 pads per page, not %(given)s") % {"given": self.per_page})
         if not 1 <= self.pages <= 100:
-            raise ValueError(f"pages: must be from 1 to 100, not {self.pages}")
+            raise ValueError(_("pages: must be from 1 to 100, not %(given)s") % {"given": self.pages})
         table = self.table or default_table(self.style)
         if table not in TABLE_KINDS:
-            raise ValueError(f'table: must be one of {", ".join(TABLE_KINDS)}, not "{self.table}"')
+            raise ValueError(_('table: must be one of %(choices)s, not "%(given)s"')
+                             % {"choices": ", ".join(TABLE_KINDS), "given": self.table})
         object.__setattr__(self, "table", table)
         if self.style in FOUR_PLAYER_PRESETS and table != "partnership":
-            raise ValueError(f"table: the {self.style} rules are for four players in two teams")
+            raise ValueError(_("table: the %(rules)s rules are for four players in two teams") % {"rules": self.style})
         seats = TABLE_KINDS[table]
-        words = {2: "two", 3: "three", 4: "four"}[seats]
+        words = {2: _("two"), 3: _("three"), 4: _("four")}[seats]
         if self.players is not None and len(self.players) != seats:
-            raise ValueError(f"players: give exactly {words} names")
+            raise ValueError(_("players: give exactly %(n)s names") % {"n": words})
         if self.teams is not None and (table != "partnership" or len(self.teams) != 2):
-            raise ValueError("teams: only a partnership pad has teams, two of them")
+            raise ValueError(_("teams: only a partnership pad has teams, two of them"))
         columns = (self.rules or {}).get("columns") or PRESETS[self.style].columns
         if seats > 2 and columns > 1:
-            raise ValueError(f"table: {words} players play one game at a time; Hollywood is for two players")
+            raise ValueError(_("table: %(n)s players play one game at a time; Hollywood is for two players")
+                             % {"n": words})
 
 
 @dataclass(frozen=True)
@@ -99,12 +104,13 @@ class MatchSheet:
 
 @dataclass(frozen=True)
 class Slot:
-    """One line of a bracket: a player (with seed), or a note such as "Loser of W1-3"."""
+    """One line of a bracket: a player (with seed), a bye, or a note such as "Loser of W1-3"."""
 
     name: str = ""
     seed: int | None = None
     score: str = ""
     note: str = ""
+    bye: bool = False  # no one plays here: ``name`` says so ("bye"), printed grey
 
 
 @dataclass(frozen=True)
@@ -129,7 +135,7 @@ class BracketSection:
 
     title: str
     rounds: tuple[BracketRound, ...]
-    last_line: str = "Champion"  # the line after the last round
+    last_line: str = ""  # the line after the last round ("": "Champion")
     last_name: str = ""
 
 

@@ -2,18 +2,26 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ginscore.engine import PRESETS
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES
 from ginscore.sheets.data import TABLE_KINDS, Pad, default_table
 
-WORDS = {2: "two", 3: "three", 4: "four"}
-PAPER_CHOICES = [("letter", "Letter"), ("a4", "A4")]
+WORDS = {2: gettext_lazy("two"), 3: gettext_lazy("three"), 4: gettext_lazy("four")}  # players at a table
+PAPER_CHOICES = [("letter", gettext_lazy("Letter")), ("a4", "A4")]
 
 
 def pad_choices() -> list[tuple[str, str]]:
     """A pad for every preset the engine has (read at each call: a new preset gets its pad)."""
-    return [(name, name.capitalize()) for name in PRESETS]
+    return [(name, str(PRESET_NAMES.get(name, name.capitalize()))) for name in PRESETS]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The languages a sheet prints in, each in its own name ("Français")."""
+    return list(settings.LANGUAGES)
 
 
 def three_handed_choices() -> list[tuple[str, str]]:
@@ -22,27 +30,31 @@ def three_handed_choices() -> list[tuple[str, str]]:
             if PRESETS[name].columns == 1 and name not in FOUR_PLAYER_PRESETS]
 
 
-TABLE_CHOICES = [("", "Two players (the Partnership rules: four)"),
-                 ("three", "Three players: the dealer sits each hand out"),
-                 ("partnership", "Four players in two partnerships")]
+TABLE_CHOICES = [("", gettext_lazy("Two players (the Partnership rules: four)")),
+                 ("three", gettext_lazy("Three players: the dealer sits each hand out")),
+                 ("partnership", gettext_lazy("Four players in two partnerships"))]
 
 
 class PadForm(forms.Form):
-    style = forms.ChoiceField(choices=pad_choices, initial="standard", label="Rules")
-    table = forms.ChoiceField(choices=TABLE_CHOICES, initial="", required=False, label="Players at the table")
-    paper = forms.ChoiceField(choices=PAPER_CHOICES, initial="letter")
-    player_a = forms.CharField(max_length=60, required=False, label="First player (optional)")
-    player_b = forms.CharField(max_length=60, required=False, label="Second player (optional)")
-    player_c = forms.CharField(max_length=60, required=False,
-                               label="Third player (three players; a partnership: the first player's partner)")
+    style = forms.ChoiceField(choices=pad_choices, initial="standard", label=gettext_lazy("Rules"))
+    table = forms.ChoiceField(choices=TABLE_CHOICES, initial="", required=False,
+                              label=gettext_lazy("Players at the table"))
+    paper = forms.ChoiceField(choices=PAPER_CHOICES, initial="letter", label=gettext_lazy("Paper"))
+    language = forms.ChoiceField(choices=language_choices, required=False, label=gettext_lazy("Language of the sheet"))
+    player_a = forms.CharField(max_length=60, required=False, label=gettext_lazy("First player (optional)"))
+    player_b = forms.CharField(max_length=60, required=False, label=gettext_lazy("Second player (optional)"))
+    player_c = forms.CharField(max_length=60, required=False, label=gettext_lazy(
+        "Third player (three players; a partnership: the first player's partner)"))
     player_d = forms.CharField(max_length=60, required=False,
-                               label="Fourth player (a partnership: the second player's partner)")
-    team_a = forms.CharField(max_length=60, required=False, label="Team of the first and third (optional)")
-    team_b = forms.CharField(max_length=60, required=False, label="Team of the second and fourth (optional)")
-    per_page = forms.TypedChoiceField(choices=[(1, "One pad a page"), (2, "Two pads a page, side by side")],
-                                      coerce=int, initial=1, label="Pads per page")
-    pages = forms.IntegerField(min_value=1, max_value=100, initial=1)
-    rules_footer = forms.BooleanField(required=False, initial=True, label="Rules summary in the footer")
+                               label=gettext_lazy("Fourth player (a partnership: the second player's partner)"))
+    team_a = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team of the first and third (optional)"))
+    team_b = forms.CharField(max_length=60, required=False,
+                             label=gettext_lazy("Team of the second and fourth (optional)"))
+    per_page = forms.TypedChoiceField(choices=[(1, gettext_lazy("One pad a page")),
+                                               (2, gettext_lazy("Two pads a page, side by side"))],
+                                      coerce=int, initial=1, label=gettext_lazy("Pads per page"))
+    pages = forms.IntegerField(min_value=1, max_value=100, initial=1, label=gettext_lazy("Pages"))
+    rules_footer = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Rules summary in the footer"))
 
     SEATS = ("player_a", "player_b", "player_c", "player_d")
 
@@ -53,32 +65,33 @@ class PadForm(forms.Form):
             return data
         table = data.get("table") or default_table(style)
         if style in FOUR_PLAYER_PRESETS and table != "partnership":
-            self.add_error("table", f"The {PRESET_NAMES[style]} rules are for four players in two partnerships.")
+            self.add_error("table", _("The %(rules)s rules are for four players in two partnerships.")
+                           % {"rules": PRESET_NAMES[style]})
             return data
         if table != "two" and PRESETS[style].columns > 1:
-            self.add_error("table", "Hollywood is for two players: three or four play one game at a time.")
+            self.add_error("table", _("Hollywood is for two players: three or four play one game at a time."))
             return data
         seats = TABLE_KINDS[table]
         names = [(data.get(f) or "").strip() for f in self.SEATS]
         given = [f for f, n in zip(self.SEATS, names) if n]
         for field in self.SEATS[seats:]:
             if field in given:
-                self.add_error(field, f"Only {WORDS[seats]} players play at this table: leave it empty.")
+                self.add_error(field, _("Only %(n)s players play at this table: leave it empty.") % {"n": WORDS[seats]})
         wanted = self.SEATS[:seats]
         if any(f in given for f in wanted) and not all(f in given for f in wanted):
             for field in wanted:
                 if field not in given:
-                    self.add_error(field, "Give both players' names, or neither." if seats == 2 else
-                                   f"Give all {WORDS[seats]} players' names, or none.")
+                    self.add_error(field, _("Give both players' names, or neither.") if seats == 2 else
+                                   _("Give all %(n)s players' names, or none.") % {"n": WORDS[seats]})
         elif len(set(n.casefold() for n in names[:seats] if n)) < len([n for n in names[:seats] if n]):
-            self.add_error(self.SEATS[seats - 1], "The players must be different.")
+            self.add_error(self.SEATS[seats - 1], _("The players must be different."))
         teams = [(data.get(f) or "").strip() for f in ("team_a", "team_b")]
         if any(teams) and table != "partnership":
-            self.add_error("team_a" if teams[0] else "team_b", "Only a partnership pad has teams.")
+            self.add_error("team_a" if teams[0] else "team_b", _("Only a partnership pad has teams."))
         elif bool(teams[0]) != bool(teams[1]):
-            self.add_error("team_b" if teams[0] else "team_a", "Give both teams' names, or neither.")
+            self.add_error("team_b" if teams[0] else "team_a", _("Give both teams' names, or neither."))
         elif teams[0] and teams[0].casefold() == teams[1].casefold():
-            self.add_error("team_b", "The two teams must have different names.")
+            self.add_error("team_b", _("The two teams must have different names."))
         return data
 
     def pad(self) -> Pad:

@@ -14,22 +14,31 @@ last hands.
 """
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Mapping, Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import (
     BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RUNNING, SHADE, TableThenBlock, card_text, ellipsis, esc,
-    length_words, name_cell, new_buffer, numbered_canvas, page_size, preset_name, register_fonts, rules_rows, spade, style,
-    word_lines, word_pieces,
+    in_language, length_words, match_words, name_cell, new_buffer, number, numbered_canvas, page_size,
+    preset_name, register_fonts, rules_rows, signed, spade, style, word_lines, word_pieces, words_of,
 )
+from ginscore.sheets.pads import game_label, versus
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.shape import LETTERS, TableShape, result_shape
 
-ENDS = {"gin": "gin", "big_gin": "big gin", "knock": "knocked", "dead": "dead hand", "out": "went out",
-        "challenge": "challenged"}
+
+
+def ends() -> dict[str, str]:
+    """How a hand ended, after the player's letter: "A knocked", "B gin"."""
+    return {"gin": _("gin"), "big_gin": _("big gin"), "knock": _("knocked"), "dead": _("dead hand"),
+            "out": _("went out"), "challenge": _("challenged")}
+
 SEP = " | "  # between a Hollywood hand's games: "71 | 44 | 12" cannot be read as a decimal
 SIZE = 8
 BASE = [
@@ -69,7 +78,8 @@ def key_rows(result: Mapping) -> list[tuple[str, str]]:
     """The key under the title, (letter, who): each player once, whole; a team with its two seats."""
     if result.get("teams"):
         seats = seat_letters(result)
-        return [(LETTERS[t], f"{team['name']}: " + ", ".join(f"{seats[p]} {p}" for p in team["players"]))
+        return [(LETTERS[t], _("%(team)s: %(seats)s") % {
+            "team": team["name"], "seats": ", ".join(f"{seats[p]} {p}" for p in team["players"])})
                 for t, team in enumerate(result["teams"])]
     return [(LETTERS[k], p) for k, p in enumerate(result["players"])]
 
@@ -93,36 +103,39 @@ def _how(hand: Mapping, entered: Mapping | None, pair: Sequence[str], rules: Map
     end = hand["end"]
     rulings = ruling_words(hand, seat)
     if end == "dead":
-        return "; ".join(["dead hand"] + rulings)
+        return "; ".join([_("dead hand")] + rulings)
     deadwood = hand.get("deadwood") or (entered or {}).get("deadwood") or {}
     by = hand["by"]
     if by is None:  # a stock-out (Skarney, Colonel): the counts decide it
-        counts = " v ".join(f"{seat.get(p, p)} {deadwood[p]}" for p in pair if p in deadwood)
-        return "; ".join([f"stock ran out{': ' + counts if counts else ''}"] + rulings)
+        found = [f"{seat.get(p, p)} {deadwood[p]}" for p in pair if p in deadwood]
+        counts = versus(*found) if len(found) == 2 else "".join(found)
+        ran_out = _("stock ran out: %(counts)s") % {"counts": counts} if counts else _("stock ran out")
+        return "; ".join([ran_out] + rulings)
     other = pair[1] if by == pair[0] else pair[0]
-    text = f"{seat.get(by, by)} {ENDS.get(end, end.replace('_', ' '))}"
+    text = f"{seat.get(by, by)} {ends().get(end, end.replace('_', ' '))}"
     if end in ("knock", "challenge") and by in deadwood and other in deadwood:
-        text += f" {deadwood[by]} v {deadwood[other]}"
+        text += " " + versus(deadwood[by], deadwood[other])
     elif other in deadwood:
-        text += f" v {deadwood[other]}"
+        text += " " + _("v %(deadwood)s") % {"deadwood": deadwood[other]}
     gin_off, doubled = _marks(hand, entered, rules)
     if gin_off:
-        text += ", gin off"
+        text += ", " + _("gin off")
     elif hand.get("undercut"):
-        text += ", undercut"
+        text += ", " + _("undercut")
     if doubled:
-        text += f", {spade()} doubled"
+        text += ", " + _("%(spade)s doubled") % {"spade": spade()}
     return text + "".join(f"; {words}" for words in rulings)
 
 
 def ruling_words(hand: Mapping, seat: Mapping[str, str] | None = None) -> list[str]:
     """The director's rulings a hand carries, in words ("B short 1 card", "no bonus for A")."""
     who = (lambda p: seat.get(p, p)) if seat else (lambda p: p)
-    out = [f"{who(p)} short {n} card{'s' if n > 1 else ''}" for p, n in (hand.get("missing_cards") or {}).items()]
-    out += [f"{who(p)} held too many cards" for p in hand.get("extra_cards") or ()]
-    out += [f"no bonus for {who(p)}" for p in hand.get("no_bonus") or ()]
+    out = [ngettext("%(player)s short %(n)s card", "%(player)s short %(n)s cards", n) % {"player": who(p), "n": n}
+           for p, n in (hand.get("missing_cards") or {}).items()]
+    out += [_("%(player)s held too many cards") % {"player": who(p)} for p in hand.get("extra_cards") or ()]
+    out += [_("no bonus for %(player)s") % {"player": who(p)} for p in hand.get("no_bonus") or ()]
     if hand.get("knock_accepted"):
-        out.append("knock over the limit accepted")
+        out.append(_("knock over the limit accepted"))
     return out
 
 
@@ -148,15 +161,12 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
     entered = _entered_hands(record)
     upcards = _upcards(entered)
     partnership = shape.tables > 1
-    head = (["Deal", "Table"] if partnership else ["Hand", "Dealer (sat out)" if shape.sits_out else "Dealer"])
-    head += ["Up"] * upcards + ["Played"] * (partnership or shape.sits_out)
-    head += ["How it ended", "Won by", "Pts", "Box"] + ([f"{L} " for L in letters] if partnership else []) + ["Game"]
-    head += letters
+    head = [label for _key, label in hand_columns(shape, letters, upcards)]
     running: dict[int, dict[str, int]] = {}
     rows = []
     for i, hand in enumerate(result["hands"]):
         raw = entered[i] if i < len(entered) else None
-        totals: list[list[str]] = [[] for _ in names]
+        totals: list[list[str]] = [[] for _name in names]
         for g in hand["games"]:
             col = running.setdefault(g, {s: 0 for s in names})
             if partnership:
@@ -165,7 +175,7 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
             else:
                 col[hand["winner"]] += hand["points"]
             for k, s in enumerate(names):
-                totals[k].append(str(col[s]))
+                totals[k].append(number(col[s]))
         games = SEP.join(str(g) for g in hand["games"])
         tables = hand["tables"] if partnership else [hand]
         raws = ((raw or {}).get("tables") or [None, None]) if partnership else [raw]
@@ -179,9 +189,9 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
             if upcards:
                 cells.append(card_text((entered_k or {}).get("upcard") or ""))
             if partnership or shape.sits_out:
-                cells.append(" v ".join(seat[p] for p in pair))
+                cells.append(versus(*(seat[p] for p in pair)))
             cells += [_how(table, entered_k, pair, result["rules"], seat), seat.get(table["winner"], ""),
-                      str(table["points"]) if won else "", str(table["boxes"]) if won else ""]
+                      number(table["points"]) if won else "", str(table["boxes"]) if won else ""]
             if partnership:
                 cells += [_deal_points(hand, s) for s in names] if k == 0 else [""] * len(names)
             cells.append(games if k == 0 else "")
@@ -190,10 +200,25 @@ def hand_rows(result: Mapping, record: Mapping | None) -> tuple[list[str], list[
     return head, rows
 
 
+def hand_columns(shape: TableShape, letters: Sequence[str], upcards: bool) -> list[tuple[str, str]]:
+    """The hands table's columns as (key, heading)."""
+    partnership = shape.tables > 1
+    if partnership:
+        head = [("deal", _("Deal")), ("table", _("Table"))]
+    else:
+        head = [("hand", pgettext("hand", "Hand")),
+                ("dealer_out", _("Dealer (sat out)")) if shape.sits_out else ("dealer", _("Dealer"))]
+    head += [("up", _("Up"))] * upcards + [("played", _("Played"))] * (partnership or shape.sits_out)
+    head += [("how", _("How it ended")), ("won_by", _("Won by")), ("points", _("Pts")), ("box", pgettext("box", "Box"))]
+    head += [("deal_points", f"{L} ") for L in letters] if partnership else []
+    head += [("game", pgettext("game", "Game"))] + [("side", L) for L in letters]
+    return head
+
+
 def _deal_points(deal: Mapping, team: str) -> str:
     points, boxes = deal["points"][team], deal["boxes"][team]
-    box = f"\n{boxes} box{'es' if boxes > 1 else ''}" if boxes else ""
-    return (f"+{points}" if points else ("0" if boxes else "")) + box
+    box = "\n" + ngettext("%(n)s box", "%(n)s boxes", boxes) % {"n": boxes} if boxes else ""
+    return (signed(points) if points else ("0" if boxes else "")) + box
 
 
 CELL = dict(leading=SIZE * 1.15)  # a table cell's paragraph
@@ -217,11 +242,11 @@ def _natural(texts, font: str = FONT, size: float = SIZE) -> float:
 def _pieces(texts, font: str = FONT, size: float = SIZE) -> float:
     """The width a column needs so that no word of ``texts`` breaks inside: its widest piece (a word,
     or a part of a hyphenated word up to its hyphen), with the cell's padding."""
-    return _natural([p for t in texts for w in t.split() for p in word_pieces(w)], font, size)
+    return _natural([p for t in texts for w in words_of(t) for p in word_pieces(w)], font, size)
 
 
-FIXED = {"Hand": 28, "Deal": 30, "Table": 32, "Dealer": 40, "Dealer (sat out)": 46, "Up": 24, "Won by": 40,
-         "Pts": 28, "Box": 24}
+FIXED = {"hand": 28, "deal": 30, "table": 32, "dealer": 40, "dealer_out": 46, "up": 24, "won_by": 40,
+         "points": 28, "box": 24}  # the least: wider when the heading is
 
 
 def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table:
@@ -229,37 +254,41 @@ def _hands_table(result: Mapping, record: Mapping | None, width: float) -> Table
     shape = result_shape(result)
     partnership = shape.tables > 1
     n = len(sides(result))
+    keys = [key for key, _label in hand_columns(shape, [side_letters(result)[s] for s in sides(result)],
+                                                 _upcards(_entered_hands(record)))]
     figures = [line for r in rows for c in r[len(head) - 2 * n - 1:] for line in c.split("\n")]
     side_w = max(30, _natural(figures, BOLD))
     widths = []
-    for k, h in enumerate(head):
-        if h in FIXED:
-            widths.append(FIXED[h])
-        elif h == "Played":
-            widths.append(max(44, _natural([r[k] for r in rows])))
-        elif h == "Game":
-            widths.append(max(36, _natural([r[k] for r in rows])))
-        elif h == "How it ended":
+    for k, (key, h) in enumerate(zip(keys, head)):
+        if key == "dealer_out":  # its heading wraps
+            widths.append(max(FIXED[key], _pieces([h], BOLD)))
+        elif key in FIXED:
+            widths.append(max(FIXED[key], _natural([h], BOLD)))
+        elif key == "played":
+            widths.append(max(44, _natural([r[k] for r in rows] + [h], BOLD)))
+        elif key == "game":
+            widths.append(max(36, _natural([r[k] for r in rows]), _natural([h], BOLD)))
+        elif key == "how":
             widths.append(0)
         else:
             widths.append(side_w)
-    how = head.index("How it ended")
+    how = keys.index("how")
     widths[how] = width - sum(widths)
     plain = style(SIZE, **CELL)
     heading = style(SIZE, bold=True, **CELL)
     wrap = {how} | ({1} if shape.sits_out else set())
-    first_side = head.index("Game") + 1
+    first_side = keys.index("game") + 1
     data = [[cell(h, w, heading) if k in wrap else h.strip() for k, (h, w) in enumerate(zip(head, widths))]]
     for row in rows:
         data.append([cell(v, widths[k], plain) if k == how else v for k, v in enumerate(row)])
-    cmds = list(BASE) + [("ALIGN", (head.index("Pts"), 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+    cmds = list(BASE) + [("ALIGN", (keys.index("points"), 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "RIGHT"),
                          ("ALIGN", (1, 0), (1, -1), "RIGHT" if partnership else "CENTER"),
                          ("LINEBEFORE", (first_side, 0), (first_side, -1), 0.8, INK)]
     repeat = 1
     if partnership:  # a heading over each pair of team columns; two rows a deal, kept together
-        deal_at = head.index("Box") + 1
+        deal_at = keys.index("box") + 1
         top = [""] * len(head)
-        top[deal_at], top[first_side] = "The deal", "Game totals"
+        top[deal_at], top[first_side] = _("The deal"), _("Game totals")
         data.insert(0, top)
         repeat = 2
         cmds += [("FONT", (0, 0), (-1, 1), BOLD, SIZE), ("BACKGROUND", (0, 0), (-1, 1), SHADE),
@@ -307,20 +336,29 @@ def _game_ends(result: Mapping) -> set[int]:
 
 
 def games_head(shape: TableShape) -> list[str]:
-    who = "Team" if shape.tables > 1 else "Player"
+    who = _("Team") if shape.tables > 1 else _("Player")
+    head = [pgettext("game", "Game"), who, _("Points"), pgettext("box", "Boxes"), _("Box\nbonus"), _("Game\nbonus")]
     if shape.pairs:  # a shutout is settled by pair; what the pairs credited each player
-        return ["Game", who, "Points", "Boxes", "Box\nbonus", "Game\nbonus", "Total", "Credited"]
-    return ["Game", who, "Points", "Boxes", "Box\nbonus", "Game\nbonus", "Shutout", "Total", "Net"]
+        return head + [_("Total"), _("Credited")]
+    return head + [_("Shutout"), _("Total"), _("Net")]
 
 
 def _shutout_words(game: Mapping, rules: Mapping, totals: Mapping[str, int], side: Mapping[str, str]) -> str:
     winner = game["winner"]
-    extra = (f"{totals[winner]} + {rules['shutout_bonus']}" if rules.get("shutout") == "add"
-             else f"{totals[winner]} \u00d7 2" if rules.get("shutout") == "double" else f"{totals[winner]}")
+    total = number(totals[winner])
+    extra = (f"{total} + {number(rules['shutout_bonus'])}" if rules.get("shutout") == "add"
+             else f"{total} \u00d7 2" if rules.get("shutout") == "double" else total)
     out = ", ".join(side[p] for p in game["shut_out"])
-    where = "that pair" if len(game["shut_out"]) == 1 else "those pairs"
-    return (f"{side[winner]} shut out {out} (no hand won in the game): in {where}, {side[winner]}'s total is "
-            f"{extra}.")
+    values = {"winner": side[winner], "out": out, "total": extra}
+    if len(game["shut_out"]) == 1:
+        return _("%(winner)s shut out %(out)s (no hand won in the game): in that pair, %(winner)s's total is "
+                 "%(total)s.") % values
+    return _("%(winner)s shut out %(out)s (no hand won in the game): in those pairs, %(winner)s's total is "
+             "%(total)s.") % values
+
+
+def _won_words(winner: str, shutout: bool) -> str:
+    return (_("%(side)s won, shutout") if shutout else _("%(side)s won")) % {"side": winner}
 
 
 def game_rows(result: Mapping) -> list[tuple[list[str], str]]:
@@ -343,27 +381,29 @@ def game_rows(result: Mapping) -> list[tuple[list[str], str]]:
                 credited = max(totals, key=totals.get)
         for k, (p, line) in enumerate(g["players"].items()):
             if k == 0:
-                state = f"Game {g['n']}"
+                state = game_label(g["n"])
             elif k == 1 and g["complete"]:
-                state = f"{side[g['winner']]} won" + (", shutout" if g.get("shutout") and not shape.pairs else "")
+                state = _won_words(side[g["winner"]], bool(g.get("shutout") and not shape.pairs))
             else:
-                state = "in play" if k == 1 else ""
-            figures = [str(line["points"]), str(line["boxes"]), str(line["box_bonus"]), str(line["game_bonus"])]
+                state = _("in play") if k == 1 else ""
+            figures = [number(line["points"]), str(line["boxes"]), number(line["box_bonus"]),
+                       number(line["game_bonus"])]
             if shape.pairs:
-                net = f"+{credited[p]}" if g["complete"] and credited[p] else ("0" if g["complete"] else "")
-                lines.append([state, side[p]] + figures + [str(line["total"]), net])
+                net = signed(credited[p]) if g["complete"] and credited[p] else ("0" if g["complete"] else "")
+                lines.append([state, side[p]] + figures + [number(line["total"]), net])
             else:
                 net = ""
                 if g["complete"]:
-                    net = f"+{g['net']}" if p == credited else ("0" if k == 0 and not credited else "")
-                lines.append([state, side[p]] + figures + [str(line["shutout_bonus"]), str(line["total"]), net])
+                    net = signed(g["net"]) if p == credited else ("0" if k == 0 and not credited else "")
+                lines.append([state, side[p]] + figures + [number(line["shutout_bonus"]), number(line["total"]), net])
         words = ""
         if shape.pairs and g["complete"]:
             totals = {p: line["total"] for p, line in g["players"].items()}
-            pairs = [f"{side[a]} v {side[b]}: " + (f"{pair['net']} to {side[pair['credited']]}" if pair["credited"]
-                                                   else "level")
+            pairs = [_("%(pair)s: %(net)s to %(side)s") % {"pair": versus(side[a], side[b]), "net": number(pair["net"]),
+                                                          "side": side[pair["credited"]]} if pair["credited"]
+                     else _("%(pair)s: level") % {"pair": versus(side[a], side[b])}
                      for pair in g["pairs"] for a, b in [pair["players"]]]
-            words = "Pairs \u2014 " + "; ".join(pairs) + "."
+            words = _("Pairs — %(pairs)s.") % {"pairs": "; ".join(pairs)}
             if g["shut_out"]:
                 words += " " + _shutout_words(g, rules, totals, side)
         out.append((lines, words))
@@ -373,10 +413,10 @@ def game_rows(result: Mapping) -> list[tuple[list[str], str]]:
 def _games_table(result: Mapping, width: float) -> Table:
     head = games_head(result_shape(result))
     figures = len(head) - 2
-    state_w = max(90, _natural(["Game 12", "A won, shutout"]))
+    state_w = max(90, _natural([game_label(12), _won_words("A", True), _("in play")]))
     widths = [state_w, 44] + [(width - state_w - 44) / figures] * figures
     data = [head]
-    bold_from = head.index("Total")
+    bold_from = len(head) - 2  # the total, and the net (or what the pairs credited)
     cmds = list(BASE) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "CENTER"),
                          ("FONT", (bold_from, 1), (-1, -1), BOLD, SIZE), ("FONT", (1, 1), (1, -1), BOLD, SIZE)]
     for lines, words in game_rows(result):
@@ -398,27 +438,34 @@ def match_lines(result: Mapping) -> list[str]:
     for g in result["games"]:
         if g["complete"] and g["winner"]:
             games_won[g["winner"]] += 1
-    score = ", ".join(f"{p} {m['score'][p]}" for p in players)
+    score = ", ".join(f"{p} {number(m['score'][p])}" for p in players)
     won = ", ".join(f"{p} {games_won[p]}" for p in players)
-    length = length_words(m, result["rules"])
-    length = f"match {length}" if length.startswith("to ") else length
-    lines = [f"Match score: {score} ({length}). Games won: {won}."]
+    length = length_words(m, result["rules"]) or match_words("", result["rules"])
+    lines = [_("Match score: %(score)s (%(length)s). Games won: %(won)s.") % {"score": score, "length": length,
+                                                                             "won": won}]
     if m["complete"]:
-        lines.append(f"Winner: {m['winner']}.")
+        lines.append(_("Winner: %(winner)s.") % {"winner": m["winner"]})
         owed = m.get("settlements") or ([m["settlement"]] if m["settlement"]["payer"] else [])
         for s in owed:
-            amount = f", at the stake: {s['amount']}" if s.get("amount") is not None else ""
-            lines.append(f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points{amount}.")
+            values = {"payer": s["payer"], "payee": s["payee"], "points": number(s["points"])}
+            if s.get("amount") is not None:
+                values["amount"] = number(Decimal(str(s["amount"])))
+                lines.append(ngettext("Settlement: %(payer)s pays %(payee)s %(points)s point, at the stake: "
+                                      "%(amount)s.", "Settlement: %(payer)s pays %(payee)s %(points)s points, at the "
+                                      "stake: %(amount)s.", s["points"]) % values)
+            else:
+                lines.append(ngettext("Settlement: %(payer)s pays %(payee)s %(points)s point.",
+                                      "Settlement: %(payer)s pays %(payee)s %(points)s points.", s["points"]) % values)
         if not owed:
-            lines.append("Settlement: the scores are level; nobody pays.")
+            lines.append(_("Settlement: the scores are level; nobody pays."))
     else:
-        lines.append("The match is not over.")
+        lines.append(_("The match is not over."))
     return lines
 
 
-def rules_box(rules: Mapping, width: float, *, length: str | None = None, size: float = 7.5) -> Table:
+def rules_box(rules: Mapping, width: float, *, length: str = "", size: float = 7.5, dealer: str = "") -> Table:
     """The rules in words, in three pairs of columns that wrap."""
-    items = rules_rows(rules, length=length)
+    items = rules_rows(rules, length=length, dealer=dealer)
     per = -(-len(items) // 3)
     what, how = style(size, leading=size * 1.2), style(size, bold=True, leading=size * 1.2)
     data = []
@@ -481,27 +528,39 @@ def sheet_width(paper: str) -> float:
     return page_size(paper)[0] - 2 * MARGIN - 12  # inside the frame's padding
 
 
-NOTES = {
-    "two": "Each side's running total in the game the hand went into.",
-    "hollywood": (f"Each player's running total in the games the hand went into: one figure per game, in the order "
-                  f"of the Game column (\u201c71{SEP}44\u201d)."),
-    "three": ("The dealer sits the hand out and the loser deals the next. Each player's running total in the game "
-              "after the hand; each pair settles every game as if the two had played it alone (Credited: what the "
-              "pairs credited that player)."),
-}
-
-
 def _note(shape: TableShape, rules: Mapping) -> str:
     if shape.tables > 1:
-        how = ("the team whose players won more at the two tables scores the difference"
-               if rules.get("partnership_scoring", "difference") == "difference"
-               else "each team scores what its players won")
-        return (f"Each deal is two hands at once, partners changing opponents every deal; {how}. The deal: the "
-                f"points it put on each team's side, and the boxes (a box for every table hand the team's players "
-                f"win). Game totals: each team's points in the game after the deal.")
-    return NOTES["hollywood" if shape.columns > 1 else ("three" if shape.sits_out else "two")]
+        if rules.get("partnership_scoring", "difference") == "difference":
+            return _("Each deal is two hands at once, partners changing opponents every deal; the team whose "
+                     "players won more at the two tables scores the difference. The deal: the points it put on each "
+                     "team's side, and the boxes (a box for every table hand the team's players win). Game totals: "
+                     "each team's points in the game after the deal.")
+        return _("Each deal is two hands at once, partners changing opponents every deal; each team scores what its "
+                 "players won. The deal: the points it put on each team's side, and the boxes (a box for every table "
+                 "hand the team's players win). Game totals: each team's points in the game after the deal.")
+    if shape.columns > 1:
+        return _("Each player's running total in the games the hand went into: one figure per game, in the order "
+                 "of the Game column (%(example)s).") % {"example": f"\u201c71{SEP}44\u201d"}
+    if shape.sits_out:
+        return _("The dealer sits the hand out and the loser deals the next. Each player's running total in the "
+                 "game after the hand; each pair settles every game as if the two had played it alone (Credited: "
+                 "what the pairs credited that player).")
+    return _("Each side's running total in the game the hand went into.")
 
 
+def sides_words(names: Sequence[str]) -> str:
+    """ "Ann v Ben", or "Ann, Ben and Cat" at a table of three."""
+    if len(names) == 2:
+        return versus(*names)
+    return _("%(first)s, %(second)s and %(third)s") % {"first": names[0], "second": names[1], "third": names[2]}
+
+
+def signature(name: str) -> str:
+    """The label under a player's signature line."""
+    return _("%(player)s (signature)") % {"player": name}
+
+
+@in_language
 def build_match_sheet(sheet: MatchSheet) -> bytes:
     """The filled match sheet of any table as a PDF: title, the key, the games, the hands (or deals)
     flowing across pages, then the note, the match in words, the rules and a line for each signer,
@@ -513,32 +572,33 @@ def build_match_sheet(sheet: MatchSheet) -> bytes:
     size = page_size(sheet.paper)
     width = sheet_width(sheet.paper)
     buf = new_buffer()
-    title = sheet.title or "Match sheet"
-    name = " v ".join(names) if len(names) == 2 else f"{names[0]}, {names[1]} and {names[2]}"
+    title = sheet.title or _("Match sheet")
+    name = sides_words(names)
     length = length_words(result["match"], rules)
-    about = f"{preset_name(rules)} rules \u00b7 " + (f"match {length}" if length.startswith("to ") else length)
-    details = ["Three players: the dealer sits each hand out, the loser deals the next"] if shape.sits_out else []
+    about = _("%(rules)s rules") % {"rules": preset_name(rules)} + " \u00b7 " + (length or match_words("", rules))
+    details = [_("Three players: the dealer sits each hand out, the loser deals the next")] if shape.sits_out else []
     players = [p for t in result["teams"] for p in t["players"]] if result.get("teams") else list(result["players"])
-    box_rules = {**rules, "dealer": "each table turns the deal over as it likes"} if shape.tables > 1 else rules
+    dealer = _("each table turns the deal over as it likes") if shape.tables > 1 else ""
+    titled = _("%(title)s: %(name)s") % {"title": title, "name": name}
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=DOC_TOP,
-                            bottomMargin=DOC_BOTTOM, title=f"{title}: {name}")
-    story = [Paragraph(f"{esc(title)}: {esc(name)}", style(15, bold=True, spaceAfter=3)),
+                            bottomMargin=DOC_BOTTOM, title=titled)
+    story = [Paragraph(esc(titled), style(15, bold=True, spaceAfter=3)),
              Paragraph(esc(about), style(9, bold=True))]
     for line in details + list(sheet.details):
         story.append(Paragraph(esc(line), style(9)))
     story += [Spacer(1, 6), key_table(result, width), Spacer(1, 6)]
     story.append(TableThenBlock(_games_table(result, width), [], tail=0,
-                                heading=[Paragraph("Games", style(11, bold=True, spaceAfter=3))]))
+                                heading=[Paragraph(esc(pgettext("game", "Games")), style(11, bold=True, spaceAfter=3))]))
     story.append(Spacer(1, 10))
     summary = [Paragraph(esc(line), style(10, bold=i == 0)) for i, line in enumerate(match_lines(result))]
-    signers = [f"{p} (signature)" for p in players] + ["Witness or director"]
+    signers = [signature(p) for p in players] + [_("Witness or director")]
     block = [Paragraph(esc(_note(shape, rules)), style(7, spaceBefore=2, spaceAfter=8))] + summary + [
-        Spacer(1, 8), Paragraph("Rules", style(9, bold=True, spaceAfter=2)),
-        rules_box(box_rules, width, length=length), Spacer(1, 6), signatures(signers, width)]
+        Spacer(1, 8), Paragraph(esc(_("Rules")), style(9, bold=True, spaceAfter=2)),
+        rules_box(rules, width, length=length, dealer=dealer), Spacer(1, 6), signatures(signers, width)]
     story.append(TableThenBlock(_hands_table(result, sheet.record, width), block, tail=2 if shape.tables > 1 else 3,
-                                heading=[Paragraph("Deals" if shape.tables > 1 else "Hands",
+                                heading=[Paragraph(esc(_("Deals") if shape.tables > 1 else pgettext("hand", "Hands")),
                                                    style(11, bold=True, spaceAfter=3))]))
-    head = running_head(size, [f"{title}: {name} \u00b7 {about}", f"{title}: {name}", f"{title} \u00b7 {about}"],
-                        "page {n} of {pages}")
+    head = running_head(size, [f"{titled} \u00b7 {about}", titled, f"{title} \u00b7 {about}"],
+                        _("page %(n)s of %(pages)s") % {"n": "{n}", "pages": "{pages}"})
     doc.build(story, canvasmaker=numbered_canvas(head))
     return buf.getvalue()

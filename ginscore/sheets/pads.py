@@ -24,17 +24,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from reportlab.lib.utils import simpleSplit
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ginscore.engine import PRESETS
 from ginscore.sheets.common import (
-    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, new_buffer, page_size, preset_name,
-    rules_summary, shrink, spade, word_lines, word_pieces,
+    BOLD, FAINT, FONT, INK, MARGIN, RULE, SHADE, draw_text, ellipsis, in_language, new_buffer, number, page_size,
+    preset_name, rules_summary, shrink, signed, spade, to_target, word_lines, word_pieces, words_of,
 )
 from ginscore.sheets.data import Pad, pad_layout
-from ginscore.sheets.shape import TableShape, table_shape
+from ginscore.sheets.shape import GAME_WORDS, TableShape, table_shape
 
 ROW = 14  # a hand's row: room for a pen
 FOOT = 12.5  # a line of the game's totals
@@ -42,7 +43,12 @@ HEAD = 14
 GAP = 10
 NAME_SIZE, NAME_FLOOR = 8, 6  # a name in its column: shrinks to the floor, then wraps
 LETTER_W = 11  # a side's letter before its name in a column head
-SETTLE = "________ pays ________   ______ pts"
+
+
+def settle_words(short: bool = False) -> str:
+    """The blanks of a settlement: who pays whom how many points."""
+    words = _("________ pays ________   ______ pts")
+    return words.replace("   ", " ") if short else words
 
 
 @dataclass(frozen=True)
@@ -85,30 +91,35 @@ def _tick(c: Canvas, x: float, y: float, size: float = 7) -> None:
     c.setStrokeColor(INK)
 
 
-def footer_rows(rules: Mapping) -> list[tuple[str, str]]:
-    """(label, caption) for the lines under a game's column: what to add at the game's end
+def footer_rows(rules: Mapping) -> list[tuple[str, str, str]]:
+    """(key, label, caption) for the lines under a game's column: what to add at the game's end
     (only what the rules pay: no box line when a box is worth nothing)."""
-    rows = [("Points", "")]
+    rows = [("points", _("Points"), "")]
     if rules.get("box_bonus"):
-        rows.append(("Boxes", f"\u00d7{rules['box_bonus']}"))
+        rows.append(("boxes", pgettext("box", "Boxes"), f"\u00d7{number(rules['box_bonus'])}"))
     if rules.get("game_bonus"):
-        rows.append(("Game", f"+{rules['game_bonus']}"))
+        rows.append(("game", pgettext("game", "Game"), signed(rules["game_bonus"])))
     if rules.get("shutout") == "add" and rules.get("shutout_bonus"):
-        rows.append(("Shutout", f"+{rules['shutout_bonus']}"))
+        rows.append(("shutout", _("Shutout"), signed(rules["shutout_bonus"])))
     elif rules.get("shutout") == "double":
-        rows.append(("Shutout", "\u00d72"))
-    rows += [("Total", ""), ("Net", "")]
+        rows.append(("shutout", _("Shutout"), "\u00d72"))
+    rows += [("total", _("Total"), ""), ("net", _("Net"), "")]
     return rows
 
 
-def feet_for(shape: TableShape, rules: Mapping) -> list[tuple[str, str]]:
+def versus(a: str, b: str) -> str:
+    """ "A v B": two sides that play each other."""
+    return _("%(a)s v %(b)s") % {"a": a, "b": b}
+
+
+def feet_for(shape: TableShape, rules: Mapping) -> list[tuple[str, str, str]]:
     """The lines under a game's columns: its totals; at a table of three a shutout is settled by
     pair, and a line per pair of players holds the pair's net."""
     if not shape.pairs:
         return footer_rows(rules)
     letters = shape.letters
-    return [row for row in footer_rows(rules) if row[0] not in ("Shutout", "Net")] + [
-        (f"{letters[i]} v {letters[j]}", "") for i, j in shape.pairs]
+    return [row for row in footer_rows(rules) if row[0] not in ("shutout", "net")] + [
+        ("pair", versus(letters[i], letters[j]), "") for i, j in shape.pairs]
 
 
 def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float = NAME_FLOOR) -> tuple[float, list[str]]:
@@ -118,7 +129,7 @@ def name_lines(text: str, width: float, *, size: float = NAME_SIZE, floor: float
     if not text:
         return size, [""]
     fit_size = shrink(text, BOLD, width, size, floor)
-    widest = max(stringWidth(p, BOLD, fit_size) for w in text.split() for p in word_pieces(w))
+    widest = max(stringWidth(p, BOLD, fit_size) for w in words_of(text) for p in word_pieces(w))
     if widest > width:
         fit_size *= width / widest * 0.99
     return fit_size, word_lines(text, BOLD, fit_size, width)
@@ -147,13 +158,13 @@ def _draw_name(c: Canvas, x0: float, x1: float, top: float, height: float, name:
         y -= lead
 
 
-def draw_feet(c: Canvas, feet: Sequence[tuple[str, str]], x: float, y: float, w: float,
+def draw_feet(c: Canvas, feet: Sequence[tuple[str, str, str]], x: float, y: float, w: float,
               cols: Sequence[tuple[float, float]]) -> float:
     """The totals under a game from ``y`` down: each line's label at the left (the totals and a
     pair's net in bold), its caption in every column (x, width); returns the bottom."""
-    for i, (label, caption) in enumerate(feet):
+    for i, (key, label, caption) in enumerate(feet):
         ry = y - (i + 1) * FOOT
-        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=label in ("Total", "Net") or " v " in label)
+        draw_text(c, x + 3, ry + 3.5, label, size=7, bold=key in ("total", "net", "pair"))
         if caption:
             for x0, cw in cols:
                 draw_text(c, x0 + cw - 2, ry + FOOT - 6, caption, size=5.5, color=FAINT, align="right")
@@ -164,14 +175,17 @@ def draw_feet(c: Canvas, feet: Sequence[tuple[str, str]], x: float, y: float, w:
 
 def _label_width(shape: TableShape, rules: Mapping) -> float:
     """The hand number's column, which the totals' labels share: as wide as the widest label."""
-    return max(28, max(stringWidth(label, BOLD, 7) for label, _ in feet_for(shape, rules)) + 6)
+    return max(28, max(stringWidth(label, BOLD, 7) for _key, label, _caption in feet_for(shape, rules)) + 6,
+               stringWidth(pgettext("hand", "Hand"), FONT, 7) + 4)
 
 
 def _upcard_cols(rules: Mapping) -> list[tuple[str, float, str]]:
     """Oklahoma: the upcard (the hand's knock limit) and, when a spade doubles, the spade's tick."""
     if pad_layout(rules) != "oklahoma":
         return []
-    return [("up", 22, "Up")] + ([("spade", 16, spade())] if rules.get("spade_double") else [])
+    up = _("Up")
+    return [("up", max(22, stringWidth(up, FONT, 7) + 6), up)] + (
+        [("spade", 16, spade())] if rules.get("spade_double") else [])
 
 
 def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: int
@@ -181,9 +195,13 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
     hollywood = shape.columns > 1
     n = len(shape.sides)
     if shape.tables > 1:  # a deal's number, then its table's
-        lead = [("label", 24, "Deal"), ("table", 20, "Table")]
+        deal, table = _("Deal"), _("Table")
+        lead = [("label", max(24, stringWidth(deal, FONT, 7) + 4), deal),
+                ("table", max(20, stringWidth(table, FONT, 5.5) + 4), table)]
     else:
-        lead = [("label", _label_width(shape, rules), "Hand")] + ([("deals", 36, "Deals")] if shape.sits_out else [])
+        deals = [("deals", max(36, stringWidth(_("Deals"), FONT, 7) + 6,
+                               stringWidth(_("(sits out)"), FONT, 5.5) + 4), _("Deals"))] if shape.sits_out else []
+        lead = [("label", _label_width(shape, rules), pgettext("hand", "Hand"))] + deals
     lead += _upcard_cols(rules)
     cols, cx = [], x
     for kind, cw, head in lead:
@@ -194,8 +212,8 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
         cw = rest / (n * shape.columns)
         for side in range(n):
             for g in range(shape.columns):
-                cols.append(Col(cx + (side * shape.columns + g) * cw, cw, "score", f"Game {game + g}", side))
-        heads = [(x, cx, f"Set {(game + 2) // 3}", -1)]
+                cols.append(Col(cx + (side * shape.columns + g) * cw, cw, "score", game_label(game + g), side))
+        heads = [(x, cx, _("Set %(n)s") % {"n": (game + 2) // 3}, -1)]
         heads += [(cx + s * shape.columns * cw, cx + (s + 1) * shape.columns * cw, shape.sides[s], s) for s in range(n)]
         return cols, heads
     if shape.tables > 1:  # each table's players' points, then the teams' running totals
@@ -209,7 +227,12 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
     else:
         cw = rest / n
     cols += [Col(cx + s * cw, cw, "score", shape.sides[s], s) for s in range(n)]
-    return cols, [(x, x + w, f"Game {game}", -1)]
+    return cols, [(x, x + w, game_label(game), -1)]
+
+
+def game_label(n: int) -> str:
+    """ "Game 3": a game's number."""
+    return pgettext("game", "Game %(n)s") % {"n": n}
 
 
 def names_height(shape: TableShape, rules: Mapping, w: float) -> float:
@@ -240,21 +263,22 @@ def _side_head(c: Canvas, col: Col, letter: str, top: float, height: float, name
     if name and names:
         _draw_name(c, x0, col.x + col.w, top, height, name)
     elif not name and grid:
-        draw_text(c, x0 + 2, top - 7, "name", size=6, color=FAINT)
+        draw_text(c, x0 + 2, top - 7, _("name"), size=6, color=FAINT)
 
 
 def _plain_head(c: Canvas, col: Col, y: float, height: float, seat_w: float) -> None:
     """A column head that is not a name, on the row's foot line ("Hand", "Up", "Game 2", ...)."""
     base = y - height + 5
     if col.kind == "deals":
-        draw_text(c, col.x + col.w / 2, base + 5, "Deals", size=7, align="centre")
-        draw_text(c, col.x + col.w / 2, base - 1.5, "(sits out)", size=5.5, align="centre", color=RULE)
+        draw_text(c, col.x + col.w / 2, base + 5, col.head, size=7, align="centre")
+        draw_text(c, col.x + col.w / 2, base - 1.5, _("(sits out)"), size=5.5, align="centre", color=RULE)
     elif col.kind == "table":
-        draw_text(c, col.x + col.w / 2, base, "Table", size=5.5, align="centre")
+        draw_text(c, col.x + col.w / 2, base, col.head, size=5.5, align="centre")
     elif col.kind == "seat":
-        team = "AB"[col.side]
-        head = next((t for t in (f"Team {team}'s player: points won", f"Team {team}'s player", f"{team}'s player")
-                     if stringWidth(t, FONT, 6.5) <= seat_w - 6), f"{team}'s player")
+        team = {"team": "AB"[col.side]}
+        heads = (_("Team %(team)s's player: points won") % team, _("Team %(team)s's player") % team,
+                 _("%(team)s's player") % team)
+        head = next((t for t in heads if stringWidth(t, FONT, 6.5) <= seat_w - 6), heads[-1])
         draw_text(c, col.x + col.w / 2, base, head, size=6.5, align="centre")
     else:
         draw_text(c, col.x + col.w / 2, base, ellipsis(col.head, FONT, 7, col.w - 4), size=7, align="centre")
@@ -268,9 +292,9 @@ def _seat_text(c: Canvas, shape: TableShape, col: Col, y: float, deal: int | Non
     if deal is None and col.side == 1:
         odd, even = (shape.seats_at(n, table)[1] for n in (1, 2))
         text = " \u00b7 ".join(f"{when} {seat} {shape.seat_name(seat)}".rstrip()
-                                for when, seat in (("odd", odd), ("even", even)))
+                                for when, seat in ((_("odd"), odd), (_("even"), even)))
         if stringWidth(text, FONT, 5.5) > room:
-            text = f"odd {odd} \u00b7 even {even}"
+            text = f"{_('odd')} {odd} \u00b7 {_('even')} {even}"
         draw_text(c, col.x + 3, y, text, size=5.5, color=RULE)
         return
     label = shape.seats_at(deal or 1, table)[col.side]
@@ -286,7 +310,7 @@ def _seat_key(shape: TableShape, w: float) -> list[str]:
     lines no wider than ``w``; none on a blank pad."""
     if shape.tables < 2 or not shape.seats:
         return []
-    return _flow([f"{seat} {shape.seat_name(seat)}" for seat in ("A1", "A2", "B1", "B2")], w, 8.5, "Seats:")
+    return _flow([f"{seat} {shape.seat_name(seat)}" for seat in ("A1", "A2", "B1", "B2")], w, 8.5, _("Seats:"))
 
 
 def draw_block(c: Canvas, shape: TableShape, rules: Mapping, x: float, top: float, w: float, units: int,
@@ -318,7 +342,7 @@ def draw_block(c: Canvas, shape: TableShape, rules: Mapping, x: float, top: floa
         elif text and names:
             _draw_name(c, x0, x1, top, head_h, text)
         elif not text and grid:
-            draw_text(c, x0 + 3, top - head_h + 4, "name", size=6, color=FAINT)
+            draw_text(c, x0 + 3, top - head_h + 4, _("name"), size=6, color=FAINT)
     y = top - head_h
     for col in cols:  # the column heads
         if col.kind == "score" and not hollywood:
@@ -393,52 +417,63 @@ def draw_block(c: Canvas, shape: TableShape, rules: Mapping, x: float, top: floa
 
 
 def _legend(shape: TableShape, rules: Mapping) -> str:
-    box = "; tick its small box for each hand won (a box)" if rules.get("box_bonus") else ""
+    boxes = bool(rules.get("box_bonus"))
     if shape.columns > 1:
-        return ("A player's first win goes in game 1, the second in games 1 and 2, every later one in all three "
-                "(a game open only after a win in the one before it); tick a small box in each.")
+        return _("A player's first win goes in game 1, the second in games 1 and 2, every later one in all three "
+                 "(a game open only after a win in the one before it); tick a small box in each.")
     if shape.sits_out:
         shutout = rules.get("shutout", "add")
-        out = {"add": f"adds {rules.get('shutout_bonus')}", "double": "doubles the total"}.get(shutout)
-        legend = ("Deals: who deals the hand and sits it out; the loser of a hand deals the next, so the winner "
-                  "plays the last dealer (after a dead hand the same dealer deals again). Write each hand's running "
-                  f"total in the winner's column{box}. Pairs: each pair settles the game as if the two had played "
-                  "it alone, the difference of their totals written under the higher"
-                  + (f"; against a player who won no hand, the game's winner {out} in that pair only." if out
-                     else "."))
+        legend = _("Deals: who deals the hand and sits it out; the loser of a hand deals the next, so the winner "
+                   "plays the last dealer (after a dead hand the same dealer deals again).")
+        legend += " " + (_("Write each hand's running total in the winner's column; tick its small box for each "
+                           "hand won (a box).") if boxes else _("Write each hand's running total in the winner's "
+                                                               "column."))
+        legend += " " + _("Pairs: each pair settles the game as if the two had played it alone, the difference of "
+                          "their totals written under the higher.")
+        if shutout == "add":
+            legend += " " + _("Against a player who won no hand, the game's winner adds %(bonus)s in that pair "
+                              "only.") % {"bonus": number(rules.get("shutout_bonus") or 0)}
+        elif shutout == "double":
+            legend += " " + _("Against a player who won no hand, the game's winner doubles the total in that pair "
+                              "only.")
     elif shape.tables > 1:
         each = rules.get("partnership_scoring") == "each"
-        deal = ("each team adds what its two players won" if each else
-                "the team whose players won more at the two tables adds the difference")
-        legend = ("Each deal is two hands at once. A1 and A2 are team A's players, B1 and B2 team B's: A1 always "
-                  "plays at table 1 and A2 at table 2; odd deals A1 v B1 and A2 v B2, even deals A1 v B2 and A2 v B1. "
-                  f"Write each table's points in its winner's cell{box.replace('hand', 'table')} for the team. Under "
-                  f"the teams, the running totals after the deal: {deal}.")
+        legend = _("Each deal is two hands at once. A1 and A2 are team A's players, B1 and B2 team B's: A1 always "
+                   "plays at table 1 and A2 at table 2; odd deals A1 v B1 and A2 v B2, even deals A1 v B2 and A2 v B1.")
+        legend += " " + (_("Write each table's points in its winner's cell; tick its small box for each table won "
+                           "(a box) for the team.") if boxes else
+                         _("Write each table's points in its winner's cell for the team."))
+        legend += " " + (_("Under the teams, the running totals after the deal: each team adds what its two players "
+                           "won.") if each else
+                         _("Under the teams, the running totals after the deal: the team whose players won more at "
+                           "the two tables adds the difference."))
     else:
-        legend = "Write each hand's running total in the winner's column"
-        legend += "; tick its small box (a box) for each hand won." if rules.get("box_bonus") else "."
+        legend = (_("Write each hand's running total in the winner's column; tick its small box (a box) for each "
+                    "hand won.") if boxes else _("Write each hand's running total in the winner's column."))
     if pad_layout(rules) == "oklahoma":
-        legend += " Up: the upcard (the knock limit)"
-        legend += f"; tick {spade()} when a spade doubles the hand." if rules.get("spade_double") else "."
+        legend += " " + (_("Up: the upcard (the knock limit); tick %(spade)s when a spade doubles the hand.")
+                         % {"spade": spade()} if rules.get("spade_double") else
+                         _("Up: the upcard (the knock limit)."))
     return legend
 
 
 def _table_words(shape: TableShape, rules: Mapping) -> str:
     """A bigger table's words ahead of the rules in the footer ("" for two players)."""
     if shape.sits_out:
-        return "three players: the dealer sits out, the loser deals next"
+        return _("three players: the dealer sits out, the loser deals next")
     if shape.tables > 1:
-        scoring = ("each team scores what its players won" if rules.get("partnership_scoring") == "each"
-                   else "a deal scores the difference")
-        return f"four players in two teams, two tables a deal, {scoring}"
+        if rules.get("partnership_scoring") == "each":
+            return _("four players in two teams, two tables a deal, each team scores what its players won")
+        return _("four players in two teams, two tables a deal, a deal scores the difference")
     return ""
 
 
 def _settle_items(shape: TableShape) -> list[str]:
     """Who pays whom: at a table of three, each pair settles on its own."""
     if shape.pairs:
-        return [f"{shape.letters[i]} v {shape.letters[j]}: {SETTLE.replace('   ', ' ')}" for i, j in shape.pairs]
-    return [f"Settlement: {SETTLE}"]
+        return [_("%(pair)s: %(blanks)s") % {"pair": versus(shape.letters[i], shape.letters[j]),
+                                             "blanks": settle_words(short=True)} for i, j in shape.pairs]
+    return [_("Settlement: %(blanks)s") % {"blanks": settle_words()}]
 
 
 def _flow(items: Sequence[str], w: float, size: float, lead: str = "") -> list[str]:
@@ -462,11 +497,14 @@ def _match_names(shape: TableShape) -> list[str] | None:
     return [f"{letter} {name}".strip() for letter, name in zip(shape.letters, shape.sides)]
 
 
-def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | None) -> list[list[tuple[float, str, float, bool]]]:
-    """The match line: "Match to 500:" and each player's name (up to 60 characters) with room for the
-    score, as lines of (x, text, size, bold). All the names (two, or a bigger table's three) on one line
-    when they fit, else one a line, shrunk down to 7 pt and then wrapped."""
-    label = f"Match {length}:" if length.startswith("to ") else f"Match ({length}):"
+def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | None,
+                    rules: Mapping) -> list[list[tuple[float, str, float, bool]]]:
+    """The match line: "Match to 500:" (``length`` "", or "Match (best of 3 games):") and each player's
+    name (up to 60 characters) with room for the score, as lines of (x, text, size, bold). All the names
+    (two, or a bigger table's three) on one line when they fit, else one a line, shrunk down to 7 pt and
+    then wrapped."""
+    label = (_("Match %(length)s:") % {"length": to_target(rules)} if not length
+             else _("Match (%(length)s):") % {"length": length})
     blank = "________"
     names = list(players) if players else ["", ""]
     if not players:
@@ -485,23 +523,34 @@ def match_line_rows(x: float, w: float, length: str, players: Sequence[str] | No
     return lines
 
 
-def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title: str, game: str = "Gin Rummy"
-                 ) -> None:
+def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title: str, game: str = "") -> None:
     """The pad's first line from ``y`` down: the club's title, the game and the rules' name, and a place
     for the date. "Gin Rummy score pad · Classic", but "Skarney Gin score pad": a game with its own
-    name says it; ``game`` is "Gin Rummy for three" or "Partnership Gin Rummy" at bigger tables."""
+    name says it; ``game`` is "Three-handed Gin Rummy" or "Partnership Gin Rummy" at bigger tables
+    (default: Gin Rummy, two players)."""
     name = pad_title(rules)
+    two = str(GAME_WORDS["two"])
+    game = game or two
     own_name = rules.get("game", "gin") != "gin" or "Gin" in name or name in game
-    first = [title, f"{name} score pad"] if own_name and game == "Gin Rummy" else (
-        [title, f"{game} score pad"] + ([] if name in game else [name]))
-    shorter = ([[title, f"{name} pad"], [f"{name} score pad"]] if game == "Gin Rummy" else
-               [[title, f"{game} pad"] + ([] if name in game else [name]), [f"{game} pad"]])
+
+    def pad(of: str) -> str:
+        return _("%(game)s score pad") % {"game": of}
+
+    def short(of: str) -> str:
+        return _("%(game)s pad") % {"game": of}
+
+    first = [title, pad(name)] if own_name and game == two else (
+        [title, pad(game)] + ([] if name in game else [name]))
+    shorter = ([[title, short(name)], [pad(name)]] if game == two else
+               [[title, short(game)] + ([] if name in game else [name]), [short(game)]])
+    date = _("Date ____________")
+    room = w - max(95, stringWidth(date, FONT, 8.5) + 15)
     for parts in [first] + shorter:
         head = " \u00b7 ".join(filter(None, parts))
-        if c.stringWidth(head, BOLD, 11) <= w - 95:
+        if c.stringWidth(head, BOLD, 11) <= room:
             break
-    draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, w - 95), size=11, bold=True)
-    draw_text(c, x + w, y - 11, "Date ____________", size=8.5, align="right")
+    draw_text(c, x, y - 11, ellipsis(head, BOLD, 11, room), size=11, bold=True)
+    draw_text(c, x + w, y - 11, date, size=8.5, align="right")
 
 
 def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapping, table: str = "two",
@@ -524,16 +573,15 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapp
         draw_heading(c, x, y, w, rules, title, shape.game_words)
     if heading:
         y -= 18
-    length = length or f"to {rules['match_target']}"
     summary = " \u00b7 ".join(filter(None, [_table_words(shape, rules), rules_summary(rules, length=length)]))
-    foot = simpleSplit(summary, FONT, 7, w) if rules_footer else []
-    legend_lines = simpleSplit(_legend(shape, rules), FONT, 7, w)
+    foot = word_lines(summary, FONT, 7, w) if rules_footer else []
+    legend_lines = word_lines(_legend(shape, rules), FONT, 7, w)
     match_names = _match_names(shape)
-    match_rows = match_line_rows(x, w, length, match_names)
+    match_rows = match_line_rows(x, w, length, match_names, rules)
     items = _settle_items(shape)
     on_match_line = (match_names is None and len(items) == 1 and stringWidth(match_rows[0][0][1], BOLD, 9)
                      + stringWidth(items[0], FONT, 8.5) + 20 <= w)  # a blank pad's settlement, when it fits
-    settle = [] if on_match_line else _flow(items, w, 8.5, "Settlements:" if len(items) > 1 else "")
+    settle = [] if on_match_line else _flow(items, w, 8.5, _("Settlements:") if len(items) > 1 else "")
     seats = _seat_key(shape, w)
     area = y - (top - h) - (16 + 13 * (len(match_rows) - 1 + len(seats) + len(settle)) + 8
                             + 9 * (len(foot) + len(legend_lines)))
@@ -600,7 +648,7 @@ def pad_shape(rules: Mapping, w: float, players: Sequence[str] | None, blocks: i
     shape = table_shape(table, rules, players, teams)
     across = 1 if shape.columns > 1 else blocks_across(w, pad_fit(shape, rules).width, blocks)
     bw = (w - GAP * (across - 1)) / across
-    rows = match_line_rows(0, w, length or f"to {rules['match_target']}", _match_names(shape))
+    rows = match_line_rows(0, w, length, _match_names(shape), rules)
     return table, round(names_height(shape, rules, bw), 1), len(rows), len(_seat_key(shape, w))
 
 
@@ -614,14 +662,15 @@ def _areas(paper: str, per_page: int) -> tuple[tuple[float, float], list[tuple[f
     return (pw, ph), [(MARGIN + i * (half + 2 * GAP), ph - MARGIN, half, h) for i in range(2)]
 
 
+@in_language
 def build_pad(pad: Pad) -> bytes:
     """Blank score pads as a PDF: ``pages`` pads (or pairs of pads), each for the match's rules and table."""
     rules = pad.rules or PRESETS[pad.style].to_json()
     buf = new_buffer()
     size, areas = _areas(pad.paper, pad.per_page)
     c = Canvas(buf, pagesize=size, pageCompression=1)
-    c.setTitle(f"Gin Rummy score pad ({pad_title(rules)})")
-    for _ in range(pad.pages):
+    c.setTitle(_("Gin Rummy score pad (%(rules)s)") % {"rules": pad_title(rules)})
+    for _page in range(pad.pages):
         for x, top, w, h in areas:
             draw_pad(c, x, top, w, h, rules=rules, table=pad.table, players=pad.players, teams=pad.teams,
                      title=pad.title, rules_footer=pad.rules_footer, length=pad.length, blocks=pad.games)

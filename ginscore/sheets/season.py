@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import name_cell as common_name_cell
 from ginscore.sheets.common import (
-    page_footer, BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, SHADE, esc, new_buffer, page_size, register_fonts, style,
+    page_footer, BOLD, DOC_BOTTOM, DOC_TOP, FONT, INK, MARGIN, RULE, SHADE, day, esc, in_language, new_buffer, number,
+    page_size, register_fonts, style, words_of,
 )
 
 NAME_MIN, NAME_MAX = 140, 260
@@ -43,7 +46,7 @@ def grid(*, right_from: int = 1, left_cols: Sequence[int] = ()) -> list:
 
 def name_width(names: Sequence[str], size: float = 10) -> float:
     """A name column wide enough for the longest single word at a readable size."""
-    longest = max((stringWidth(w, BOLD, size * 0.7) for n in names for w in n.split()), default=0)
+    longest = max((stringWidth(w, BOLD, size * 0.7) for n in names for w in words_of(n)), default=0)
     return min(NAME_MAX, max(NAME_MIN, longest + 8))
 
 
@@ -53,29 +56,34 @@ def name_cell(name: str, width: float, size: float = 10, *, bold: bool = True) -
 
 
 def points_text(points: Decimal) -> str:
-    return f"{points:.2f}".rstrip("0").rstrip(".")
+    """Season points as few places as they need (at most two): "12", "12.5", in French "12,5"."""
+    exact = Decimal(points).quantize(Decimal("0.01")).normalize()
+    return number(exact, max(0, -exact.as_tuple().exponent))
 
 
+@in_language
 def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
     buf = new_buffer()
     events = table["events"]
-    doc, width = document(buf, paper, f"{season.name}: season table", wide=len(events) > 6)
+    doc, width = document(buf, paper, _("%(season)s: season table") % {"season": season.name}, wide=len(events) > 6)
     rows = table["ranked"] + table["unranked"]
     nw = name_width([r["name"] for r in rows])
     fixed = 30 + nw + 46 + 34
     per_part = max(1, int((width - fixed) // EVENT_W))
-    sub = f"{season.starts:%-d %b %Y} to {season.ends:%-d %b %Y} \u00b7 {season.get_preset_display()}"
+    sub = _("%(starts)s to %(ends)s") % {"starts": day(season.starts), "ends": day(season.ends)}
+    sub += f" \u00b7 {season.get_preset_display()}"
     if season.best:
-        sub += f" \u00b7 best {season.best} count"
+        sub += " \u00b7 " + _("best %(n)s count") % {"n": season.best}
     if season.minimum:
-        sub += f" \u00b7 {season.minimum} events to be ranked"
+        sub += " \u00b7 " + ngettext("%(n)s event to be ranked", "%(n)s events to be ranked", season.minimum) % {
+            "n": season.minimum}
     story = [Paragraph(esc(season.name), style(16, bold=True, spaceAfter=2)),
              Paragraph(esc(sub), style(9, spaceAfter=8))]
     if not events:
-        story.append(Paragraph("No event of the season has finished yet.", style(11)))
+        story.append(Paragraph(esc(_("No event of the season has finished yet.")), style(11)))
     parts = [list(range(i, min(i + per_part, len(events)))) for i in range(0, len(events), per_part)] or [[]]
     for part in parts if events else []:
-        head = ["#", "Player", "Total", "Ev."] + [str(k + 1) for k in part]
+        head = ["#", _("Player"), _("Total"), _("Ev.")] + [str(k + 1) for k in part]
         data, cmds = [head], grid(right_from=2, left_cols=[1])
         for i, r in enumerate(rows, 1):
             cells = []
@@ -96,14 +104,17 @@ def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
                            style=TableStyle(cmds), hAlign="LEFT"))
         story.append(Spacer(1, 10))
     if table["unranked"]:
-        story.append(Paragraph(esc(f"Below the line: fewer than {season.minimum} events, not ranked yet."),
+        story.append(Paragraph(esc(ngettext("Below the line: fewer than %(n)s event, not ranked yet.",
+                                            "Below the line: fewer than %(n)s events, not ranked yet.", season.minimum)
+                                   % {"n": season.minimum}),
                                style(8.5, spaceAfter=4)))
     if events:
-        story.append(Paragraph("Points in brackets do not count (not among a player's best "
-                               f"{season.best or len(events)}). Events:", style(8.5, spaceAfter=2)))
+        story.append(Paragraph(esc(_("Points in brackets do not count (not among a player's best %(n)s). Events:")
+                                   % {"n": season.best or len(events)}), style(8.5, spaceAfter=2)))
         for k, e in enumerate(events, 1):
             factor = f" (\u00d7{points_text(e['factor'])})" if e["factor"] != 1 else ""
-            story.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {e['t'].created_at:%-d %b %Y}"),
+            story.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {day(e['t'].created_at)}"),
                                    style(8.5, leading=10.5)))
-    doc.build(story, canvasmaker=page_footer(f"{season.name} \u00b7 season table", doc.pagesize[0]))
+    doc.build(story, canvasmaker=page_footer(_("%(season)s · season table") % {"season": season.name},
+                                             doc.pagesize[0]))
     return buf.getvalue()

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, Sequence
 
+from django.utils.translation import gettext_lazy as _
+
 from ginscore.engine.rules import rules_from
 from ginscore.engine.sides import OneTable, Partnership, Team
 
 LETTERS = ("A", "B", "C")
-GAME_WORDS = {"two": "Gin Rummy", "three": "Three-handed Gin Rummy", "partnership": "Partnership Gin Rummy"}
+GAME_WORDS = {"two": _("Gin Rummy"), "three": _("Three-handed Gin Rummy"), "partnership": _("Partnership Gin Rummy")}
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class TableShape:
 
     @property
     def game_words(self) -> str:
-        return GAME_WORDS[self.kind]
+        return str(GAME_WORDS[self.kind])
 
     def seats_at(self, deal: int, table: int) -> tuple[str, str]:
         """A partnership's seat labels at ``table`` (1 or 2) in ``deal`` ("A1", "B2")."""

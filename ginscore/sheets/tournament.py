@@ -12,7 +12,8 @@ import unicodedata
 from typing import Sequence
 
 import qrcode
-from reportlab.lib.utils import simpleSplit
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -20,10 +21,11 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from ginscore.sheets.common import (
     page_footer, BOLD, DOC_BOTTOM, DOC_TOP, FAINT, FONT, INK, MARGIN, RULE, SHADE, TableThenBlock, draw_text, ellipsis,
-    esc, name_cell, new_buffer, page_size, rules_summary, shrink, style, word_lines, word_pieces,
+    esc, in_language, name_cell, new_buffer, page_size, rules_summary, shrink, style, word_lines, word_pieces, words_of,
 )
 from ginscore.sheets.data import RoundSheet, Standings, StandingsTable, TableSheet
-from ginscore.sheets.pads import draw_pad, name_lines, pad_shape
+from ginscore.sheets.match_sheet import signature
+from ginscore.sheets.pads import draw_pad, name_lines, pad_shape, versus
 
 QR_SIZE = 78
 
@@ -94,52 +96,60 @@ def _by_name(games: Sequence) -> list[list[str]]:
         table = "" if p.table is None else str(p.table)
         for side, players, other in ((p.a, p.a_players, p.b), (p.b, p.b_players, p.a)):
             if len(players) > 1:
-                rows += [[f"{name} (with {' & '.join(n for n in players if n != name)})", table, other]
-                         for name in players]
+                rows += [[_("%(player)s (with %(partner)s)") % {
+                    "player": name, "partner": " & ".join(n for n in players if n != name)}, table, other]
+                    for name in players]
             else:
                 rows.append([side, table, other])
     return sorted(rows, key=lambda r: natural_key(r[0]))
 
 
+def round_words(sheet) -> str:
+    """The round's name ("Semi-final"), or "Round 3"."""
+    return sheet.round_name or _("Round %(n)s") % {"n": sheet.round}
+
+
+@in_language
 def build_round_sheet(sheet: RoundSheet) -> bytes:
     """The round's pairings, by table and then by name (byes on one line under each list)."""
     buf = new_buffer()
-    round_name = sheet.round_name or f"Round {sheet.round}"
+    round_name = round_words(sheet)
     doc, width = _document(buf, sheet.paper, f"{sheet.tournament}: {round_name}")
-    story = _heading(sheet.tournament, f"{round_name}: pairings", sheet.details)
+    story = _heading(sheet.tournament, _("%(round)s: pairings") % {"round": round_name}, sheet.details)
     games = [p for p in sheet.pairings if p.b is not None]
     byes = sorted((p.a for p in sheet.pairings if p.b is None), key=natural_key)
     groups = any(p.group for p in games)
     doubles = any(len(p.a_players) > 1 for p in games)
-    side = "Team" if doubles else "Player"
-    head = ["Table"] + (["Group"] if groups else []) + [side, "", side, "Result or score"]
+    side = _("Team") if doubles else _("Player")
+    head = [_("Table")] + ([_("Group")] if groups else []) + [side, "", side, _("Result or score")]
     by_table = [head]
     for p in sorted(games, key=lambda p: (p.table is None, p.table or 0, p.group or 0, natural_key(p.a))):
         by_table.append(["" if p.table is None else str(p.table)] + ([str(p.group or "")] if groups else [])
-                        + [p.a, "v", p.b, p.result or p.score])
+                        + [p.a, pgettext("between two players", "v"), p.b, p.result or p.score])
     fixed = 40 + (50 if groups else 0) + 16
     result_w = 130
     name_w = (width - fixed - result_w) / 2
     widths = [40] + ([50] if groups else []) + [name_w, 16, name_w, result_w]
     first = 2 if groups else 1
     wrap = [first, first + 2, first + 3]
-    byes_line = [Paragraph(esc("Bye this round (scores a win): " + ", ".join(byes)), style(10, spaceBefore=4))
-                 ] if byes else []
+    byes_line = [Paragraph(esc(_("Bye this round (scores a win): %(players)s") % {"players": ", ".join(byes)}),
+                           style(10, spaceBefore=4))] if byes else []
 
     def section(title: str, table: Table | None) -> list:
-        heading = [Paragraph(title, style(11, bold=True, spaceAfter=3))]
+        heading = [Paragraph(esc(title), style(11, bold=True, spaceAfter=3))]
         if table is None:
             return heading + byes_line
         return [TableThenBlock(table, byes_line, tail=1, heading=heading, least=LEAST)]
 
-    story += section("By table", Table(_cells(by_table, wrap, 11, widths), colWidths=widths, repeatRows=1,
+    story += section(_("By table"), Table(_cells(by_table, wrap, 11, widths), colWidths=widths, repeatRows=1,
                                        style=TableStyle(_grid(11, bold_cols=[0])
                                                         + [("ALIGN", (0, 0), (first - 1, -1), "CENTER")]))
                      if games else None)
     by_name = _by_name(games)
     story.append(Spacer(1, 14))
     name_widths = [(width - 50) / 2, 50, (width - 50) / 2]
-    story += section("By name", Table(_cells([[side, "Table", "Opponent" + ("s" if doubles else "")]] + by_name,
+    story += section(_("By name"), Table(_cells([[side, _("Table"), _("Opponents") if doubles else _("Opponent")]]
+                                                + by_name,
                                              [0, 2], 11, name_widths), repeatRows=1, colWidths=name_widths,
                                       style=TableStyle(_grid(11, bold_cols=[1]) + [("ALIGN", (1, 0), (1, -1), "CENTER")]))
                      if by_name else None)
@@ -156,26 +166,29 @@ def _standings_table(columns: Sequence[str], rows, width: float) -> Table:
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 
+@in_language
 def build_standings(standings: Standings) -> bytes:
     """The standings: one table, or one per group, each group ranked on its own. A group that fits a
     page is never broken; one that must break says its name again above the rest. The notes (the
     champion, how ties are broken) go with the last table's last rows."""
     buf = new_buffer()
     wide = len(standings.columns) > 9
-    doc, width = _document(buf, standings.paper, f"{standings.tournament}: standings", wide=wide)
-    story = _heading(standings.tournament, " \u00b7 ".join(filter(None, ["Standings", standings.subtitle])))
+    doc, width = _document(buf, standings.paper, _("%(tournament)s: standings") % {"tournament": standings.tournament},
+                           wide=wide)
+    story = _heading(standings.tournament, " \u00b7 ".join(filter(None, [_("Standings"), standings.subtitle])))
     tables = standings.tables or (StandingsTable("", standings.rows),)
     general = [Paragraph(esc(n), style(8.5, spaceAfter=2)) for n in standings.notes]
     for k, part in enumerate(tables):
         heading = [Paragraph(esc(part.title), style(12, bold=True, spaceAfter=3))] if part.title else []
-        again = [Paragraph(esc(f"{part.title} (continued)"), style(12, bold=True, spaceAfter=3))] if part.title else []
+        again = [Paragraph(esc(_("%(title)s (continued)") % {"title": part.title}), style(12, bold=True, spaceAfter=3))
+                 ] if part.title else []
         block = [Paragraph(esc(n), style(9, spaceBefore=2)) for n in part.notes]
         if k == len(tables) - 1 and general:
             block += [Spacer(1, 8)] + general
         story.append(TableThenBlock(_standings_table(standings.columns, part.rows, width), block, tail=2,
                                     heading=heading, again=again, least=LEAST, whole=doc.height - 12))
         story.append(Spacer(1, 12))
-    label = f"{standings.tournament} \u00b7 standings"
+    label = _("%(tournament)s · standings") % {"tournament": standings.tournament}
     doc.build(story, canvasmaker=page_footer(label, doc.pagesize[0]))
     return buf.getvalue()
 
@@ -233,7 +246,7 @@ def _qr_codes(sheet: TableSheet) -> list[tuple[str, str]]:
     match's two tables."""
     if sheet.links:
         return list(sheet.links)
-    return [("Scan to score on a phone", sheet.url)] if sheet.url else []
+    return [(_("Scan to score on a phone"), sheet.url)] if sheet.url else []
 
 
 def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms: dict[str, int]) -> int:
@@ -244,16 +257,16 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     codes = _qr_codes(sheet)
     text_w = w - len(codes) * (QR_SIZE + 12)
     draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, text_w), size=13, bold=True)
-    where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  {sheet.where or f'Table {sheet.table}'}"
+    where = _where(sheet)
     draw_text(c, MARGIN, top - 35, where, size=shrink(where, BOLD, text_w, 19, 12), bold=True)
-    versus = f"{sheet.players[0]}  v  {sheet.players[1]}"
-    vs_size, vs_lines = name_lines(versus, text_w, size=14, floor=10)
+    vs_size, vs_lines = name_lines(versus(*sheet.players), text_w, size=14, floor=10)
     y = _lines(c, MARGIN, top - 55, vs_lines, vs_size, bold=True) - 2
     if sheet.first_dealer:
-        y = _lines(c, MARGIN, y, word_lines(f"First deal: {sheet.first_dealer}", BOLD, 9, text_w), 9, bold=True)
-    to_target = not sheet.length or sheet.length.startswith("to ")
-    about = " \u00b7 ".join(filter(None, [sheet.match_label, rules_summary(sheet.rules, length=sheet.length or None)]))
-    y = _lines(c, MARGIN, y, simpleSplit(about, FONT, 8, text_w)[:4], 8, color=RULE, lead=1.25)
+        y = _lines(c, MARGIN, y, word_lines(_("First deal: %(player)s") % {"player": sheet.first_dealer}, BOLD, 9,
+                                            text_w), 9, bold=True)
+    to_target = not sheet.length
+    about = " \u00b7 ".join(filter(None, [sheet.match_label, rules_summary(sheet.rules, length=sheet.length)]))
+    y = _lines(c, MARGIN, y, word_lines(about, FONT, 8, text_w)[:4], 8, color=RULE, lead=1.25)
     for k, (caption, url) in enumerate(codes):
         qx = pw - MARGIN - QR_SIZE - (len(codes) - 1 - k) * (QR_SIZE + 12)  # table 1 on the left
         draw_qr(c, url, qx, top - QR_SIZE)
@@ -261,19 +274,19 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
             draw_text(c, qx + QR_SIZE / 2, top - QR_SIZE - 6 - 8 * j, line, size=6.5, align="centre")
     if codes:
         y = min(y, top - QR_SIZE - 16 - 8 * (max(len(word_lines(cap, FONT, 6.5, QR_SIZE + 10)) for cap, _ in codes) - 1))
-        opens = [f"Or open {url}"] if len(codes) == 1 else [f"Or open {cap.split(' (')[0].lower()}: {url}"
-                                                             for cap, url in codes]
+        opens = ([_("Or open %(link)s") % {"link": url}] if len(codes) == 1 else
+                 [_("Or open table %(n)s: %(link)s") % {"n": n, "link": url} for n, (_cap, url) in zip(_tables(sheet), codes)])
         for line in opens:
-            y = _lines(c, MARGIN, y, simpleSplit(line, FONT, 7.5, w), 7.5, color=RULE)
+            y = _lines(c, MARGIN, y, word_lines(line, FONT, 7.5, w), 7.5, color=RULE)
     pad_top = y - 2
     if sheet.seats:  # a partnership: each deal's two tables, the teams' columns
         table, players, teams = "partnership", sheet.seats, sheet.players
-        signers = [f"{p} (signature)" for p in sheet.seats] + ["Winners and final score"]
+        signers = [signature(p) for p in sheet.seats] + [_("Winners and final score")]
     else:
         table, players, teams = "two", sheet.players, None
-        signers = [f"{sheet.players[0]} (signature)", f"{sheet.players[1]} (signature)", "Winner and final score"]
+        signers = [signature(sheet.players[0]), signature(sheet.players[1]), _("Winner and final score")]
     games = sheet.games or None  # a match to the target: as many games as fit with a game's rows
-    length = "" if to_target else sheet.length
+    length = sheet.length
     line_y = MARGIN + signatures_depth(w, signers)
     height = pad_top - line_y - SIGN_ROOM
     box = dict(rules=sheet.rules, table=table, players=players, teams=teams, heading=False, rules_footer=False,
@@ -289,7 +302,7 @@ def _table_sheet(c: Canvas, sheet: TableSheet, size: tuple[float, float], forms:
     draw_pad(c, MARGIN, pad_top, w, height, layer="names", **box)
     held = forms[form]
     if to_target and not sheet.games:
-        draw_text(c, MARGIN + w, line_y + SIGN_ROOM - 4, "More games: the continuation sheet at the end", size=6.5,
+        draw_text(c, MARGIN + w, line_y + SIGN_ROOM - 4, _("More games: the continuation sheet at the end"), size=6.5,
                   align="right", color=RULE)
     signatures_on_canvas(c, MARGIN, line_y, w, signers)
     return held
@@ -305,7 +318,7 @@ def _signature_labels(w: float, labels: Sequence[str]) -> tuple[float, list[tupl
     laid = []
     for label in labels:
         size = shrink(label, FONT, each, 7, 6)
-        widest = max(stringWidth(p, FONT, size) for word in label.split() for p in word_pieces(word))
+        widest = max(stringWidth(p, FONT, size) for word in words_of(label) for p in word_pieces(word))
         if widest > each:
             size *= each / widest * 0.99
         laid.append((size, word_lines(label, FONT, size, each)))
@@ -335,16 +348,17 @@ def _continuation(c: Canvas, sheet: TableSheet, size: tuple[float, float], held:
     w = pw - 2 * MARGIN
     top = ph - MARGIN
     draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, w), size=13, bold=True)
-    draw_text(c, MARGIN, top - 35, "Continuation sheet  \u00b7  Table ______", size=19, bold=True)
-    draw_text(c, MARGIN, top - 52, f"{sheet.round_name or f'Round {sheet.round}'}: games {held + 1} on, for a "
-                                   "match still going when its table sheet is full. Carry the match score over.",
-              size=9)
-    about = rules_summary(sheet.rules, length=sheet.length or None)
-    y = _lines(c, MARGIN, top - 66, simpleSplit(about, FONT, 8, w)[:3], 8, color=RULE, lead=1.25)
+    head = _("Continuation sheet  ·  Table ______")
+    draw_text(c, MARGIN, top - 35, head, size=shrink(head, BOLD, w, 19, 12), bold=True)
+    note = _("%(round)s: games %(first)s on, for a match still going when its table sheet is full. Carry the match "
+             "score over.") % {"round": round_words(sheet), "first": held + 1}
+    y = _lines(c, MARGIN, top - 52, word_lines(note, FONT, 9, w), 9) - 3.2
+    about = rules_summary(sheet.rules, length=sheet.length)
+    y = _lines(c, MARGIN, y, word_lines(about, FONT, 8, w)[:3], 8, color=RULE, lead=1.25)
     if sheet.seats:
-        signers = ["Team A (signatures)", "Team B (signatures)", "Winners and final score"]
+        signers = [_("Team A (signatures)"), _("Team B (signatures)"), _("Winners and final score")]
     else:
-        signers = ["First player (signature)", "Second player (signature)", "Winner and final score"]
+        signers = [_("First player (signature)"), _("Second player (signature)"), _("Winner and final score")]
     line_y = MARGIN + signatures_depth(w, signers)
     two = not sheet.seats
     draw_pad(c, MARGIN, y - 2, w, y - 2 - line_y - SIGN_ROOM, rules=sheet.rules,
@@ -360,12 +374,12 @@ def _seat_slips(c: Canvas, sheet: TableSheet, size: tuple[float, float]) -> None
     pw, ph = size
     w = pw - 2 * MARGIN
     top = ph - MARGIN
-    where = f"{sheet.round_name or f'Round {sheet.round}'}  \u00b7  {sheet.where or f'Table {sheet.table}'}"
+    where = _where(sheet)
     draw_text(c, MARGIN, top - 13, ellipsis(sheet.tournament, BOLD, 13, w), size=13, bold=True)
     draw_text(c, MARGIN, top - 33, where, size=shrink(where, BOLD, w, 16, 10), bold=True)
-    note = ("Both players agree on every hand. Cut along the dashed lines and give each player their own "
-            "slip: keep it to yourself.")
-    y = _lines(c, MARGIN, top - 50, simpleSplit(note, FONT, 9, w), 9)
+    note = _("Both players agree on every hand. Cut along the dashed lines and give each player their own "
+             "slip: keep it to yourself.")
+    y = _lines(c, MARGIN, top - 50, word_lines(note, FONT, 9, w), 9)
     slip = (y - 8 - MARGIN) / len(sheet.passes)
     text_w = w - QR_SIZE - 16
     for k, (name, code, url) in enumerate(sheet.passes):
@@ -377,20 +391,33 @@ def _seat_slips(c: Canvas, sheet: TableSheet, size: tuple[float, float]) -> None
         c.restoreState()
         name_size, lines = name_lines(name, text_w, size=14, floor=9)
         ly = _lines(c, MARGIN, y0 - 18, lines, name_size, bold=True)
-        draw_text(c, MARGIN, ly - 26, f"Your own code: {code[:3]} {code[3:]}", size=22, bold=True)
-        how = ("Type it on the table's phone to confirm a hand the other side entered, or scan the code to open "
-               "your own pad, which confirms in one tap.")
-        _lines(c, MARGIN, ly - 42, simpleSplit(how, FONT, 8, text_w), 8, color=RULE)
+        mine = _("Your own code: %(code)s") % {"code": f"{code[:3]} {code[3:]}"}
+        draw_text(c, MARGIN, ly - 26, mine, size=shrink(mine, BOLD, text_w, 22, 14), bold=True)
+        how = _("Type it on the table's phone to confirm a hand the other side entered, or scan the code to open "
+                "your own pad, which confirms in one tap.")
+        _lines(c, MARGIN, ly - 42, word_lines(how, FONT, 8, text_w), 8, color=RULE)
         draw_qr(c, url, MARGIN + w - QR_SIZE, y0 - 10 - QR_SIZE)
 
 
+def _where(sheet: TableSheet) -> str:
+    """ "Round 3  ·  Table 7" ("Tables 13 and 14" for a doubles match)."""
+    table = sheet.where or _("Table %(n)s") % {"n": sheet.table}
+    return f"{round_words(sheet)}  \u00b7  {table}"
+
+
+def _tables(sheet: TableSheet) -> list[int]:
+    """A doubles match's two tables in the room (match N at tables 2N-1 and 2N)."""
+    return [2 * sheet.table - 1, 2 * sheet.table]
+
+
+@in_language
 def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> bytes:
     """One score sheet per table, in the order given, in one PDF."""
     size = page_size(paper)
     buf = new_buffer()
     c = Canvas(buf, pagesize=size, pageCompression=1)
-    title = sheets[0].tournament if sheets else "Table sheets"
-    c.setTitle(f"{title}: table sheets")
+    title = sheets[0].tournament if sheets else _("Table sheets")
+    c.setTitle(_("%(tournament)s: table sheets") % {"tournament": title})
     forms: dict[str, int] = {}
     continued: dict[tuple, tuple[TableSheet, int]] = {}
     for sheet in sheets:
@@ -399,7 +426,7 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
         if sheet.passes:
             _seat_slips(c, sheet, size)
             c.showPage()
-        if (not sheet.length or sheet.length.startswith("to ")) and not sheet.games:
+        if not sheet.length and not sheet.games:
             # one continuation sheet for each set of rules played to the target (and each kind of table)
             key = (tuple(sorted(sheet.rules.items())), bool(sheet.seats))
             first, least = continued.get(key, (sheet, held))
@@ -408,7 +435,7 @@ def build_table_sheets(sheets: Sequence[TableSheet], paper: str = "letter") -> b
         _continuation(c, sheet, size, held)
         c.showPage()
     if not sheets:
-        draw_text(c, MARGIN, size[1] - MARGIN - 14, "No tables in this round.", size=12)
+        draw_text(c, MARGIN, size[1] - MARGIN - 14, _("No tables in this round."), size=12)
         c.showPage()
     c.save()
     return buf.getvalue()

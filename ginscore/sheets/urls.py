@@ -6,6 +6,7 @@ app_name = "sheets"
 
 urlpatterns = [
     path("", views.sheets_index, name="index"),
+    path("language", views.sheets_language, name="language"),
     path("pad.pdf", views.pad_pdf, name="pad"),
     path("matches/<int:pk>.pdf", views.match_pdf, name="match"),
     path("tournaments/<int:pk>/bracket.pdf", views.bracket_pdf, name="bracket"),

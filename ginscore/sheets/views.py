@@ -4,16 +4,24 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
+from functools import wraps
+
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url, site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
+from ginscore.sheets.common import languages, sheet_language
 from ginscore.sheets.forms import pad_choices, pad_form_from_query, three_handed_choices
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
@@ -29,59 +37,115 @@ def _paper(request) -> str:
     return "a4" if request.GET.get("paper") == "a4" else "letter"
 
 
+LANGUAGE_COOKIE = "ginscore_sheets_language"  # the sheets page's choice: the language sheets print in
+
+
+def chosen_language(request) -> str:
+    """The language of the sheets this browser prints: the sheets page's choice (a cookie), else the
+    club's (``GINSCORE_LANGUAGE``): a sheet goes on the club's wall, whatever language the page is in."""
+    kept = request.COOKIES.get(LANGUAGE_COOKIE, "")
+    return kept if kept in languages() else settings.LANGUAGE_CODE
+
+
+def printed(view):
+    """A sheet's view, run in the sheet's language: ``?language=fr``, else ``chosen_language``; the
+    view gets it as ``language`` (a language the site does not offer is refused by name)."""
+    @wraps(view)
+    def in_language(request, *args, **kwargs):
+        try:
+            language = sheet_language(request.GET.get("language") or chosen_language(request))
+        except ValueError as e:
+            return HttpResponseBadRequest(str(e), content_type="text/plain; charset=utf-8")
+        with translation.override(language):
+            return view(request, *args, language=language, **kwargs)
+    return in_language
+
+
 def sheets_index(request):
-    """The blank pads' options (a pad for every preset), what else prints from where, and the
-    address the table sheets' QR codes carry."""
+    """The blank pads' options (a pad for every preset), the language sheets print in, what else
+    prints from where, and the address the table sheets' QR codes carry."""
+    language = chosen_language(request)
+    form = pad_form_from_query(None)
+    form.fields["language"].initial = language
     return render(request, "sheets/index.html", {
-        "form": pad_form_from_query(None), "presets": pad_choices(), "three_handed": three_handed_choices(),
+        "form": form, "presets": pad_choices(), "three_handed": three_handed_choices(),
+        "sheet_language": language, "languages": settings.LANGUAGES, "club_language": settings.LANGUAGE_CODE,
         "site_url": site_url() or request.build_absolute_uri("/").rstrip("/"), "site_url_set": bool(site_url()),
     })
 
 
-def pad_pdf(request):
+@require_POST
+def sheets_language(request):
+    """Keeps the language this browser's sheets print in (a year), then back to the sheets page."""
+    language = request.POST.get("language", "")
+    if language not in languages():
+        return HttpResponseBadRequest(_('language: must be one of %(choices)s, not "%(given)s"')
+                                      % {"choices": ", ".join(languages()), "given": language},
+                                      content_type="text/plain; charset=utf-8")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = ""
+    response = redirect(back or "sheets:index")
+    response.set_cookie(LANGUAGE_COOKIE, language, max_age=365 * 24 * 3600, samesite="Lax",
+                        secure=request.is_secure())
+    return response
+
+
+def _refused(problems: str) -> HttpResponseBadRequest:
+    return HttpResponseBadRequest(_("Cannot print this pad: %(problems)s") % {"problems": problems},
+                                  content_type="text/plain; charset=utf-8")
+
+
+@printed
+def pad_pdf(request, language: str):
     form = pad_form_from_query(request.GET)
     if not form.is_valid():
-        problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
-        return HttpResponseBadRequest(f"Cannot print this pad: {problems}", content_type="text/plain")
+        return _refused("; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()))
     pad = form.pad()
     source = {k: request.GET[k] for k in ("match", "tournament") if request.GET.get(k, "").isdigit()}
     if source:  # a pad printed from a match or a tournament carries its rules (and a match its players)
         try:
             pad = replace(pad, **selectors.pad_for(**{k: int(v) for k, v in source.items()}))
         except ValueError as e:
-            return HttpResponseBadRequest(f"Cannot print this pad: {e}", content_type="text/plain")
-    return pdf_response(build_pad(pad), f"score-pad-{pad.style}")
+            return _refused(str(e))
+    return pdf_response(build_pad(pad, language=language), f"score-pad-{pad.style}")
 
 
-def match_pdf(request, pk: int):
+@printed
+def match_pdf(request, pk: int, language: str):
     sheet = selectors.match_sheet_data(pk=pk, paper=_paper(request))
-    return pdf_response(build_match_sheet(sheet), f"match-{pk}")
+    return pdf_response(build_match_sheet(sheet, language=language), f"match-{pk}")
 
 
-def bracket_pdf(request, pk: int):
+@printed
+def bracket_pdf(request, pk: int, language: str):
     try:
         bracket = selectors.bracket_data(pk=pk, paper=_paper(request))
     except ValueError as e:
         raise Http404(str(e)) from None
-    return pdf_response(build_bracket(bracket), f"{bracket.tournament}-bracket")
+    return pdf_response(build_bracket(bracket, language=language), f"{bracket.tournament}-bracket")
 
 
-def round_pdf(request, pk: int, stage: int, number: int):
+@printed
+def round_pdf(request, pk: int, stage: int, number: int, language: str):
     sheet = selectors.round_sheet_data(pk=pk, number=number, stage=stage, paper=_paper(request))
-    return pdf_response(build_round_sheet(sheet), f"{sheet.tournament}-round-{number}")
+    return pdf_response(build_round_sheet(sheet, language=language), f"{sheet.tournament}-round-{number}")
 
 
-def tables_pdf(request, pk: int, stage: int, number: int):
+@printed
+def tables_pdf(request, pk: int, stage: int, number: int, language: str):
     """The table sheets carry the table links (scoring with no account): directors only."""
     if not is_director(request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        raise PermissionDenied("Only a director prints the table sheets: they carry the table links.")
+        raise PermissionDenied(_("Only a director prints the table sheets: they carry the table links."))
     sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage,
                                          link=lambda path: absolute_url(path, request))
-    return pdf_response(build_table_sheets(sheets, _paper(request)), f"tables-{pk}-round-{number}")
+    return pdf_response(build_table_sheets(sheets, _paper(request), language=language), f"tables-{pk}-round-{number}")
 
 
-def standings_pdf(request, pk: int):
+@printed
+def standings_pdf(request, pk: int, language: str):
     standings = selectors.standings_data(pk=pk, paper=_paper(request))
-    return pdf_response(build_standings(standings), f"{standings.tournament}-standings")
+    return pdf_response(build_standings(standings, language=language), f"{standings.tournament}-standings")

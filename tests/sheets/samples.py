@@ -203,5 +203,5 @@ def table_sheets(tables: int = 64, rules: str = "standard", tournament="Saturday
     players = names(tables * 2)
     return [TableSheet(tournament, 2, t + 1, (players[2 * t], players[2 * t + 1]), PRESETS[rules].to_json(),
                        url=f"https://club.example/matches/table/{'x' * 20}{t:04d}/", round_name="Round 2",
-                       length="to 500", match_label=f"Match {t + 101}")
+                       match_label=f"Match {t + 101}")
             for t in range(tables)]

@@ -100,7 +100,7 @@ def test_a_long_three_handed_match_with_60_character_names(paper):
     got = text(pdf)
     assert len(pages(pdf)) >= 2
     for s in result["match"]["settlements"]:
-        assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points." in got
+        assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']:,} points." in got
     letter = dict(zip(LONG[:3], "ABC"))
     for g in result["games"]:
         for pair in g["pairs"]:
@@ -158,7 +158,7 @@ def test_a_partnership_match_to_its_end_with_60_character_names(paper, scoring):
     assert not broken_words(pdf, LONG)
     got = text(pdf)
     s = result["match"]["settlement"]
-    assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']} points." in got
+    assert f"Settlement: {s['payer']} pays {s['payee']} {s['points']:,} points." in got
     assert f"Winner: {result['match']['winner']}." in got
 
 

@@ -216,7 +216,7 @@ def test_a_doubles_table_sheet_is_a_partnership_pad_with_its_four_players():
     from ginscore.sheets.tournament import build_table_sheets
 
     sheets = [TableSheet("Doubles Cup", 1, t, (f"{LONG[0][:40]} {t}", "South"), PRESETS["partnership"].to_json(),
-                         url=f"https://club.example/matches/table/{'x' * 32}/", round_name="Round 1", length="to 500",
+                         url=f"https://club.example/matches/table/{'x' * 32}/", round_name="Round 1",
                          seats=(LONG[0], "Ben", "Cat", LONG[3])) for t in (1, 2)]
     for paper in ("letter", "a4"):
         pdf = build_table_sheets(sheets, paper)

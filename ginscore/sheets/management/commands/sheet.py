@@ -8,18 +8,24 @@
     python manage.py sheet tables TOURNAMENT --round R [--stage S] [--site URL] -o FILE   (refused without a site)
     python manage.py sheet round TOURNAMENT --round R -o FILE
     python manage.py sheet standings TOURNAMENT -o FILE
+
+Every sheet prints in the club's language (GINSCORE_LANGUAGE), or in --language fr.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.http import Http404
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from ginscore.club.site import site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
+from ginscore.sheets.common import languages, sheet_language
 from ginscore.sheets.data import PAD_STYLES, Pad
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
@@ -36,6 +42,9 @@ class Command(BaseCommand):
             sub = kinds.add_parser(name, help=help_text)
             sub.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PDF")
             sub.add_argument("--paper", choices=["letter", "a4"], default="letter")
+            sub.add_argument("--language", metavar="LANG", default=None,
+                             help=f"the sheet's language: {', '.join(languages())} "
+                                  f"(default: the club's, GINSCORE_LANGUAGE: {settings.LANGUAGE_CODE})")
             return sub
 
         pad = kind("pad", "blank score pads")
@@ -63,61 +72,73 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         try:
+            language = sheet_language(opts.get("language"))
+        except ValueError as e:
+            raise CommandError(f"--{e}") from None  # "--language: must be one of en, fr, not "de""
+        with translation.override(language):  # the sheet and this command's messages
+            self.print_sheet({**opts, "language": language})
+
+    def print_sheet(self, opts) -> None:
+        try:
             pdf = self.build(opts)
         except Http404 as e:
-            raise CommandError(str(e) or "not found") from None
+            raise CommandError(str(e) or _("not found")) from None
         except ValueError as e:
             raise CommandError(str(e)) from None
         out = Path(opts["output"])
         try:
             out.write_bytes(pdf)
         except OSError as e:
-            raise CommandError(f"output: cannot write {out}: {e.strerror}") from None
-        self.stdout.write(f"Wrote {out} ({len(pdf) // 1024 + 1} KiB).")
+            raise CommandError(_("output: cannot write %(file)s: %(reason)s") % {"file": out, "reason": e.strerror}
+                               ) from None
+        self.stdout.write(_("Wrote %(file)s (%(size)s KiB).") % {"file": out, "size": len(pdf) // 1024 + 1})
 
     def site(self, given: str | None) -> str:
         """The address the QR codes point at: --site, else the configured one; refused when there is
         none (a phone cannot open a laptop's localhost), and said loudly when it is a local address."""
         site = (given or site_url()).rstrip("/")
         if not site:
-            raise CommandError("site: the table sheets' QR codes need the address the players' phones open: "
-                               "give --site https://your-club.example or set GINSCORE_SITE_URL")
+            raise CommandError(_("site: the table sheets' QR codes need the address the players' phones open: "
+                                 "give --site https://your-club.example or set GINSCORE_SITE_URL"))
         if not site.startswith(("http://", "https://")):
-            raise CommandError(f'site: "{site}" is not an address (it starts with http:// or https://)')
+            raise CommandError(_('site: "%(site)s" is not an address (it starts with http:// or https://)')
+                               % {"site": site})
         host = urlsplit(site).hostname or ""
         if host in ("localhost", "127.0.0.1", "::1", "0.0.0.0") or host.endswith(".localhost"):
             self.stderr.write(self.style.WARNING(
-                f"WARNING: the QR codes point at {site}, which only this computer can open; the players' "
-                "phones cannot. Give --site with the club's address to print sheets for the room."))
+                _("WARNING: the QR codes point at %(site)s, which only this computer can open; the players' "
+                  "phones cannot. Give --site with the club's address to print sheets for the room.")
+                % {"site": site}))
         return site
 
     def build(self, opts) -> bytes:
-        kind, paper = opts["kind"], opts["paper"]
+        kind, paper, language = opts["kind"], opts["paper"], opts["language"]
         if kind == "pad":
             players = tuple(opts["players"]) if opts["players"] else None
             teams = tuple(opts["teams"]) if opts["teams"] else None
             return build_pad(Pad(style=opts["style"], paper=paper, players=players, per_page=opts["per_page"],
                                  pages=opts["pages"], rules_footer=not opts["no_rules"], table=opts["table"] or "",
-                                 teams=teams))
+                                 teams=teams), language=language)
         if kind == "match":
             try:
-                return build_match_sheet(selectors.match_sheet_data(pk=opts["id"], paper=paper))
+                return build_match_sheet(selectors.match_sheet_data(pk=opts["id"], paper=paper), language=language)
             except Http404:
-                raise CommandError(f"match: there is no match number {opts['id']}") from None
+                raise CommandError(_("match: there is no match number %(n)s") % {"n": opts["id"]}) from None
         pk = opts["tournament"]
         try:
             if kind == "bracket":
-                return build_bracket(selectors.bracket_data(pk=pk, paper=paper))
+                return build_bracket(selectors.bracket_data(pk=pk, paper=paper), language=language)
             if kind == "standings":
-                return build_standings(selectors.standings_data(pk=pk, paper=paper))
+                return build_standings(selectors.standings_data(pk=pk, paper=paper), language=language)
             if kind == "round":
                 return build_round_sheet(selectors.round_sheet_data(pk=pk, number=opts["round"],
-                                                                    stage=opts["stage"], paper=paper))
+                                                                    stage=opts["stage"], paper=paper),
+                                         language=language)
             site = self.site(opts["site"])
             sheets = selectors.table_sheets_data(pk=pk, number=opts["round"], stage=opts["stage"],
                                                  link=lambda path: site + path)
-            return build_table_sheets(sheets, paper)
-        except Http404 as e:
-            message = str(e)
-            raise CommandError(message if message.startswith("round:") else
-                               f"tournament: there is no tournament number {pk}") from None
+            return build_table_sheets(sheets, paper, language=language)
+        except selectors.NoSuchRound as e:
+            raise CommandError(str(e)) from None
+        except Http404:
+            raise CommandError(_("tournament: there is no tournament number %(n)s") % {"n": pk}) from None
