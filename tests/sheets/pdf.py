@@ -171,6 +171,8 @@ def broken_words(pdf: bytes, names) -> list[str]:
             for b in ws:
                 if not (0.5 * height < b.y0 - a.y0 < 2 * height and abs(b.x0 - a.x0) < 150):
                     continue
+                if not b.text.strip(",.:;!?)»–—-"):
+                    continue  # a sign alone (French sets "A :" apart) carries no rest of a word
                 joined = head + b.text.rstrip(",.:;)")
                 for n in starts:
                     if joined == n or n.startswith(joined):

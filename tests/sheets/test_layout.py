@@ -90,7 +90,7 @@ def test_pad_of_every_preset(preset):
 def _tables(rules: str, players, **kw) -> list[TableSheet]:
     return [TableSheet("Saturday Open " + LONGEST, 2, 7, players, PRESETS[rules].to_json(),
                        url=f"https://club.example/matches/table/{'x' * 32}/", round_name="Winners' quarterfinals",
-                       length="to 500", first_dealer=players[0], match_label="Winners round 2 · match #31", **kw)]
+                       first_dealer=players[0], match_label="Winners round 2 · match #31", **kw)]
 
 
 @pytest.mark.parametrize("rules,names,paper", [

@@ -71,10 +71,11 @@ class Command(BaseCommand):
                                       "(default: the GINSCORE_SITE_URL setting; without either the sheets are refused)")
 
     def handle(self, *args, **opts):
-        try:
-            language = sheet_language(opts.get("language"))
-        except ValueError as e:
-            raise CommandError(f"--{e}") from None  # "--language: must be one of en, fr, not "de""
+        with translation.override(settings.LANGUAGE_CODE):  # a command speaks the club's language
+            try:
+                language = sheet_language(opts.get("language"))
+            except ValueError as e:
+                raise CommandError(f"--{e}") from None  # "--language: must be one of en, fr, not "de""
         with translation.override(language):  # the sheet and this command's messages
             self.print_sheet({**opts, "language": language})
 
