@@ -208,7 +208,7 @@ def hand_columns(shape: TableShape, letters: Sequence[str], upcards: bool) -> li
     else:
         head = [("hand", pgettext("hand", "Hand")),
                 ("dealer_out", _("Dealer (sat out)")) if shape.sits_out else ("dealer", _("Dealer"))]
-    head += [("up", _("Up"))] * upcards + [("played", _("Played"))] * (partnership or shape.sits_out)
+    head += [("up", _("Up"))] * upcards + [("played", pgettext("who played the hand", "Played"))] * (partnership or shape.sits_out)
     head += [("how", _("How it ended")), ("won_by", _("Won by")), ("points", _("Pts")), ("box", pgettext("box", "Box"))]
     head += [("deal_points", f"{L} ") for L in letters] if partnership else []
     head += [("game", pgettext("game", "Game"))] + [("side", L) for L in letters]

@@ -109,7 +109,7 @@ def footer_rows(rules: Mapping) -> list[tuple[str, str, str]]:
 
 def versus(a: str, b: str) -> str:
     """ "A v B": two sides that play each other."""
-    return _("%(a)s v %(b)s") % {"a": a, "b": b}
+    return pgettext("two sides on a sheet", "%(a)s v %(b)s") % {"a": a, "b": b}
 
 
 def feet_for(shape: TableShape, rules: Mapping) -> list[tuple[str, str, str]]:

@@ -179,7 +179,7 @@ def test_french_pairings(paper):
     pdf = build_round_sheet(RoundSheet("Open du samedi", 3, tuple(pairings), paper=paper), language="fr")
     clean(pdf, (LONGEST, FRENCH[0], *CLUB))
     got = french(pdf)
-    for label in ("Ronde 3 : appariements", "Par table", "Par nom", "Groupe", "Résultat ou score", "Adversaire",
+    for label in ("Ronde 3 : appariements", "Par table", "Par nom", "Poule", "Résultat ou score", "Adversaire",
                   "Exempt à cette ronde (compte comme une victoire) : Zoë", "page 1 sur 1"):
         assert label in got, label
     no_english(got, "pairings", "By table", "By name", "Bye this round")
@@ -245,7 +245,7 @@ def test_a_french_season_sheet_and_money_sheets():
     pdf = build_treasurer_sheet(money_night, club, "letter", language="fr")
     clean(pdf, (LONGEST, FRENCH[0]))
     got = french(pdf)
-    assert "Feuille du trésorier · 26 novembre 2026" in got and "Inscriptions à 20,00 € : 1 payées, 1 dues" in got
+    assert "La feuille du trésorier · 26 novembre 2026" in got and "Inscriptions à 20,00 € : 1 payées, 1 dues" in got
     assert "La cagnotte" in got and "1 234,50 €" in got and "− 105,50 €" in got and "DÛ" in got
     assert "payé le 26 novembre 2026" in got and "Reste à encaisser : 20,00 €" in got
 
@@ -257,7 +257,7 @@ def test_a_french_season_sheet_and_money_sheets():
                                     "paid_out": Decimal("1234.5"), "to_pay": Decimal("0")}, club, language="fr")
     clean(pdf, ())
     got = french(pdf)
-    assert "L’argent de la saison" in got and "Cagnotte" in got and "À verser" in got and "1 240,00 €" in got
+    assert "L'argent de la saison" in got and "Cagnotte" in got and "À verser" in got and "1 240,00 €" in got
 
 
 # Which language a sheet prints in
