@@ -292,9 +292,9 @@ def _seat_text(c: Canvas, shape: TableShape, col: Col, y: float, deal: int | Non
     if deal is None and col.side == 1:
         odd, even = (shape.seats_at(n, table)[1] for n in (1, 2))
         text = " \u00b7 ".join(f"{when} {seat} {shape.seat_name(seat)}".rstrip()
-                                for when, seat in ((_("odd"), odd), (_("even"), even)))
+                                for when, seat in ((pgettext("deals", "odd"), odd), (pgettext("deals", "even"), even)))
         if stringWidth(text, FONT, 5.5) > room:
-            text = f"{_('odd')} {odd} \u00b7 {_('even')} {even}"
+            text = f"{pgettext('deals', 'odd')} {odd} \u00b7 {pgettext('deals', 'even')} {even}"
         draw_text(c, col.x + 3, y, text, size=5.5, color=RULE)
         return
     label = shape.seats_at(deal or 1, table)[col.side]

@@ -89,7 +89,7 @@ def test_a_french_pad(table, style, players, paper):
     pdf = build_pad(Pad(style=style, table=table, paper=paper, players=players), language="fr")
     clean(pdf, players)
     got = french(pdf)
-    assert "Feuille de marque" in got and "Date" in got and "Match en 500 points :" in got
+    assert "Feuille de marque" in got and "Date" in got and "Match en 500 :" in got
     assert "Total" in got and ("Partie 1" in got or "Série 1" in got)
     assert ("Manche" in got or "Donne" in got) and "Règles" in got
     if table == "three":
@@ -119,7 +119,7 @@ def test_a_french_match_sheet_of_two_players(paper):
     clean(pdf, (LONGEST, FRENCH[0]))
     got = french(pdf)
     assert f"Match nº 12 : {LONGEST} – {FRENCH[0]}" in got
-    assert "Règles Standard · match en 500 points" in got
+    assert "Règles Standard · match en 500" in got
     for label in ("Parties", "Manches", "Fin de la manche", "Gagnant", "Prime de case", "Prime de partie", "Capot",
                   "Score du match", "Parties gagnées", "Vainqueur :", "Règlement :", "à la mise", "Témoin ou directeur",
                   "(signature)", "page 1 sur"):
@@ -136,7 +136,7 @@ def test_a_french_match_sheet_of_three_with_thousands(paper):
     pdf = build_match_sheet(MatchSheet(result, rec, title="Match nº 7", paper=paper), language="fr")
     clean(pdf, names)
     got = french(pdf)
-    assert "match en 2 500 points" in got and "Paires — A – B :" in got and "Crédité" in got
+    assert "match en 2 500" in got and "Paires — A – B :" in got and "Crédité" in got
     assert f"{names[0]}, {names[1]} et {names[2]}" in got
     settlement = result["match"]["settlements"][0]
     assert f"Règlement : {settlement['payer']} doit {number_en_fr(settlement['points'])} points à" in got
