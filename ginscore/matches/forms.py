@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from ginscore.club.forms_renderer import kept_render
 from ginscore.engine import PRESETS, RULE_KEYS, CardError, MatchLength, RuleError, describe_rules, parse_card, rules_from
@@ -40,9 +40,29 @@ LENGTHS = [("target", gettext_lazy("To the match target")), ("one_game", gettext
 _MEANINGS = dict(describe_rules())
 
 
+# Each rule's name on its box, in the reader's language (English: the rule's key in words).
+RULE_LABELS = {
+    "knock_limit": pgettext_lazy("rule", "knock limit"), "oklahoma": pgettext_lazy("rule", "oklahoma"),
+    "oklahoma_ace": pgettext_lazy("rule", "oklahoma ace"), "spade_double": pgettext_lazy("rule", "spade double"),
+    "gin_bonus": pgettext_lazy("rule", "gin bonus"), "big_gin_bonus": pgettext_lazy("rule", "big gin bonus"),
+    "undercut_bonus": pgettext_lazy("rule", "undercut bonus"), "gin_off_bonus": pgettext_lazy("rule", "gin off bonus"),
+    "knock_scores": pgettext_lazy("rule", "knock scores"), "hand_bonus": pgettext_lazy("rule", "hand bonus"),
+    "box_bonus": pgettext_lazy("rule", "box bonus"), "extra_boxes_gin": pgettext_lazy("rule", "extra boxes gin"),
+    "extra_boxes_undercut": pgettext_lazy("rule", "extra boxes undercut"),
+    "game_target": pgettext_lazy("rule", "game target"), "game_bonus": pgettext_lazy("rule", "game bonus"),
+    "shutout": pgettext_lazy("rule", "shutout"), "shutout_bonus": pgettext_lazy("rule", "shutout bonus"),
+    "columns": pgettext_lazy("rule", "columns"), "dealer": pgettext_lazy("rule", "dealer"),
+    "match_target": pgettext_lazy("rule", "match target"), "game": pgettext_lazy("rule", "game"),
+    "sets": pgettext_lazy("rule", "sets"), "sequence_bonus": pgettext_lazy("rule", "sequence bonus"),
+    "partnership_scoring": pgettext_lazy("rule", "partnership scoring"),
+}
+
+
 def _preset_values(key: str) -> str:
     def show(v):
-        return _("off") if v is None else (_("yes") if v is True else _("no") if v is False else str(v))
+        if v is None:
+            return pgettext("rule", "off")
+        return pgettext("rule", "yes") if v is True else pgettext("rule", "no") if v is False else str(v)
 
     return " · ".join(f"{PRESET_LABELS.get(name, name)} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
 
@@ -51,11 +71,11 @@ def _rule_value(text: str):
     """A rule value typed in a box: yes/no, off, a whole number, or a word."""
     t = text.strip()
     low = t.lower()
-    if low in ("yes", "true", "on", _("yes").lower()):
+    if low in ("yes", "true", "on", pgettext("rule", "yes").lower()):
         return True
-    if low in ("no", "false", _("no").lower()):
+    if low in ("no", "false", pgettext("rule", "no").lower()):
         return False
-    if low in ("off", "none", "null", _("off").lower()):
+    if low in ("off", "none", "null", pgettext("rule", "off").lower()):
         return None
     try:
         return int(t)
@@ -109,7 +129,7 @@ class MatchForm(forms.Form):
             for name in PRESETS]
         for key in RULE_KEYS:
             self.fields[f"rule_{key}"] = forms.CharField(
-                required=False, label=key.replace("_", " "), max_length=30,
+                required=False, label=RULE_LABELS.get(key, key.replace("_", " ")), max_length=30,
                 help_text=_("%(meaning)s. Presets: %(values)s. Empty: the preset's.")
                 % {"meaning": _MEANINGS[key], "values": _preset_values(key)},
             )
