@@ -49,7 +49,7 @@ def test_the_director_starts_the_night_at_the_desk_in_french(phone, director):
     desk.get_by_role("button", name="Placer les têtes de série et commencer").click()
     expect(desk.locator(".msg-error")).to_contain_text("1 joueur n'a pas pointé (Élodie Saint-Exupéry)")
     desk.locator(f"#check-in-{entries['Élodie Saint-Exupéry'].pk}").get_by_role("button", name="Pointer").click()
-    expect(desk.locator(".msg-success")).to_contain_text("Élodie Saint-Exupéry est pointé.")
+    expect(desk.locator(".msg-success")).to_contain_text("Élodie Saint-Exupéry\u00a0: pointage enregistré.")
     desk.get_by_role("button", name="Placer les têtes de série et commencer").click()
     expect(desk.locator(".msg-success")).to_contain_text("Le tournoi a commencé")
     assert Tournament.objects.get(pk=t.pk).status == "running"

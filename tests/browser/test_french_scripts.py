@@ -1,5 +1,5 @@
 """The scripts in French, in a real browser on a French phone (locale fr-FR): the outbox while
-offline (the head's "pas encore envoyé" marks, the panel and its choices), a reload offline that
+offline (the head's "en attente d'envoi" marks, the panel and its choices), a reload offline that
 still speaks French (the service worker keeps the French catalogue), the answers of the club's
 site (a hand recorded elsewhere, the pad moved down), a live update and the round clock. The
 JavaScript's words only: the server's own words are its helpers' tests. Also: without its
@@ -76,9 +76,9 @@ def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, 
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
     assert lines(fr) == [
-        "Manche 1 Ann frappe 5 contre 30 · Ann +25 pas encore envoyé Retirer",
-        "Manche 2 Ben fait gin (Ann 12) · Ben +37 pas encore envoyé Retirer",
-        "Manche 3 Ann frappe 3 contre 3 · Ben +25 (undercut) pas encore envoyé Retirer",
+        "Manche 1 Ann frappe 5 contre 30 · Ann +25 en attente d'envoi Retirer",
+        "Manche 2 Ben fait gin (Ann 12) · Ben +37 en attente d'envoi Retirer",
+        "Manche 3 Ann frappe 3 contre 3 · Ben +25 (undercut) en attente d'envoi Retirer",
     ]
     expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 3 manches")
     expect(fr.locator("#outbox .outbox-state")).to_have_text(
@@ -86,9 +86,9 @@ def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, 
         "au retour du réseau.")
     drop = fr.locator("#outbox .outbox-hand").first.get_by_role("button", name="Retirer la manche 1")
     expect(drop).to_have_text("Retirer")
-    # The head: the phone's own running score, marked "pas encore envoyé" (plural agreement included).
+    # The head: the phone's own running score, marked "en attente d'envoi" (plural agreement included).
     expect(fr.locator(".score-head.provisional .head-unsent")).to_have_text(
-        "pas encore envoyé 3 manches sur ce téléphone, comptées dans les chiffres ci-dessus.")
+        "en attente d'envoi 3 manches sur ce téléphone, comptées dans les chiffres ci-dessus.")
     assert [fr.locator(f".score-head [data-game={s}]").inner_text() for s in "ab"] == ["25", "62"]
     assert [fr.locator(f".score-head [data-to-go={s}]").inner_text() for s in "ab"] == ["encore 75", "encore 38"]
     expect(fr.locator(".score-head .next")).to_have_text("Manche 4 · Ben donne (calculé sur ce téléphone)")
@@ -108,7 +108,7 @@ def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, 
     assert fr.evaluate(f"ginscoreRead('encore 1{NBSP}025')") == 1025
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
     expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 3 manches")
-    expect(fr.locator(".score-head .head-unsent")).to_contain_text("pas encore envoyé 3 manches sur ce téléphone")
+    expect(fr.locator(".score-head .head-unsent")).to_contain_text("en attente d'envoi 3 manches sur ce téléphone")
     expect(fr.locator("form.hand-form #save-hand")).to_have_text("Enregistrer la manche 4")
     assert hands(match) == []
     network_up(fr)
@@ -132,7 +132,7 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     expect(problem.locator("p strong").first).to_have_text(
         "Manche 3 a été enregistrée entre-temps sur un autre appareil, et elle diffère de celle de ce "
         "téléphone :", timeout=SENT)
-    assert problem.locator("dt").all_inner_texts() == ["Enregistrée", "Ce téléphone"]
+    assert problem.locator("dt").all_inner_texts() == ["Enregistrée", "Sur ce téléphone"]
     # The server and the phone say a hand in the same French words: only what differs is marked.
     assert " ".join(problem.locator(".outbox-recorded").inner_text().split()) == "Ann fait gin (Ben 9) · Ann +34"
     assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ben frappe 4 contre 14 · Ben +10"
@@ -140,7 +140,7 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     assert lines(fr) == ["Manche 3 Ben frappe 4 contre 14 · Ben +10 à trancher"]
     # The safe choice first; correcting the other phone's hand asks first.
     assert [" ".join(t.split()) for t in problem.locator(".btn-primary").all_inner_texts()] == [
-        "Garder celle enregistrée : retirer la mienne"]
+        "Garder celle qui est enregistrée : retirer la mienne"]
     expect(problem.get_by_role("button", name="Envoyer la mienne comme manche 4")).to_be_visible()
     problem.get_by_role("button", name="Corriger la manche 3 avec la mienne…").tap()
     expect(problem.locator(".outbox-confirm")).to_contain_text("pour toute la table. Seulement si celle enregistrée "
@@ -231,8 +231,8 @@ def test_the_log_out_question_and_the_workers_own_page_in_french(fr, make_match,
     fr.locator("form[data-logout] button").click()
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)   # kept: the question was answered no
     assert " ".join(asked[0].split()) == (
-        "1 manche saisie sur ce téléphone n'a pas encore été envoyée au site du club. Se déconnecter la retire "
-        "de ce téléphone. Se déconnecter quand même ?")
+        "1 manche saisie sur ce téléphone n'a pas encore été envoyée au site du club. Si vous vous déconnectez, "
+        "elle sera retirée de ce téléphone. Se déconnecter quand même ?")
     fr.goto(f"{fr.base}/matches/{other.pk}/")   # never opened on this phone
     assert fr.locator("html").get_attribute("lang") == "fr"
     expect(fr.locator("h1")).to_have_text("Pas de connexion au site du club")
@@ -257,13 +257,13 @@ def test_a_partnership_tables_deals_offline_in_french(fr, ann, ben):
     type_hand(fr, "gin", "d", defender=10)
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(2)
-    assert lines(fr) == ["Donne 1 Ann frappe 3 contre 25 · Ann +22 pas encore envoyé Retirer",
-                         "Donne 2 Dan fait gin (Ann 10) · Dan +35 pas encore envoyé Retirer"]
+    assert lines(fr) == ["Donne 1 Ann frappe 3 contre 25 · Ann +22 en attente d'envoi Retirer",
+                         "Donne 2 Dan fait gin (Ann 10) · Dan +35 en attente d'envoi Retirer"]
     expect(fr.locator("#outbox h2")).to_have_text("Envois en attente : 2 donnes")
     expect(fr.locator("#outbox")).to_contain_text("Les points d'équipe d'une donne demandent les manches des deux "
                                                   "tables : ce téléphone ne peut pas les calculer")
     expect(fr.locator(".score-head .head-unsent")).to_have_text(
-        "pas encore envoyé 2 donnes sur ce téléphone : la feuille de marque les comptera une fois envoyées.")
+        "en attente d'envoi 2 donnes sur ce téléphone : la feuille de marque les comptera une fois envoyées.")
     expect(fr.locator(".score-head .table-next").first).to_have_text(
         "Table 1 : Ann c. Ben, donne 3 (calculé sur ce téléphone)")
     snap(fr, "french-05-partnership-offline")

@@ -130,7 +130,7 @@ def test_the_desk_and_check_in_in_french_with_the_fee_in_french_figures(client, 
     # a player checks in at the desk: the message is French
     response = client.post(reverse("tournaments:desk_check_in", args=[t.pk, entries["Dan"].pk]),
                            {"next": desk_url}, follow=True, **FR)
-    assert "Dan est pointé." in text(response)
+    assert "Dan : pointage enregistré." in text(response)
 
     # the absent withdrawn: one confirmation page, then a message with the right plural
     confirm = text(client.get(reverse("tournaments:withdraw_absent", args=[t.pk]), **FR))
@@ -180,9 +180,9 @@ def test_a_refusal_of_the_director_is_french(client, director):
                            follow=True, **FR)
     page = text(response)
     assert "La pendule tourne : 40 minutes." in page and "Ronde 1 · <span data-clock-state>temps restant<" in page
-    assert "Déclarer la fin du temps maintenant : Ronde 1" in page
+    assert "Déclarer maintenant la fin du temps (Ronde 1)" in page
     response = client.post(reverse("tournaments:clock_start", args=[t.pk]), {"minutes": "0", "next": desk_url}, **FR)
-    assert response.status_code == 400 and "Temps limite (minutes)" in text(response)
+    assert response.status_code == 400 and "Durée limite (minutes)" in text(response)
 
 
 def test_the_rehearsal_command_speaks_the_clubs_language():
