@@ -68,7 +68,7 @@ def test_the_pad_in_french(client, member, match):
     # the entry form: its labels, the choices of how a hand ends, its buttons
     assert f"Comment la manche s'est-elle terminée{NB}?" in text
     assert "frappe" in text and "manche nulle" in text and "grand gin" in text
-    assert "Cartes isolées de celui qui frappe" in text and "au plus 10" in text
+    assert "Isolées (qui frappe)" in text and "au plus 10" in text and "Isolées du défenseur, après poses" in text
     assert "Enregistrer la manche 3" in text and "Aperçu" in text
     assert "Annuler la manche 2…" in text
     # the data the page's scripts read stay as they are
