@@ -141,7 +141,9 @@ def report(rows: list[dict], summary: str = "", seconds: float | None = None) ->
             "",
             "The crawl is on main: before merging a change to pages, run it on them "
             "(`.venv/bin/python -m pytest tests/browser/test_french_crawl.py -k \"pad or hand-form\"`; "
-            "`--co -q` lists the pages); a page not in its STILL_ENGLISH fails on any English.",
+            "`--co -q` lists the pages); a page not in its STILL_ENGLISH fails on any English. A new URL name "
+            "must be in the crawl's PAGES (a page) or NOT_PAGES (a file, a POST, a redirect) or "
+            "test_the_crawl_knows_every_page_of_the_url_confs fails.",
             "",
             f"Pages with leftovers: {len(pages_left)} of {len({r['page'] for r in rows})}: {', '.join(pages_left)}.",
             "",
