@@ -254,7 +254,7 @@ class MatchForm(forms.Form):
             data["rules"] = rules_from(spec)
         except RuleError as e:
             message = str(e)
-            key = message.split(":", 1)[0]
+            key = e.field or message.split(":", 1)[0]
             field = f"rule_{key}" if key in RULE_KEYS else None
             self.add_error(field, message)
         rules = data.get("rules")
