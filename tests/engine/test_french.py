@@ -169,7 +169,7 @@ def test_round_and_match_names_in_french(fr):
     assert str(match_title("losers", 1, 3, rounds=4, in_round=4)) == "Ronde 1 des perdants, match 3"
     assert str(Source("empty").text) == "exempt"
     assert str(Source("seed", 3)) == "tête de série 3"
-    assert [str(TIEBREAK_NAMES[k]) for k in ("wins", "head_to_head")] == ["Victoires de match", "Confrontation directe"]
+    assert [str(TIEBREAK_NAMES[k]) for k in ("wins", "head_to_head")] == ["Matchs gagnés", "Confrontation directe"]
 
 
 def test_the_text_pad_in_french():
