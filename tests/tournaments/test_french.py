@@ -217,7 +217,8 @@ def test_the_rule_changes_are_named_as_the_set_up_form_names_them(client):
     from ginscore.matches.forms import MatchForm
 
     t = _swiss(start=False, rule_overrides={"gin_bonus": 30, "big_gin_bonus": None})
-    label = str(MatchForm().fields["rule_gin_bonus"].label)
+    with translation.override("en"):   # whatever language an earlier test left active
+        label = str(MatchForm().fields["rule_gin_bonus"].label)
     english = text(client.get(reverse("tournaments:detail", args=[t.pk])))
     assert f"({label} 30, " in english and " off)" in english and "gin_bonus" not in english
     with translation.override("fr"):
