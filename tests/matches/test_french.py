@@ -106,7 +106,7 @@ def test_a_refused_hand_names_the_field_and_the_reason_in_french(client, member,
         "Donnez les cartes isolées du défenseur, après les poses (0 à 98)."]
     r = client.post(url("hand_new", match), hand_post(match, end="", by="a"), **FR)
     assert r.context["form"].errors["end"] == [
-        f"Touchez la façon dont la manche s'est terminée{NB}: frappe, gin, grand gin, manche nulle."]
+        f"Touchez comment la manche s'est terminée{NB}: frappe, gin, grand gin, manche nulle."]
 
 
 ENGINE_FRENCH = Path(__file__).resolve().parents[2] / "ginscore/engine/locale/fr/LC_MESSAGES/django.po"
