@@ -247,10 +247,12 @@ LITERAL = re.compile(r'"[\w .-]{1,20}"')
 
 def english_words(unit: str) -> list[str]:
     """The common English interface words in a unit of text (a random token or code is one word;
-    an address, or a short literal in straight quotes, is none)."""
+    an address, or a short literal in straight quotes, is none; nor is that literal written bare
+    later in the same text: 'qui donne : "winner" (le gagnant) ... Standard winner')."""
+    literals = {m.group(0).strip('"').casefold() for m in LITERAL.finditer(unit)}   # also bare, later on
     unit = LITERAL.sub(" ", URL.sub(" ", unit))
     words = [t.strip("-'’").casefold() for t in TOKEN.findall(unit)]
-    hits = [w for w in words if w in STOP]
+    hits = [w for w in words if w in STOP and w not in literals]
     hits += [m.group(0).casefold() for m in STOP_PHRASES.finditer(unit)]
     return hits
 

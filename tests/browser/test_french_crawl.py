@@ -587,13 +587,7 @@ def _test_database():
 # The pages still English somewhere while the areas translate, and whose leftovers they are
 # (written by scripts/french_leftovers.py --xfail): expected to fail, not strictly (a page that
 # turned French passes). A page not listed fails on any English.
-STILL_ENGLISH: dict[str, str] = {
-    "match-new": "engine, matches, sheets",
-    "match-new-refused": "engine, matches, sheets",
-    "tournament-edit": "engine, matches, sheets",
-    "tournament-new": "engine, matches, sheets",
-    "tournament-new-refused": "engine, matches, sheets",
-}
+STILL_ENGLISH: dict[str, str] = {}
 
 
 def _params():

@@ -99,6 +99,8 @@ def test_common_english_words_are_caught_and_french_ones_are_not():
     assert french.english_words("p/2, p/4 for the top three") == ["for", "the"]
     assert french.english_words('capot : "add" (ajouter), "none" (rien)') == []
     assert french.english_words("« Save » : the button") == ["save", "the"]
+    assert french.english_words('qui donne : "winner" (le gagnant). Préréglages : Standard winner') == []
+    assert french.english_words('"winner" (le gagnant) ; the loser') == ["the", "loser"]
 
 
 def test_data_is_taken_out_before_reading():
