@@ -257,6 +257,24 @@ def _champion(c: Canvas, x: float, cy: float, w: float, name: str, above: float)
         draw_text(c, x, cy + 5 + (len(lines) - 1 - k) * size * LEAD, line, size=size, bold=True)
 
 
+HEAD_PT, HEAD_FLOOR, HEAD_TWO = 10, 7, 6.5  # a round's name over its column: one line, else two smaller
+
+
+def _round_head(c: Canvas, x: float, area_top: float, w: float, name: str) -> None:
+    """A round's name centred in its shaded band over the column: on one line down to 7 pt, else on
+    two lines ("Quart de finale / des gagnants"), cut with "…" only when even two do not hold it."""
+    room = w - 4
+    size = shrink(name, BOLD, room, HEAD_PT, HEAD_FLOOR)
+    lines = word_lines(name, BOLD, HEAD_TWO, room)
+    if stringWidth(name, BOLD, size) > room and len(lines) <= 2 and all(
+            stringWidth(line, BOLD, HEAD_TWO) <= room for line in lines):
+        top = area_top + (9.8 if len(lines) == 2 else 6.5)
+        for k, line in enumerate(lines):
+            draw_text(c, x + w / 2, top - 6.4 * k, line, size=HEAD_TWO, bold=True, align="centre")
+        return
+    draw_text(c, x + w / 2, area_top + 6, ellipsis(name, BOLD, size, room), size=size, bold=True, align="centre")
+
+
 def fed_by_words(page: Page) -> str:
     """ "winners of sheet 2", "winners of sheets 1–4"."""
     first, last = page.fed_by
@@ -286,9 +304,7 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.setFillColor(SHADE)
         c.rect(x, area_top + 2, g.box_w, 14, stroke=0, fill=1)
         c.setFillColor(INK)
-        head = shrink(rounds[r].name, BOLD, g.box_w - 4, 10, 7)
-        draw_text(c, x + g.box_w / 2, area_top + 6, ellipsis(rounds[r].name, BOLD, head, g.box_w - 4), size=head,
-                  bold=True, align="centre")
+        _round_head(c, x, area_top, g.box_w, rounds[r].name)
         for i, cy in ys.items():
             _match(c, x, cy, g, rounds[r].matches[i])
         if r < page.last:
@@ -318,7 +334,10 @@ def _draw_page(c: Canvas, bracket: Bracket, page: Page, size: tuple[float, float
         c.line(x - GUTTER, cy, x, cy)
         c.setLineWidth(1.2)
         c.line(x, cy, pw - MARGIN, cy)
-        draw_text(c, x + 2, cy - 12, page.section.last_line or _("Champion"), size=CAPTION_PT + 1, color=RULE)
+        last, room = page.section.last_line or _("Champion"), pw - MARGIN - x - 4
+        size = shrink(last, FONT, room, CAPTION_PT + 1, 7)  # "Vers la grande finale": smaller, then wrapped
+        for k, line in enumerate(word_lines(last, FONT, size, room)):
+            draw_text(c, x + 2, cy - 12 - k * size * LEAD, line, size=size, color=RULE)
         if page.section.last_name:
             _champion(c, x + 2, cy, pw - MARGIN - x - 4, page.section.last_name, g.size or FLOOR)
         if page.extra:  # the third-place match, low in the champion's column

@@ -347,3 +347,39 @@ def test_the_sheets_page_in_french_and_the_pad_form_in_french(client):
     assert refused.status_code == 400
     body = refused.content.decode()
     assert "Impossible d’imprimer cette feuille" in body and "player_b:" in body and "ou aucun" in body
+
+
+@pytest.mark.django_db
+def test_a_stored_tournaments_paperwork_in_french(client):
+    """The bracket, pairings and standings of a stored double elimination, read from the database in
+    French: the sheets' words and the tournament's (rounds, tiebreaks) alike."""
+    from ginscore.tournaments.simulate import simulate
+
+    t = simulate(format="double", players=12, seed=3)
+    bracket = text(_pdf(client.get(reverse("sheets:bracket", args=[t.pk]), {"language": "fr"})))
+    for words in ("Tableau des gagnants", "Tableau des perdants", "12 joueurs, double élimination",
+                  "Vers la grande finale", "Vainqueur", t.champion.name):
+        assert words in bracket, words
+    no_english(bracket, "Winners' bracket", "Losers' bracket", "players, double", "Champion", "Loser of")
+    standings = text(_pdf(client.get(reverse("sheets:standings", args=[t.pk]), {"language": "fr"})))
+    for words in ("Classement", "Joueur", "Gagnés", "Perdus", "Départage :", "page 1 sur"):
+        assert words in standings, words
+    no_english(standings, "Standings", "Ties are broken", "Played", "Against")
+    pairings = text(_pdf(client.get(reverse("sheets:round", args=[t.pk, 1, 1]), {"language": "fr"})))
+    for words in ("appariements", "Par table", "Par nom", "Imprimé le", "Adversaire"):
+        assert words in pairings, words
+    no_english(pairings, "pairings", "By table", "Printed")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_stored_double_elimination_bracket_in_french_fits_the_page(client, paper):
+    """French round names are long ("Quart de finale des gagnants", "Belle de la grande finale, si
+    nécessaire"): two lines over the column; "Vers la grande finale" stays 0.4 in from the edge."""
+    from ginscore.tournaments.simulate import simulate
+
+    t = simulate(format="double", players=6, seed=3)
+    pdf = _pdf(client.get(reverse("sheets:bracket", args=[t.pk]), {"language": "fr", "paper": paper}))
+    clean(pdf, [f"Player {n}" for n in range(1, 7)])
+    got = text(pdf)
+    assert "Vers la grande finale" in got and "gagnants" in got and "…" not in got
