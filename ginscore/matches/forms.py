@@ -62,7 +62,9 @@ def _preset_values(key: str) -> str:
     def show(v):
         if v is None:
             return pgettext("rule", "off")
-        return pgettext("rule", "yes") if v is True else pgettext("rule", "no") if v is False else str(v)
+        if isinstance(v, bool):
+            return pgettext("rule", "yes") if v else pgettext("rule", "no")
+        return f'"{v}"' if isinstance(v, str) else str(v)  # a word to type as it is ("add"), as the rule's help quotes it
 
     return " · ".join(f"{PRESET_LABELS.get(name, name)} {show(getattr(rules, key))}" for name, rules in PRESETS.items())
 
