@@ -23,6 +23,11 @@ class Command(BaseCommand):
     help = gettext_lazy("Rates match records (a JSON array, in the order the matches finished) and prints the "
                         "ratings as JSON.")
 
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.description = str(self.help)   # (read in the club's language)
+        return parser
+
     def add_arguments(self, parser):
         parser.add_argument("file", help=_("a JSON array of match records, or - for standard input"))
 

@@ -37,6 +37,7 @@ class Command(BaseCommand):
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.description = str(self.help)   # (read in the club's language)
         parser.error = one_line_error
         return parser
 
