@@ -42,6 +42,18 @@ def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     RATINGS_KEPT.pieces.clear()   # (kept under the ratings' stamp, which a rolled-back test gives back)
     selectors.BY_RESULTS.pieces.clear()
 
+@pytest.fixture(autouse=True)
+def _the_clubs_language_again():
+    """A page asked for in French leaves its thread in French (Django activates a request's language
+    and nothing puts it back): each test starts in the club's language, as a command or a new
+    request would."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 PASSWORD = "table-talk-42"
 
 

@@ -1,8 +1,8 @@
 """A refusal of the club's money or a season: which field it names and why, in the reader's words.
 
-The services' own refusals (``MoneyRefused``) carry the field (a form field's name) and the
-reason apart; the engine's (``MoneyError``: "fee: must not be negative") name the field at the
-start of their English text, which is read to find the field while the reason is read in the
+The services' own refusals (``MoneyRefused``) and the engine's (``MoneyError``: "fee: must not be
+negative") carry the field (a form field's name) and the reason apart; any other names the field at
+the start of its English text, which is read to find the field while the reason is read in the
 reader's language."""
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def refusal_parts(error: Exception) -> tuple[str, str]:
     """(the field the refusal names, "" for none; the reason in the reader's language)."""
     if isinstance(error, MoneyRefused):
         return error.field, error.reason
+    if getattr(error, "field", None) and getattr(error, "problem", None) is not None:   # the engine's
+        return error.field, str(error.problem)
     with translation.override("en"):
         english = str(error)
     text = str(error)

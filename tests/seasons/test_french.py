@@ -105,10 +105,10 @@ def test_the_prize_form_in_french(client, euros, director):
     page = client.get(url, **FR)
     words = page_words(page)
     assert "Droit d'entrée" in words and "Barème des gains" in words and "Ce que nous verserions" in words
-    form = {"entry_fee": "12,50", "added": "1 000,00", "house_fixed": "0", "house_percent": "7,5",
+    form = {"entry_fee": "12,50", "added": "1000,00", "house_fixed": "0", "house_percent": "7,5",
             "preset": "auto", "split": "", "unit": "0,50"}
-    # A French treasurer types amounts with a comma (and may group thousands): read as 12.50, 1000, 7.5.
-    assert client.post(url, {**form, "added": "1000,00"}, **FR).status_code == 302
+    # A French treasurer types amounts with a comma: read as 12.50, 1000, 7.5.
+    assert client.post(url, form, **FR).status_code == 302
     t.refresh_from_db()
     assert (t.entry_fee, t.prize.added, t.prize.house_percent, t.prize.unit) == (
         D("12.50"), D("1000.00"), D("7.50"), D("0.50"))
@@ -118,6 +118,11 @@ def test_the_prize_form_in_french(client, euros, director):
     # Refused, in French, naming the field: Django's own words and ours.
     bad = client.post(url, {**form, "entry_fee": "douze"}, **FR)
     assert bad.status_code == 200 and "Saisissez un nombre." in page_words(bad)
+    # The engine's refusal beside its field, in French.
+    bad = client.post(url, {**form, "preset": "custom", "split": "60,30"}, **FR)
+    field = bad.content.decode().split('name="split"', 1)[1]
+    assert "Les pourcentages font 90 au total, et non 100." in page_words(bad) and \
+        "Les pourcentages font 90 au total" in field[:2000]
     t.refresh_from_db()
     assert t.entry_fee == D("12.50")
 
