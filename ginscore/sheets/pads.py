@@ -203,6 +203,9 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
                                stringWidth(_("(sits out)"), FONT, 5.5) + 4), _("Deals"))] if shape.sits_out else []
         lead = [("label", _label_width(shape, rules), pgettext("hand", "Hand"))] + deals
     lead += _upcard_cols(rules)
+    short = stringWidth(set_label(game), BOLD, 8.5) + 6 - sum(cw for _kind, cw, _head in lead)
+    if hollywood and short > 0:  # the set's name heads the hand's columns ("Série 1"): the first widens
+        lead[0] = (lead[0][0], lead[0][1] + short, lead[0][2])
     cols, cx = [], x
     for kind, cw, head in lead:
         cols.append(Col(cx, cw, kind, head))
@@ -213,7 +216,7 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
         for side in range(n):
             for g in range(shape.columns):
                 cols.append(Col(cx + (side * shape.columns + g) * cw, cw, "score", game_label(game + g), side))
-        heads = [(x, cx, _("Set %(n)s") % {"n": (game + 2) // 3}, -1)]
+        heads = [(x, cx, set_label(game), -1)]
         heads += [(cx + s * shape.columns * cw, cx + (s + 1) * shape.columns * cw, shape.sides[s], s) for s in range(n)]
         return cols, heads
     if shape.tables > 1:  # each table's players' points, then the teams' running totals
@@ -228,6 +231,11 @@ def block_columns(shape: TableShape, rules: Mapping, x: float, w: float, game: i
         cw = rest / n
     cols += [Col(cx + s * cw, cw, "score", shape.sides[s], s) for s in range(n)]
     return cols, [(x, x + w, game_label(game), -1)]
+
+
+def set_label(game: int) -> str:
+    """ "Set 2": the Hollywood set whose first game is ``game``."""
+    return _("Set %(n)s") % {"n": (game + 2) // 3}
 
 
 def game_label(n: int) -> str:
@@ -531,7 +539,8 @@ def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title:
     name = pad_title(rules)
     two = str(GAME_WORDS["two"])
     game = game or two
-    own_name = rules.get("game", "gin") != "gin" or "Gin" in name or name in game
+    named = name.casefold() in game.casefold()  # "Partnership" in "Partnership Gin Rummy" (En équipe, en équipe)
+    own_name = rules.get("game", "gin") != "gin" or "gin" in name.casefold() or named
 
     def pad(of: str) -> str:
         return _("%(game)s score pad") % {"game": of}
@@ -540,9 +549,9 @@ def draw_heading(c: Canvas, x: float, y: float, w: float, rules: Mapping, title:
         return _("%(game)s pad") % {"game": of}
 
     first = [title, pad(name)] if own_name and game == two else (
-        [title, pad(game)] + ([] if name in game else [name]))
+        [title, pad(game)] + ([] if named else [name]))
     shorter = ([[title, short(name)], [pad(name)]] if game == two else
-               [[title, short(game)] + ([] if name in game else [name]), [short(game)]])
+               [[title, short(game)] + ([] if named else [name]), [short(game)]])
     date = _("Date ____________")
     room = w - max(95, stringWidth(date, FONT, 8.5) + 15)
     for parts in [first] + shorter:

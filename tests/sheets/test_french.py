@@ -90,7 +90,7 @@ def test_a_french_pad(table, style, players, paper):
     clean(pdf, players)
     got = french(pdf)
     assert "Feuille de marque" in got and "Date" in got and "Match en 500 :" in got
-    assert "Total" in got and ("Partie 1" in got or "Série 1" in got)
+    assert "Total" in got and ("Partie 1" in got or "Série 1" in got) and "…" not in got
     assert ("Manche" in got or "Donne" in got) and "Règles" in got
     if table == "three":
         assert "Donnes (hors jeu)" in got and "A – B" in got and "Règlements :" in got
