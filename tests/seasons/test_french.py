@@ -165,6 +165,8 @@ def test_a_season_in_french(client, nights, director):
     edit = reverse("seasons:edit", args=[s.pk])
     page = client.get(edit, **FR)
     assert f"Chaque tournoi créé du {french_day(starts)} au {french_day(ends)} compte." in page_words(page)
+    # The date fields keep the form the browser's date picker reads, whatever the language.
+    assert 'type="date" name="starts" value="2026-01-01"' in page.content.decode()
     # A factor typed the French way.
     client.post(edit, {"part": "events", f"factor_{a.pk}": "1,5", f"factor_{b.pk}": "1"}, **FR)
     assert dict(s.season_events.values_list("tournament_id", "factor")) == {a.pk: D("1.50")}
