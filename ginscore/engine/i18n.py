@@ -12,13 +12,14 @@ error) translates it then, in the language of whoever reads it, and fills in its
 value read the same way, so a rule's name inside a refusal is translated too). Nothing here
 imports Django: the site installs its translator at start-up (``use``, from
 ``ginscore/club/apps.py``); a test or script with no Django reads English, or installs a
-compiled catalogue itself (``use_catalogue``). The engine's catalogue is
+compiled catalogue itself for a while (``with catalogue("fr"):``). The engine's catalogue is
 ``ginscore/engine/locale/``.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext_module
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -53,25 +54,29 @@ def use(*, gettext, ngettext, pgettext, npgettext) -> None:
     _translators.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext)
 
 
-def use_catalogue(language: str | None) -> None:
-    """Read the engine's texts in LANGUAGE from its compiled catalogue (None: English again),
-    with no Django: for tests and scripts."""
-    if language is None:
-        _translators.update(gettext=_same, ngettext=_plural, pgettext=_in_context, npgettext=_plural_in_context)
-        return
+@contextmanager
+def catalogue(language: str):
+    """Within the block, the engine's texts are read in LANGUAGE from its compiled catalogue, with
+    no Django (tests and scripts); after it, through whatever was installed before (the site's
+    translator, or English)."""
     try:
-        catalogue = _gettext_module.translation("django", localedir=LOCALE, languages=[language])
+        compiled = _gettext_module.translation("django", localedir=LOCALE, languages=[language])
     except FileNotFoundError:
-        compiled = LOCALE / language / "LC_MESSAGES" / "django.mo"
-        raise FileNotFoundError(f"The engine's {language!r} catalogue is not compiled: {compiled} is missing. "
+        missing = LOCALE / language / "LC_MESSAGES" / "django.mo"
+        raise FileNotFoundError(f"The engine's {language!r} catalogue is not compiled: {missing} is missing. "
                                 f"Run scripts/setup.sh (or scripts/messages.sh --app engine), which compiles "
                                 f"the catalogues.") from None
+    before = dict(_translators)
     _translators.update(
-        gettext=catalogue.gettext,
-        ngettext=catalogue.ngettext,
-        pgettext=catalogue.pgettext,
-        npgettext=catalogue.npgettext,
+        gettext=compiled.gettext,
+        ngettext=compiled.ngettext,
+        pgettext=compiled.pgettext,
+        npgettext=compiled.npgettext,
     )
+    try:
+        yield
+    finally:
+        _translators.update(before)
 
 
 def gettext_noop(message: str) -> str:

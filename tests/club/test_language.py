@@ -165,3 +165,15 @@ def test_the_error_pages_speak_the_visitors_language():
     missing = Client().get("/no-such-page/", HTTP_ACCEPT_LANGUAGE="fr")
     assert missing.status_code == 404 and "Page introuvable" in missing.content.decode()
     assert lang_of(missing) == "fr"
+
+
+def test_the_engine_reads_through_the_sites_translation_again_after_a_catalogue_of_its_own():
+    from ginscore.engine import i18n
+    from ginscore.engine.rules import PRESET_NAMES
+
+    with i18n.catalogue("fr"), translation.override("en"):
+        assert str(PRESET_NAMES["classic"]) == "Classique"   # its own catalogue, whatever the page's language
+    with translation.override("fr"):
+        assert str(PRESET_NAMES["classic"]) == "Classique"   # the site's translation, installed at start
+    with translation.override("en"):
+        assert str(PRESET_NAMES["classic"]) == "Classic"

@@ -33,9 +33,8 @@ NB = "\u00a0"  # French puts a no-break space before : and ;
 @pytest.fixture
 def fr():
     """The engine reads French for one test (the compiled catalogue: scripts/setup.sh makes it)."""
-    i18n.use_catalogue("fr")
-    yield
-    i18n.use_catalogue(None)
+    with i18n.catalogue("fr"):
+        yield
 
 
 def refusal(error, work, *args, **kwargs) -> str:
@@ -174,11 +173,8 @@ def test_round_and_match_names_in_french(fr):
 
 def test_the_text_pad_in_french():
     record = two([{"end": "gin", "by": "Ann", "deadwood": {"Ben": 80}}] * 2, stake="0.10")
-    i18n.use_catalogue("fr")
-    try:
+    with i18n.catalogue("fr"):
         pad = render_pad(scored(record))
-    finally:
-        i18n.use_catalogue(None)
     lines = pad.splitlines()
     assert lines[0] == "Ann contre Ben\u00a0: règles standard, en 500, premier donneur Ann"
     assert "Partie 1 (Ann a gagné, capot)" in lines
@@ -198,18 +194,16 @@ def test_one_refusal_reads_in_the_language_of_whoever_reads_it():
         record_from_json(two([{"end": "knock", "by": "Ann", "deadwood": {"Ann": 3, "Ben": 20}}], rules="colonel"))
     error = caught.value
     assert str(error).startswith("hand 1: Colonel has no knocking")
-    i18n.use_catalogue("fr")
-    try:
+    with i18n.catalogue("fr"):
         assert str(error).startswith(f"manche 1{NB}: pas de frappe au Colonel")
         assert f"{error}" == str(error) and len(str(error)) > 20
-    finally:
-        i18n.use_catalogue(None)
     assert str(error).startswith("hand 1: Colonel has no knocking")
 
 
 def test_a_missing_catalogue_says_how_to_compile_it():
     with pytest.raises(FileNotFoundError, match="scripts/setup.sh"):
-        i18n.use_catalogue("xx")
+        with i18n.catalogue("xx"):
+            pass
     assert str(PRESET_NAMES["classic"]) == "Classic"
 
 
