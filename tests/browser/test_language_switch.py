@@ -13,6 +13,7 @@ def test_a_visitor_switches_language_in_the_footer(phone, shot):
     phone.goto(phone.base + "/players/")
     assert phone.evaluate("document.documentElement.lang") == "en"
     switch = phone.locator("footer .languages a[lang=fr]")
+    phone.wait_for_function("getComputedStyle(document.querySelector('footer .languages a')).display === 'inline-block'")
     box = switch.bounding_box()
     assert switch.inner_text() == "Français" and box["height"] >= 40 and box["x"] + box["width"] <= 390
     with phone.expect_navigation(url=phone.base + "/players/"):
