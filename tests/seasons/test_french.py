@@ -210,6 +210,9 @@ def test_manage_payouts_speaks_the_clubs_language_and_its_json_does_not():
     assert err == f"payouts: preset{NB}: 'half' n'est pas un barème{NB}; utilisez auto ou wta (ou --split)\n"
     code, out, err = payouts("--entrants", "14", "--fee", "20", "--tie", "3,x")
     assert code == 1 and "égalité 3,x" in err and "nombres entiers" in err
+    # argparse's own refusals too.
+    assert payouts("--fee", "20")[2] == f"payouts: ces arguments sont obligatoires{NB}: --entrants\n"
+    assert payouts("--entrants", "14", "--bogus")[2] == f"payouts: arguments inconnus{NB}: --bogus\n"
     code, out, err = payouts("--help")
     assert code == 0 and "combien de joueurs se sont inscrits" in out and "le droit d'entrée" in out
 

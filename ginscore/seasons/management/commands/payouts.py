@@ -8,6 +8,7 @@ option), never a traceback. The messages and the help are in the club's language
 (``GINSCORE_LANGUAGE``); the JSON is the spec's whatever the language.
 """
 import json
+import re
 import sys
 
 from django.core.management.base import BaseCommand
@@ -18,8 +19,22 @@ from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import PrizeRules, parse_entrants, payouts
 
 
+# argparse's own refusals (it speaks only English), read in the club's language.
+ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<options>.+)"),
+     gettext_lazy("the following arguments are required: %(options)s")),
+    (re.compile(r"unrecognized arguments: (?P<options>.+)"), gettext_lazy("unrecognized arguments: %(options)s")),
+    (re.compile(r"argument (?P<options>\S+): expected one argument"),
+     gettext_lazy("argument %(options)s: expected one argument")),
+)
+
+
 def one_line_error(message):
     """argparse's usage-plus-error, as one line on standard error."""
+    for pattern, said in ARGPARSE:
+        if found := pattern.fullmatch(message):
+            message = said % {"options": found["options"]}
+            break
     sys.stderr.write(f"payouts: {message}\n")
     sys.exit(2)
 
