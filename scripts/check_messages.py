@@ -7,7 +7,10 @@
    msgfmt --check agrees (the placeholders of each translation match its English);
 3. a text translated in two catalogues is translated the same way (Django merges the catalogues:
    one of two translations would be lost; give each meaning its own pgettext context);
-4. the coverage table in docs/translating.md is the one these catalogues give.
+4. the coverage table in docs/translating.md is the one these catalogues give;
+5. the site serves each translation as written: Django merges its own catalogues (the admin's,
+   the auth app's) with ours, and one earlier in the order wins for the same text ("Change"):
+   such a text needs a pgettext context of its own.
 
     scripts/check_messages.py           check (exit 1 with what to do)
     scripts/check_messages.py --write   rewrite the coverage table
@@ -135,9 +138,41 @@ def check() -> list[str]:
         if len(set(where.values())) > 1:
             problems.append(f"{language}: {msgid!r} is translated differently in {', '.join(sorted(where))} "
                             "(make them agree, or give each meaning a pgettext context)")
+    if not problems:
+        problems += served_otherwise(committed)
     table = coverage(committed)
     if _current_table() != table:
         problems.append("docs/translating.md: the coverage table is out of date (run scripts/check_messages.py --write)")
+    return problems
+
+
+def served_otherwise(committed: dict[Path, Path]) -> list[str]:
+    """Entries the site does not serve as their catalogue says (the compiled catalogues are read
+    through Django, as a page reads them)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.utils import translation
+
+    problems = []
+    for rel, po in committed.items():
+        if po.name != "django.po":
+            continue
+        language = rel.parts[-3]
+        with translation.override(language):
+            for e in entries(po):
+                context, msgid, plural = e["msgctxt"], e["msgid"], e["msgid_plural"]
+                if plural is None:
+                    served = [translation.pgettext(context, msgid) if context else translation.gettext(msgid)]
+                else:
+                    served = [translation.npgettext(context, msgid, plural, n) if context
+                              else translation.ngettext(msgid, plural, n) for n in (1, 2)][:len(e["msgstr"])]
+                if served != e["msgstr"]:
+                    problems.append(f"{rel}: {msgid!r} is served as {served[0]!r}, not as written: another catalogue "
+                                    "(Django's own, or an app's) wins for this text; give it a pgettext context "
+                                    "(or compile the catalogues: scripts/messages.sh)")
     return problems
 
 

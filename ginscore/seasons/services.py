@@ -17,7 +17,7 @@ from ginscore.engine.seasons import MAX_FACTOR, PRESETS as POINTS_PRESETS
 from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
 from ginscore.seasons.refusals import MoneyRefused
 from ginscore.seasons.selectors import night_money, season_frozen
-from ginscore.seasons.templatetags.money import amount_text
+from ginscore.club.formats import amount as amount_text
 from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament
 from ginscore.tournaments.services import ENTRY_FEE_MAX
 

@@ -23,9 +23,10 @@ from ginscore.seasons import selectors, services
 from ginscore.seasons.forms import ClubMoneyForm, PrizeForm, SeasonForm
 from ginscore.seasons.models import Club
 from ginscore.seasons.refusals import refusal_text
-from ginscore.seasons.templatetags.money import amount_text
+from ginscore.club.formats import amount as amount_text
 from ginscore.sheets.money import build_season_money_sheet, build_treasurer_sheet
 from ginscore.sheets.season import build_season_sheet
+from ginscore.sheets.views import printed
 from ginscore.tournaments.models import STATUS_SETUP, Entry, Tournament
 from ginscore.tournaments.selectors import tournament_get
 
@@ -163,12 +164,13 @@ def treasurer_csv(request, pk):
     return csv_response(treasurer_rows(money), f"treasurer-{money.t.pk}.csv")
 
 
-def treasurer_pdf(request, pk):
+@printed
+def treasurer_pdf(request, pk, language):
     denied, club, money = _night(request, pk)
     if denied:
         return denied
     paper = "a4" if request.GET.get("paper") == "a4" else "letter"
-    return pdf_response(build_treasurer_sheet(money, club, paper), f"treasurer-{money.t.pk}.pdf")
+    return pdf_response(build_treasurer_sheet(money, club, paper, language=language), f"treasurer-{money.t.pk}.pdf")
 
 
 def _payout_action(request, pk, entry_pk, act):
@@ -306,11 +308,19 @@ def season_csv(request, pk):
     return csv_response(out, f"season-{season.pk}.csv")
 
 
-def season_pdf(request, pk):
+@printed
+def season_pdf(request, pk, language):
     season = selectors.season_get(pk)
     paper = "a4" if request.GET.get("paper") == "a4" else "letter"
-    return pdf_response(build_season_sheet(season, selectors.season_rows(selectors.season_view(season)), paper),
-                        f"season-{season.pk}.pdf")
+    return pdf_response(build_season_sheet(season, selectors.season_rows(selectors.season_view(season)), paper,
+                                           language=language), f"season-{season.pk}.pdf")
+
+
+@printed
+def _season_money_pdf(request, *, season, nights, totals, club, language):
+    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    return pdf_response(build_season_money_sheet(season, nights, totals, club, paper, language=language),
+                        f"season-{season.pk}-money.pdf")
 
 
 def season_money(request, pk):
@@ -333,8 +343,6 @@ def season_money(request, pk):
                      totals["pool"], totals["paid_out"], totals["to_pay"]])
         return csv_response(rows, f"season-{season.pk}-money.csv")
     if request.GET.get("format") == "pdf":
-        paper = "a4" if request.GET.get("paper") == "a4" else "letter"
-        return pdf_response(build_season_money_sheet(season, nights, totals, club, paper),
-                            f"season-{season.pk}-money.pdf")
+        return _season_money_pdf(request, season=season, nights=nights, totals=totals, club=club)
     return render(request, "seasons/season_money.html", {"season": season, "nights": nights, "totals": totals,
                                                          "club": club})

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import os
 import re
-from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Callable, Mapping
 
@@ -17,7 +16,6 @@ import reportlab
 from django.conf import settings
 from django.utils import translation
 from django.utils.dateformat import format as date_format
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
@@ -28,6 +26,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
+from ginscore.club.formats import NBSP, number  # noqa: F401 - the sheets' numbers are the site's
+from ginscore.club.formats import amount as money  # noqa: F401
 from ginscore.engine.rules import PRESET_NAMES
 
 PAPERS = {"letter": letter, "a4": A4}
@@ -121,33 +121,9 @@ def in_language(build: Callable) -> Callable:
     return printed
 
 
-NBSP = "\u00a0"
-
-
-def number(value, decimals: int | None = None) -> str:
-    """A number a person reads, in the sheet's language: 1,500 and 2.50 in English, 1 500 and 2,50
-    in French (a no-break space between the thousands, which no line breaks)."""
-    if value is None or value == "":
-        return ""
-    text = number_format(value, decimals, force_grouping=True)
-    return text.replace("\u202f", NBSP)  # the fonts' fallback (reportlab's Vera) has no narrow one
-
-
 def signed(value) -> str:
     """ "+25", "+1,500": a bonus or a net as the sheets print it."""
     return f"+{number(value)}"
-
-
-def money(value, sign: str = "") -> str:
-    """An amount with the club's currency sign, two places: "€126.00" in English, "126,00 €" in French."""
-    if value is None or value == "":
-        return ""
-    amount = number(Decimal(value), 2)
-    if not sign:
-        return amount
-    # Translators: an amount of money; put the currency sign where your language writes it
-    # (French: "%(amount)s %(sign)s" with a no-break space).
-    return pgettext("money", "%(sign)s%(amount)s") % {"sign": sign, "amount": amount}
 
 
 def day(value) -> str:

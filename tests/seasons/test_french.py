@@ -216,3 +216,23 @@ def test_manage_payouts_speaks_the_clubs_language_and_its_json_does_not():
     code, out, err = payouts("--help")
     assert code == 0 and "combien de joueurs se sont inscrits" in out and "le droit d'entrée" in out
 
+
+
+def test_the_season_and_treasurer_sheets_print_in_the_sheets_pages_language(client, nights, night, director):
+    """A sheet goes on the club's wall: it prints in the language chosen on the sheets page (else
+    the club's), whatever language the page it is printed from is in."""
+    from tests.sheets.pdf import text
+
+    s = services.season_save(name="Ligue d'hiver", starts=date(2026, 1, 1), ends=timezone.localdate() + timedelta(days=30),
+                             chosen=False, preset="linear", best=1, minimum=2, by=None)
+    client.force_login(director)
+    season_pdf, treasurer_pdf = reverse("seasons:pdf", args=[s.pk]), reverse("money:treasurer_pdf", args=[night.pk])
+    assert "season table" in text(client.get(season_pdf).getvalue())                 # the club's language
+    assert "The treasurer's sheet" in text(client.get(treasurer_pdf).getvalue())
+    client.cookies["ginscore_sheets_language"] = "fr"                               # the sheets page's choice
+    season = text(client.get(season_pdf).getvalue())   # the page itself is English (no Accept-Language)
+    treasurer = text(client.get(treasurer_pdf).getvalue())
+    assert "season table" not in season and "Ligue d'hiver" in season and "Joueur" in season
+    assert "La feuille du trésorier" in treasurer and "The treasurer's sheet" not in treasurer
+    bad = client.get(season_pdf, {"language": "de"})
+    assert bad.status_code == 400 and bad.content.decode().startswith("language")

@@ -2,13 +2,10 @@
 reader's language puts it: "£1,500.00", "1 500,00 €"; ``amount_text`` for Python);
 ``{% money_on as money %}``; ``{% standings_prizes t %}`` (the prizes under the standings, only
 when the club plays for money)."""
-from decimal import ROUND_HALF_EVEN, Decimal
-
 from django import template
 from django.template.loader import render_to_string
-from django.utils.formats import number_format
-from django.utils.translation import pgettext
 
+from ginscore.club.formats import amount as amount_text
 from ginscore.club.kept import Kept
 
 from ginscore.seasons import selectors
@@ -19,22 +16,6 @@ register = template.Library()
 
 # The season slides a process drew, under everything they were drawn from (see season_version).
 SLIDES = Kept(64, switch="GINSCORE_KEPT_PARTS")
-
-
-CENT = Decimal("0.01")
-
-
-def amount_text(value, sign: str = "") -> str:
-    """An amount as a person reads it in their language: two places, thousands grouped, and the
-    club's sign where the language writes it ("£1,500.00" in English, "1 500,00 €" in French:
-    the catalogue places it). "" for no amount."""
-    if value is None or value == "":
-        return ""
-    amount = number_format(Decimal(value).quantize(CENT, ROUND_HALF_EVEN), 2, force_grouping=True)
-    if not sign:
-        return amount
-    # Translators: where the currency sign goes; French: "%(amount)s %(sign)s" (a no-break space).
-    return pgettext("money", "%(sign)s%(amount)s") % {"sign": sign, "amount": amount}
 
 
 @register.filter
