@@ -81,6 +81,17 @@ def test_seed_demo_runs_a_finished_knockout_and_a_swiss_in_play():
 
 
 @pytest.mark.django_db
+def test_a_french_clubs_demo_speaks_french():
+    from django.test import override_settings
+    from django.utils import translation
+
+    with override_settings(LANGUAGE_CODE="fr"), translation.override("fr"):
+        said = seed()
+    assert said.startswith("Club de démonstration prêt\u00a0: ")
+    assert set(Tournament.objects.values_list("name", flat=True)) == {"Élimination d'automne", "Suisse du mardi"}
+
+
+@pytest.mark.django_db
 def test_if_empty_does_nothing_when_there_are_players():
     Player.objects.create(name="Zoe")
     assert "no demo data added" in seed("--if-empty")

@@ -158,7 +158,7 @@ def seed_tournaments(rng: random.Random, players: list[Player], users: dict) -> 
 
     names = [p.name for p in players]
     knockout = services.tournament_create(
-        name="Autumn knockout", format="single", length=MatchLength("best_of", 1), third_place=True,
+        name=_("Autumn knockout"), format="single", length=MatchLength("best_of", 1), third_place=True,
         created_by=users["director"])
     services.entries_set(tournament=knockout, names=names[:8])
     services.tournament_start(tournament=knockout, shuffle_seed=1)
@@ -169,7 +169,7 @@ def seed_tournaments(rng: random.Random, players: list[Player], users: dict) -> 
         for match_id in open_ids:
             play_match(match_id, rng)
     swiss = services.tournament_create(
-        name="Tuesday Swiss", format="swiss", rounds=4, length=MatchLength("best_of", 1),
+        name=_("Tuesday Swiss"), format="swiss", rounds=4, length=MatchLength("best_of", 1),
         created_by=users["director"])
     services.entries_set(tournament=swiss, names=names)
     services.tournament_start(tournament=swiss, shuffle_seed=2)
