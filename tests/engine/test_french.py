@@ -148,7 +148,7 @@ def test_rules_presets_and_their_descriptions_in_french(fr):
     assert str(PRESET_SUMMARIES["classic"]) == (
         f"Frapper à 10 ou moins{NB}; gin 20, undercut 10, cases 20{NB}; le perdant donne.")
     meanings = dict(describe_rules())
-    assert str(meanings["knock_limit"]) == f"le plus de points isolés permis pour frapper (0{NB}: gin seulement)"
+    assert str(meanings["knock_limit"]) == f"maximum de points isolés pour frapper (0{NB}: gin seulement)"
     assert str(PAYOUT_NAMES["wta"]) == "Tout au vainqueur"
     assert str(POINTS_NAMES["linear"]) == "Linéaire (p - f + 1)"
 

@@ -103,10 +103,10 @@ def test_a_refused_hand_names_the_field_and_the_reason_in_french(client, member,
     # a missing field: named, in French
     r = client.post(url("hand_new", match), hand_post(match, end="gin", by="a"), **FR)
     assert r.context["form"].errors["defender_deadwood"] == [
-        "Donnez les cartes isolées du défenseur, après les poses (0 à 98)."]
+        "Indiquez les cartes isolées du défenseur, après les poses (0 à 98)."]
     r = client.post(url("hand_new", match), hand_post(match, end="", by="a"), **FR)
     assert r.context["form"].errors["end"] == [
-        f"Touchez comment la manche s'est terminée{NB}: frappe, gin, grand gin, manche nulle."]
+        f"Touchez l'issue de la manche{NB}: frappe, gin, grand gin, manche nulle."]
 
 
 ENGINE_FRENCH = Path(__file__).resolve().parents[2] / "ginscore/engine/locale/fr/LC_MESSAGES/django.po"
@@ -198,7 +198,7 @@ def test_the_import_pages_errors_in_french(client, member, make_match):
     text = text_of(r)
     assert f"Rien n'a été importé{NB}: ces matchs sont déjà présents." in text
     assert f"Enregistrement 1{NB}: match #{match.pk} Ann c. Ben , 1 manche" in text
-    assert "L'importer quand même à nouveau" in text
+    assert "Importer quand même une seconde fois" in text
 
 
 def test_the_outbox_answers_in_french(client, member, match):
@@ -209,7 +209,7 @@ def test_the_outbox_answers_in_french(client, member, match):
     assert r.status_code == 200 and r.json()["message"] == "Manche 3 enregistrée."
     r = client.post(url("hand_send", match), {**data, "entry_key": "nope"}, **FR)
     assert r.status_code == 400
-    assert r.json()["message"] == (f"entry_key{NB}: «{NB}nope{NB}» n'est pas une clé de saisie (un UUID fait par "
+    assert r.json()["message"] == (f"entry_key{NB}: «{NB}nope{NB}» n'est pas une clé de saisie (un UUID créé par "
                                    "le téléphone).")
     r = client.post(url("hand_send", match), {**data, "entry_key": str(uuid.uuid4()), "knocker_deadwood": "12",
                                                 "number": "4", "revision": str(Match.objects.get().revision)},
