@@ -80,11 +80,11 @@ def test_hiding_ones_rating_in_french(client, season, ann, member):
     client.force_login(member)
     done = client.post(reverse("ratings:hide"), {"hidden": "1"}, follow=True, **FR)
     words = page_words(done)
-    assert f"Votre cote est maintenant cachée aux autres{NB}: la liste montre votre nom sans nombre." in words
+    assert f"Votre cote est maintenant cachée aux autres{NB}: la liste montre votre nom, sans votre cote." in words
     assert "Montrer ma cote à tous" in words
     client.logout()
     words = page_words(client.get(reverse("players:detail", args=[ann.pk]), **FR))
-    assert "Ann garde sa cote pour lui." in words
+    assert "Ann préfère ne pas montrer sa cote." in words
 
 
 def test_a_matchs_changes_in_french(client, season, ann):

@@ -157,7 +157,7 @@ def test_a_season_in_french(client, nights, director):
     words = page_words(client.get(reverse("seasons:list"), **FR))
     assert f"du {french_day(starts)} au {french_day(ends)}" in words
     words = page_words(client.get(reverse("seasons:detail", args=[s.pk]), **FR))
-    assert "son meilleur tournoi compte · 2 tournois pour être classé" in words
+    assert "son meilleur tournoi compte · 2 tournois requis pour être classé" in words
     assert "Rang Joueur Total Tournois Soirée A Soirée B" in words
     assert "Imprimer le classement (PDF)" in words and "Télécharger le CSV" in words
 
@@ -190,7 +190,7 @@ def test_the_boards_season_page_in_french(client, nights):
     tonight = start(new_event("Soirée C", "single", ["Dee", "Bob"]))
     page = client.get(reverse("tournaments:board", args=[tonight.pk]), **FR).content.decode()
     slide = page.split('data-board-page="season"', 1)[1].split("</section>", 1)[0]
-    assert "3 tournois pour être classé" in slide and "<th>Joueur</th>" in slide and "Points" in slide
+    assert "3 tournois requis pour être classé" in slide and "<th>Joueur</th>" in slide and "Points" in slide
 
 
 def payouts(*args, language="fr"):
