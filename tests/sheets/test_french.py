@@ -95,7 +95,7 @@ def test_a_french_pad(table, style, players, paper):
     if table == "three":
         assert "Donnes (hors jeu)" in got and "A – B" in got and "Règlements :" in got
     elif table == "partnership":
-        assert "Places :" in got and "Joueur de l’équipe A" in got and "impaires" in got
+        assert "Places :" in got and "Joueur de l'équipe A" in got and "impaires" in got
     else:
         assert "Règlement : ________ paie à ________" in got
     if style == "oklahoma":
@@ -212,7 +212,7 @@ def test_french_table_sheets_with_slips_and_a_continuation_sheet(paper):
     got = pages(pdf)
     assert len(got) == 3
     assert "Ronde 2 · Table 7" in got[0] and f"Première donne : {LONGEST}" in got[0]
-    assert "Scannez pour marquer sur un téléphone" in got[0] and "Ou ouvrez https://club.example" in got[0]
+    assert "Scannez pour tenir la marque sur un téléphone" in got[0] and "Ou ouvrez https://club.example" in got[0]
     assert "Vainqueur et score final" in got[0] and "la feuille de suite, à la fin" in got[0]
     assert "Votre code : 123 456" in got[1] and "Découpez le long des pointillés" in got[1]
     assert "Feuille de suite · Table ______" in got[2] and "Ronde 2 : parties" in got[2] and "et suivantes" in got[2]
@@ -294,7 +294,7 @@ def test_manage_py_sheet_match_in_french(tmp_path, make_match):
     call_command("sheet", "match", str(match.pk), "--language", "fr", "-o", str(out))
     got = text(out.read_bytes())
     assert f"Match nº {match.pk} : Ann – Ben" in got and "mise 0,1 le point" in got and "Commencé le" in got
-    with pytest.raises(CommandError, match=r"match\s: il n’y a pas de match nº 424242"):
+    with pytest.raises(CommandError, match=r"match\s: il n'y a pas de match nº 424242"):
         call_command("sheet", "match", "424242", "--language", "fr", "-o", str(out))
 
 
@@ -346,7 +346,7 @@ def test_the_sheets_page_in_french_and_the_pad_form_in_french(client):
     refused = client.get(reverse("sheets:pad"), {"player_a": "Ann", "language": "fr"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert refused.status_code == 400
     body = refused.content.decode()
-    assert "Impossible d’imprimer cette feuille" in body and "player_b:" in body and "ou aucun" in body
+    assert "Impossible d'imprimer cette feuille" in body and "player_b:" in body and "ou aucun" in body
 
 
 @pytest.mark.django_db
