@@ -33,7 +33,7 @@ from tests.browser.french import COLLECT, Catalogue, clean_units, leftovers, sai
 pytestmark = [pytest.mark.browser]
 
 REPORT = os.environ.get("GINSCORE_LEFTOVERS")
-TIMES = []
+TIMES = []   # GINSCORE_CRAWL_TIMES=1 (and -s): each page's time, and this process's CPU, at the end
 
 ROLES = ("visitor", "player", "director")
 SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
@@ -552,6 +552,9 @@ def crawl(django_db_setup, django_db_blocker):
                     yield crawl
                     if os.environ.get("GINSCORE_CRAWL_TIMES"):
                         import collections
+                        import resource
+                        own = resource.getrusage(resource.RUSAGE_SELF)
+                        print(f"this process (site and tests): {own.ru_utime:.1f} s user, {own.ru_stime:.1f} s sys")
                         agg = collections.defaultdict(lambda: [0, 0, 0])
                         for name, *ts in TIMES:
                             agg[name] = [a + b for a, b in zip(agg[name], ts)]
