@@ -157,7 +157,7 @@ class MatchForm(forms.Form):
         try:
             return name_clean(self.cleaned_data[field])
         except NameRefused as e:
-            raise forms.ValidationError(_("This name %(problem)s.") % {"problem": e}) from None
+            raise forms.ValidationError(_("This name %(problem)s.") % {"problem": e.reason}) from None
 
     def clean_player_a(self):
         return self._clean_name("player_a")

@@ -43,7 +43,7 @@ class Player(models.Model):
         try:
             self.name = name_clean(self.name)
         except NameRefused as e:
-            raise ValidationError({"name": _("This name %(reason)s.") % {"reason": e}}) from None
+            raise ValidationError({"name": _("This name %(reason)s.") % {"reason": e.reason}}) from None
         twin = Player.objects.filter(name_key=name_key(self.name)).exclude(pk=self.pk).first()
         if twin is not None:
             raise ValidationError({"name": _('"%(name)s" is already a player: names differ by more than capitals, '

@@ -41,7 +41,13 @@ _MARKED_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 
 
 class NameRefused(ValueError):
-    """The name cannot be stored; the message says why, in a player's words."""
+    """The name cannot be stored; the message says why, in a player's words. ``reason`` is the same
+    as what follows "this name" in a sentence ("is longer than 60 characters (61)"), for the pages
+    that name the name by its place ("Line 3: this name ...")."""
+
+    def __init__(self, message, reason=None):
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 def _show(text: str) -> str:
@@ -51,7 +57,7 @@ def _show(text: str) -> str:
 def name_clean(text: str) -> str:
     """The name as the club stores it; ``NameRefused`` says why it cannot be one."""
     if not isinstance(text, str):
-        raise NameRefused(_("a name must be text"))
+        raise NameRefused(_("a name must be text"), _("is not text"))
     kept = []
     for ch in text:
         cat = unicodedata.category(ch)
@@ -67,10 +73,11 @@ def name_clean(text: str) -> str:
     _check_marks(name)
     _check_scripts(name)
     if not name:
-        raise NameRefused(_("a name needs at least one letter or digit"))
+        raise NameRefused(_("a name needs at least one letter or digit"), _("has no letter or digit"))
     if len(name) > NAME_MAX:
-        raise NameRefused(_('"%(name)s" is longer than %(most)s characters (%(count)s)')
-                          % {"name": _show(name), "most": NAME_MAX, "count": len(name)})
+        length = {"name": _show(name), "most": NAME_MAX, "count": len(name)}
+        raise NameRefused(_('"%(name)s" is longer than %(most)s characters (%(count)s)') % length,
+                          _("is longer than %(most)s characters (%(count)s)") % length)
     return name
 
 

@@ -24,7 +24,7 @@ def players_get_or_create(*, names: list[str]) -> list[Player]:
         try:
             clean.append(name_clean(name))
         except NameRefused as e:
-            raise NameRefused(_("A player's name %(reason)s.") % {"reason": e}) from None
+            raise NameRefused(_("A player's name %(reason)s.") % {"reason": e.reason}) from None
     keys = [name_key(n) for n in clean]
     with transaction.atomic():
         known = {p.name_key: p for p in Player.objects.filter(name_key__in=keys)}

@@ -187,7 +187,7 @@ class EntriesForm(forms.Form):
             try:
                 names[i - 1] = name_clean(name)
             except NameRefused as e:
-                problems.append(_("Line %(line)s: this name %(reason)s.") % {"line": i, "reason": e})
+                problems.append(_("Line %(line)s: this name %(reason)s.") % {"line": i, "reason": e.reason})
         if problems:
             raise forms.ValidationError(problems)
         twice = listed_twice(names)

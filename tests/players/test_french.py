@@ -70,3 +70,20 @@ def test_a_name_refused_in_french(admin_client, ann, ben):
         "Ce nom contient un caractère de contrôle (U+001B), qu'aucun nom ne peut contenir."]
     ben.refresh_from_db()
     assert ben.name == "Ben"
+
+
+@pytest.mark.parametrize("name, english, french", [
+    ("A\x00B", "holds a control character (U+0000), which no name may hold",
+     "contient un caractère de contrôle (U+0000), qu'aucun nom ne peut contenir"),
+    ("   ", "has no letter or digit", "n'a ni lettre ni chiffre"),
+    ("A" * 61, "is longer than 60 characters (61)", "dépasse 60 caractères (61)"),
+])
+def test_every_refusal_of_a_name_reads_as_one_sentence(db, name, english, french):
+    """Each reason continues "a player's name ..." whole, in English and in French (a reason that
+    was a sentence of its own read "A player's name a name needs at least one letter or digit")."""
+    from ginscore.players.services import players_get_or_create
+
+    for language, expected in (("en", f"A player's name {english}."), ("fr", f"Le nom d'un joueur {french}.")):
+        with translation.override(language), pytest.raises(NameRefused) as caught:
+            players_get_or_create(names=[name])
+        assert str(caught.value) == expected
