@@ -80,8 +80,8 @@ def test_a_round_on_the_clock_is_decided_at_time(tv, phone):
     expect(tv.locator(".board-clock [data-clock-left]")).to_have_text(re.compile(r"^2[45]:\d\d$"))
     expect(phone.locator("[data-clock-left]")).to_have_text(re.compile(r"^2[45]:\d\d$"))
     services.round_time_call(tournament=t)
-    expect(tv.locator(".board-clock [data-clock-left]")).to_have_text("Time", timeout=2000)
-    expect(phone.locator(".tournament-place")).to_contain_text("finish the hand in play", timeout=2000)
+    expect(tv.locator(".board-clock [data-clock-left]")).to_have_text("Time", timeout=5000)
+    expect(phone.locator(".tournament-place")).to_contain_text("finish the hand in play", timeout=5000)
     # the hand in play is saved at the table: the match is decided at time, on the board and the pad
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 2, 12), expected_number=2)
     expect(tv.locator("[data-table='1']")).to_contain_text("won at time", timeout=2000)
