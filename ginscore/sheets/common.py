@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
+from ginscore.club.language import offered
 from ginscore.club.formats import NBSP, number  # noqa: F401 - the sheets' numbers are the site's
 from ginscore.club.formats import amount as money  # noqa: F401
 from ginscore.engine.rules import PRESET_NAMES
@@ -96,8 +97,8 @@ def new_buffer() -> io.BytesIO:
 
 
 def languages() -> list[str]:
-    """The languages a sheet prints in: the site's (``settings.LANGUAGES``)."""
-    return [code for code, _name in settings.LANGUAGES]
+    """The languages a sheet prints in: the site's."""
+    return list(offered())
 
 
 def sheet_language(language: str | None = None) -> str:
