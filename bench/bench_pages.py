@@ -5,6 +5,7 @@ one DATABASE_URL names) and prints the median time and size of the score pad,
 the hand-entry page and the home page, and the SQL queries each costs.
 
     .venv/bin/python bench/bench_pages.py
+    GINSCORE_BENCH_LANGUAGE=fr .venv/bin/python bench/bench_pages.py   (the pages a French phone gets)
 """
 import os
 import random
@@ -64,7 +65,9 @@ def timed(client, url, repeat=15):
 def main():
     call_command("migrate", verbosity=0)
     rng = random.Random(3)
-    client = Client()
+    # The browser's language (the pages, and the PDF in the club's language either way).
+    client = Client(HTTP_ACCEPT_LANGUAGE=os.environ.get("GINSCORE_BENCH_LANGUAGE", "en"))
+    print(f"load average {os.getloadavg()[0]:.2f}, pages in {os.environ.get('GINSCORE_BENCH_LANGUAGE', 'en')}")
     print(f"{'page':28} {'hands':>6} {'median':>9} {'size':>9} {'queries':>8}")
     for n in (10, 100, 500):
         match = long_match(n, rng)
