@@ -298,6 +298,8 @@ def round_detail(request, pk, stage, number):
                                                       now["open"]),
                    clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
+    if ctx["can_direct"]:
+        ctx["wishes_unmet"] = services.wishes_unmet(t, stage, number)
     return render(request, "tournaments/round.html", ctx)
 
 
