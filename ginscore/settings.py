@@ -1,6 +1,6 @@
 """Django settings for ginscore.
 
-One settings module, configured from the environment (README, "Running it for real"):
+One settings module, configured from the environment (docs/deploying.md):
 
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@localhost:5432/ginscore``;
   unset means the SQLite file ``db.sqlite3`` beside ``manage.py`` (in WAL mode).
