@@ -198,8 +198,12 @@ if HTTPS:
     SECURE_HSTS_SECONDS = int(os.environ.get("GINSCORE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("GINSCORE_HSTS_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env.flag("GINSCORE_HSTS_PRELOAD", True)
-# How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address).
-GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0"))
+# How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address):
+# GINSCORE_PROXY_COUNT counts those in front of scripts/run.sh (one HTTPS proxy with GINSCORE_HTTPS=1),
+# and run.sh's own front, nginx (GINSCORE_FRONT=1, ginscore/front.py), is one more: gunicorn then
+# listens on a socket file only nginx uses, so the address nginx adds is the client's own.
+GINSCORE_FRONT = env.flag("GINSCORE_FRONT")
+GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0")) + GINSCORE_FRONT
 CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
 
 # The caches are for speed only, each keyed by versions the database moves on every write, so a
