@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_standings_version_moved_by_results'),
+        ('tournaments', '0011_sign_up_before_the_night'),
     ]
 
     operations = [
