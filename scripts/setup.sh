@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up everything ginscore needs on a fresh machine with Python 3.11:
-# GNU gettext (to compile the catalogues),
+# GNU gettext (to compile the catalogues), Debian's nginx (the front of scripts/run.sh),
 # a virtual environment in .venv with the pinned packages, and (for tests)
 # Debian's chromium and poppler-utils. Safe to run again: it skips what is there.
 #   scripts/setup.sh          the site
@@ -24,6 +24,14 @@ apt_install() {
 
 if ! "$PY" -c "import venv, ensurepip" >/dev/null 2>&1; then
   apt_install python3-venv
+fi
+
+# The front (docs/deploying.md): Debian's nginx, which scripts/run.sh starts with its own configuration
+# in front of gunicorn. Debian's package also starts a server of its own on port 80 (a welcome page):
+# when it is installed here, that one is stopped and not started again at boot.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  apt_install nginx
+  if command -v systemctl >/dev/null 2>&1; then as_root systemctl disable --now nginx >/dev/null 2>&1 || true; fi
 fi
 
 REQ=requirements.txt
