@@ -1,6 +1,6 @@
 """Django settings for ginscore.
 
-One settings module, configured from the environment (README, "Running it for real"):
+One settings module, configured from the environment (docs/deploying.md):
 
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@localhost:5432/ginscore``;
   unset means the SQLite file ``db.sqlite3`` beside ``manage.py`` (in WAL mode).
@@ -244,6 +244,10 @@ EMAIL_HOST_USER = os.environ.get("GINSCORE_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("GINSCORE_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = env.flag("GINSCORE_EMAIL_TLS")
 EMAIL_SUBJECT_PREFIX = "[ginscore] "
+# Error mail never holds a request up (ginscore/club/error_mail.py): sent off the request, with
+# this timeout for the mail server, and at most this many a minute for the whole site.
+EMAIL_TIMEOUT = float(os.environ.get("GINSCORE_EMAIL_TIMEOUT", "5"))
+GINSCORE_ERROR_MAILS_PER_MINUTE = int(os.environ.get("GINSCORE_ERROR_MAILS_PER_MINUTE", "3"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -251,11 +255,15 @@ LOGGING = {
     "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
-        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR", "filters": ["no_debug"]},
+        "mail_admins": {"class": "ginscore.club.error_mail.QueuedAdminEmailHandler", "level": "ERROR",
+                        "filters": ["no_debug"]},
     },
     "root": {"handlers": ["stderr"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
     "loggers": {
         "django": {"handlers": ["mail_admins"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
+        # A request with a foreign Host (a scanner, a wrong DNS name) is answered 400 and logged,
+        # never mailed: anyone could send thousands.
+        "django.security.DisallowedHost": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
         "ginscore": {"handlers": ["mail_admins"], "level": "INFO"},
         "axes": {"level": "WARNING"},
     },

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
 
-from ginscore.club.models import CodeGuess
+from ginscore.club.models import Tried
 
 CODE_DIGITS = 6
 CODE_TRIES = 8                # codes from one address for one scope (one match) ...
@@ -84,7 +84,7 @@ class CodesRefused(Exception):
 
 
 def _too_many(where: str, scope: str, since) -> bool:
-    recent = CodeGuess.objects.filter(where=where, at__gte=since)
+    recent = Tried.objects.filter(where=where, at__gte=since)
     return (recent.filter(scope=scope).count() >= CODE_TRIES
             or recent.count() >= CODE_TRIES_PER_ADDRESS)
 
@@ -98,11 +98,11 @@ def code_guess(*, where: str, scope: str) -> int:
     since = now - timedelta(seconds=CODE_WINDOW)
     if not _too_many(where, scope, since):
         with transaction.atomic():
-            CodeGuess.objects.filter(at__lt=since).delete()
-            guess = CodeGuess.objects.create(where=where, scope=scope, at=now)
+            Tried.objects.filter(at__lt=since).delete()
+            guess = Tried.objects.create(where=where, scope=scope, at=now)
         # Counted again once written: two processes that both read one try left cannot both use it.
-        if CodeGuess.objects.filter(where=where, scope=scope, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES \
-                and CodeGuess.objects.filter(where=where, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES_PER_ADDRESS:
+        if Tried.objects.filter(where=where, scope=scope, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES \
+                and Tried.objects.filter(where=where, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES_PER_ADDRESS:
             return guess.pk
     raise CodesRefused(ngettext(
         "Too many wrong codes from this device: no code is taken from it for %(minutes)s minute. "
@@ -114,4 +114,4 @@ def code_guess(*, where: str, scope: str) -> int:
 
 def code_guess_right(guess_id: int) -> None:
     """The code counted as ``guess_id`` was right: it is no wrong try."""
-    CodeGuess.objects.filter(pk=guess_id).delete()
+    Tried.objects.filter(pk=guess_id).delete()

@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from ginscore.club.models import CodeGuess
+from ginscore.club.models import Tried
 from ginscore.club.passes import CODE_TRIES
 from ginscore.matches import services as match_services
 from ginscore.matches.agreement import hand_version
@@ -110,7 +110,7 @@ def test_guesses_through_two_servers_share_one_limit_and_the_real_player_still_c
     assert answers["other"] == [] and answers["confirmed"] == 0, answers
     assert answers["checked"] <= CODE_TRIES and answers["checked"] + answers["refused"] == 40, answers
     assert Hand.objects.get(match=match, number=1).confirmed_sides == ""
-    assert CodeGuess.objects.filter(where=GUESSER, scope=f"match.{match.pk}").count() <= CODE_TRIES
+    assert Tried.objects.filter(where=GUESSER, scope=f"match.{match.pk}").count() <= CODE_TRIES
 
     # Ben types his own code on the table's phone at another address: it counts.
     ben = Phone("10.0.0.7")
