@@ -181,7 +181,7 @@ class SignUp(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sign_ups")
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
     partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    team_name = models.CharField(max_length=60, blank=True)
+    team_name = models.CharField(max_length=NAME_MAX, blank=True)
     at = models.DateTimeField(default=timezone.now, db_index=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                            related_name="+")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ginscore.players.names import NAME_MAX
 from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES, ENTRY_FEE_MAX, SIGN_UP_CAP_MAX, TABLE_MAX
 
 
@@ -46,8 +47,8 @@ class SignUpSettingsForm(forms.Form):
 
 class SignUpForm(forms.Form):
     """A member signing up; a doubles event also asks for the partner (and the team's name)."""
-    partner = forms.CharField(max_length=100, required=False, label=_("Your partner"))
-    team_name = forms.CharField(max_length=60, required=False, label=_("Team name"),
+    partner = forms.CharField(max_length=NAME_MAX, required=False, label=_("Your partner"))
+    team_name = forms.CharField(max_length=NAME_MAX, required=False, label=_("Team name"),
                                 help_text=_('Blank for "Ann & Cat".'))
 
     def __init__(self, *args, doubles: bool = False, **kwargs):

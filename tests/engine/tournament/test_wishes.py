@@ -5,7 +5,7 @@ sits at it unless another game holds it. Checked against independent brute force
 from itertools import permutations
 
 import networkx as nx
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginscore.engine.tournament import (
