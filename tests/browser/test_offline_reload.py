@@ -10,7 +10,7 @@ and 6 on the phone, and the head of item 9), on 390x844 phones with touch and a 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import enter_hand, game_score, log_in, next_deal, record_hand
+from tests.browser.steps import enter_hand, game_score, log_in, record_hand
 from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
