@@ -81,21 +81,42 @@ def _shared_key(key: tuple[str, str]) -> str:
     return f"page:{generation}:" + hashlib.sha1(repr(key).encode()).hexdigest()
 
 
+# A shared cache (GINSCORE_CACHE_URL) that failed is left alone by this process for a few seconds:
+# while Redis is away every page is drawn at once, without a connection tried (and refused) first.
+CACHE_PAUSE = 5.0
+_cache_failed_at = -CACHE_PAUSE
+
+
+def _cache_usable() -> bool:
+    return time.monotonic() - _cache_failed_at > CACHE_PAUSE
+
+
+def _cache_failed(what: str, e: Exception) -> None:
+    global _cache_failed_at
+    if settings.GINSCORE_CACHE_URL:
+        _cache_failed_at = time.monotonic()
+    log.warning("The pages cache could not be %s: %s", what, e)
+
+
 def _shared_get(key):
-    """The page another process of this server drew, or None (a cache that cannot be read, or a
+    """The page another process (or app server) drew, or None (a cache that cannot be read, or a
     damaged file in it, is a miss)."""
+    if not _cache_usable():
+        return None
     try:
         return caches["pages"].get(_shared_key(key))
     except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
-        log.warning("The pages cache could not be read: %s", e)
+        _cache_failed("read", e)
         return None
 
 
 def _shared_set(key, kept) -> None:
+    if not _cache_usable():
+        return
     try:
         caches["pages"].set(_shared_key(key), kept)
     except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
-        log.warning("The pages cache could not be written: %s", e)
+        _cache_failed("written", e)
 
 
 def forget_drawn() -> None:
@@ -243,11 +264,11 @@ def _drawing_shared(key):
     pages, lock, held = caches["pages"], _shared_key(key) + ":drawing", False
     waited, deadline = False, time.monotonic() + DRAW_WAIT
     try:
-        while not held:
+        while not held and _cache_usable():
             try:
                 held = pages.add(lock, os.getpid(), timeout=DRAW_WAIT * 2)
             except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
-                log.warning("The drawing lock could not be taken from the shared cache: %s", e)
+                _cache_failed("asked for the drawing lock", e)
                 break
             if not held:
                 waited = True

@@ -136,9 +136,11 @@ def shared_cache(settings, redis_url):
 
     settings.GINSCORE_CACHE_URL = redis_url
     settings.CACHES = env.shared_caches(redis_url)
+    live._cache_failed_at = -live.CACHE_PAUSE
     live.forget_drawn()
     yield
     live.forget_drawn()
+    live._cache_failed_at = -live.CACHE_PAUSE
 
 
 def test_a_cold_page_asked_for_at_once_is_drawn_once_with_the_lock_in_the_shared_cache(shared_cache):
@@ -168,3 +170,21 @@ def test_a_cold_page_asked_for_at_once_is_drawn_once_with_the_lock_in_the_shared
     live.forget_drawn()
     assert _get(view).content == b"<p>page 2</p>"
     assert caches["default"].get("club.count") == 7
+
+
+def test_a_shared_cache_that_failed_is_left_alone_for_a_few_seconds(shared_cache, settings, caplog):
+    from ginscore import environment as env
+    from ginscore.club import live
+    from tests.club.test_draw_once import _get, _page_view
+
+    settings.CACHES = env.shared_caches(f"redis://127.0.0.1:{free_port()}/0")   # nothing listens there
+    drawn = []
+    view = _page_view(drawn, seconds=0)
+    with caplog.at_level("WARNING", logger="ginscore.club.live"):
+        answers = [_get(view, f"/page/{i}/").content for i in range(3)]
+    assert answers == [b"<p>page 1</p>", b"<p>page 2</p>", b"<p>page 3</p>"]   # every page drawn and served
+    assert caplog.text.count("The pages cache could not be") == 1   # one refusal, then not asked again
+    live._cache_failed_at -= live.CACHE_PAUSE   # a few seconds later it is tried again
+    with caplog.at_level("WARNING", logger="ginscore.club.live"):
+        _get(view, "/page/4/")
+    assert caplog.text.count("The pages cache could not be") == 2
