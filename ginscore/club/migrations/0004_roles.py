@@ -33,12 +33,12 @@ def make_roles(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("club", "0001_preferences"),
+        ("club", "0003_tried"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
-        ("players", "0005_player_rating_hidden"),
-        ("matches", "0012_hand_change_entry_key"),
-        ("tournaments", "0010_standings_version_moved_by_results"),
+        ("players", "0006_names_up_to_100"),
+        ("matches", "0013_team_names_up_to_100"),
+        ("tournaments", "0012_team_names_up_to_100"),
         ("seasons", "0002_club_settings"),
         ("ratings", "0002_the_version_row"),
     ]
