@@ -14,6 +14,7 @@ import time
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http.request import validate_host
 
 from ginscore.environment import machine_hosts
@@ -29,7 +30,11 @@ def club() -> Club:
     """The club's row (unsaved defaults before the first-run page)."""
     now = time.monotonic()
     if _kept["club"] is None or now >= _kept["until"]:
-        _kept["club"], _kept["until"] = Club.get(), now + KEEP_SECONDS
+        try:
+            found = Club.get()
+        except DatabaseError:   # no database yet (before migrate, a builder run alone): the defaults
+            return Club(pk=1)
+        _kept["club"], _kept["until"] = found, now + KEEP_SECONDS
     return _kept["club"]
 
 
