@@ -23,7 +23,8 @@ from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm
+from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
+from ginscore.tournaments.wish_views import wish_players
 from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
 BOARD_TABLE = "tournaments/_board_table.html"
@@ -86,6 +87,9 @@ def _desk(request, t, status=200, **forms):
         forms["sign_ups"] = services.sign_up_lines(t)
     current = services.current_round_key(t)
     names = selectors.Names.of(t)
+    forms.setdefault("wish_form", WishForm(players=wish_players(t)))
+    forms["wishes"] = list(t.wishes.select_related("player", "other"))
+    forms["wishes_unmet"] = services.wishes_unmet(t, *current) if current and forms["wishes"] else []
     return render(request, "tournaments/desk.html", _context(
         request, t, names=names, timed=selectors.timed_round_rows(t), current=current,
         current_name=names.play_round(*current) if current else "",
