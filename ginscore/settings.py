@@ -1,6 +1,6 @@
 """Django settings for ginscore.
 
-One settings module, configured from the environment (README, "Running it for real"):
+One settings module, configured from the environment (docs/deploying.md):
 
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@localhost:5432/ginscore``;
   unset means the SQLite file ``db.sqlite3`` beside ``manage.py`` (in WAL mode).
@@ -223,6 +223,13 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
           "pages": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                     "LOCATION": str(DATA_DIR / "cache" / "pages"), "TIMEOUT": 3600,
                     "OPTIONS": {"MAX_ENTRIES": 300}}}
+# Several app servers (docs/deploying.md): GINSCORE_CACHE_URL=redis://HOST:6379/0 gives them one shared
+# cache, Django's own Redis backend, for both: the pages drawn for visitors (drawn once for every
+# server, under the site's version instead of the server's start), the locks that keep a cold page
+# drawn once, and whatever is counted in the cache. Unset (one box): the files and memory above.
+GINSCORE_CACHE_URL = os.environ.get("GINSCORE_CACHE_URL", "").strip()
+if GINSCORE_CACHE_URL:
+    CACHES = env.shared_caches(GINSCORE_CACHE_URL)
 
 # Sessions live in the database (shared by every app server; Django's store, its read prepared once:
 # ginscore/club/sessions.py); nothing is cached for correctness.

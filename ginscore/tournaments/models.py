@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS
 from ginscore.matches.models import LENGTH_CHOICES, PRESET_CHOICES
+from ginscore.players.names import NAME_MAX
 
 FORMAT_CHOICES = [
     ("single", _("Single elimination")),
@@ -145,7 +146,7 @@ class Entry(models.Model):
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
     partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="partner_entries", help_text="A doubles event: the team's second player.")
-    team_name = models.CharField(max_length=60, blank=True, help_text='A doubles event: blank for "Ann & Cat".')
+    team_name = models.CharField(max_length=NAME_MAX, blank=True, help_text='A doubles event: blank for "Ann & Cat".')
     seed = models.PositiveIntegerField(default=0)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)

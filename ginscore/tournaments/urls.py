@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.tournament_new, name="new"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/edit/", views.tournament_edit, name="edit"),
+    path("<int:pk>/copy/", views.tournament_copy, name="copy"),
     path("<int:pk>/entries/", views.entries_save, name="entries"),
     path("<int:pk>/entries/late/", views.entry_late, name="entry_late"),
     path("<int:pk>/entries/<int:entry_pk>/withdraw/", views.entry_withdraw, name="withdraw"),

@@ -22,7 +22,7 @@ from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
 from ginscore.seasons.selectors import money_on
-from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
+from ginscore.tournaments.forms import CopyForm, EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import SignUpForm
 from ginscore.tournaments.tables import TournamentTable, standings_table
@@ -91,6 +91,7 @@ def tournament_detail(request, pk):
         ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
                                           doubles=t.doubles)
         ctx["late_form"] = LateEntryForm()
+        ctx["copy_form"] = CopyForm(initial={"name": t.name})
     return render(request, "tournaments/detail.html", ctx)
 
 
@@ -138,6 +139,28 @@ def _post_action(request, pk, action, done: str):
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
     return redirect(safe_next(request) or t.get_absolute_url())
+
+
+@require_POST
+def tournament_copy(request, pk):
+    """Next week's event: a new event in set-up with this one's settings (and, if asked, its
+    entries as sign-ups to confirm); the director lands on it."""
+    if denied := _director_only(request):
+        return denied
+    t = selectors.tournament_get(pk)
+    form = CopyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()))
+        return redirect(t)
+    try:
+        new = services.tournament_copy(tournament=t, name=form.cleaned_data["name"],
+                                       entries=form.cleaned_data["entries"], created_by=request.user)
+    except services.TournamentRefused as e:
+        messages.error(request, refusal_text(e))
+        return redirect(t)
+    messages.success(request, _("%(tournament)s is set up like %(old)s: check the settings, then open sign-up or "
+                                "add the players.") % {"tournament": new, "old": t})
+    return redirect(new)
 
 
 @require_POST

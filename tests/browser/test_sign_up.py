@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from ginscore.players.models import Player
+from ginscore.players.names import NAME_MAX
 from ginscore.seasons.services import club_money_set
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry
@@ -19,7 +20,9 @@ from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LONG = "Marie-Hélène Dupont-Aignan de la Tour-Vasconcelos y Castellón-Ibáñez de Sousa-Ångström Lefèvre"
+# the longest name a player may have (NAME_MAX), with accents and hyphens
+LONG = ("Marie-Hélène Dupont-Aignan de la Tour-Vasconcelos y Castellón-Ibáñez de Sousa-Ångström Lefèvre "
+        "Núñez-Peña")[:NAME_MAX].strip()
 
 
 def _member(username, name):
