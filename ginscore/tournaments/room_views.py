@@ -65,7 +65,7 @@ def board(request, pk):
            "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
     if t.is_bracket and t.status != STATUS_SETUP:
         ctx["bracket_html"] = _by_results(t, "bracket", "tournaments/_board_bracket.html", lambda: {
-            "sections": selectors.tournament_bracket(t, names=names)})
+            "sections": selectors.board_bracket_windows(selectors.tournament_bracket(t, names=names))})
     else:
         ctx["standings_html"] = _by_results(t, "standings", "tournaments/_board_standings.html", lambda: {
             "t": t, "standings": selectors.standings_kept(t), "legend": selectors.standings_legend(t),
