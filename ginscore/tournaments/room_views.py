@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
@@ -98,7 +98,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        fee=t.entry_fee if money else None, **forms), status=status)
+        fee=t.entry_fee if money else None, address_unknown=address_unknown(request), **forms), status=status)
 
 
 def desk(request, pk):
@@ -265,7 +265,11 @@ def desk_check_in_qr(request, pk, entry_pk):
 
 
 def _qr(request, path):
-    image = qrcode.make(absolute_url(path, request), image_factory=qrcode.image.svg.SvgPathImage,
+    url = absolute_url(path, request)
+    if not url:   # never a code carrying this computer's own address (the page says so)
+        return HttpResponse(_("The address the phones use is not known: set it on the club settings page."),
+                            status=409, content_type="text/plain; charset=utf-8")
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage,
                         box_size=8, border=2)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
