@@ -27,6 +27,7 @@ from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
+from ginscore.ratings import services as ratings_services
 
 
 def _deny(request):
@@ -130,7 +131,8 @@ def match_rating(request, match) -> dict:
         if match.complete and match.rated else None
     may_mark = permissions.can_manage_match(request.user, match) and (
         is_director(request.user) or (not match.hand_count and getattr(match, "tournament_match", None) is None))
-    return {"rating_changes": changes, "may_mark_rated": may_mark}
+    return {"rating_changes": changes, "may_mark_rated": may_mark,
+            "may_agree_rated": ratings_services.rating_agreer(match, request.user)}
 
 
 def _agree(request, match, via) -> dict:
