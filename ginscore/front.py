@@ -23,6 +23,14 @@ from ginscore import environment as env
 # its body, before it is dropped (408): a phone on a poor wifi sends a request in well under a second.
 HEADER_SECONDS = 10
 BODY_SECONDS = 10
+# The visitors' live pages (ginscore/club/live.py marks them "public, s-maxage=1") are kept this
+# long by nginx and shared by every visitor asking for the same page in the same language: however
+# many watch the standings, the site draws (or answers 304 for) them once a second. A request with a
+# session or a message waiting (these cookies) is never answered from it.
+SESSION_COOKIE = "sessionid"
+MESSAGES_COOKIE = "messages"
+LANGUAGE_COOKIE = "ginscore_language"
+CACHE_MB = 256
 # The largest request taken (an import of records, docs/records-and-backups.md); Django's own
 # limits apply behind it.
 BODY_MB = 20
@@ -84,6 +92,9 @@ http {{
     client_body_buffer_size 1m;
     large_client_header_buffers 4 16k;
 
+    proxy_cache_path {place}/cache levels=1:2 keys_zone=ginscore_pages:10m max_size={CACHE_MB}m inactive=10m
+                     use_temp_path=off;
+
     upstream ginscore {{
         server unix:{place}/gunicorn.sock fail_timeout=0;
         keepalive 8;
@@ -105,6 +116,21 @@ http {{
             proxy_busy_buffers_size 64k;
             proxy_read_timeout 120s;
             proxy_send_timeout 30s;
+
+            # The visitors' live pages, shared for the second the site allows (Cache-Control
+            # s-maxage), then asked for again with their ETag. The key holds what chooses a
+            # visitor's language (their cookie, their browser's); nginx's own handling of Vary
+            # is left out because of it (Vary: Cookie would make every visitor's copy their own).
+            proxy_cache ginscore_pages;
+            proxy_cache_key "$scheme|$http_host|$request_uri|$cookie_{LANGUAGE_COOKIE}|$http_accept_language";
+            proxy_cache_bypass $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
+            proxy_no_cache $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
+            proxy_ignore_headers Vary;
+            proxy_cache_lock on;
+            proxy_cache_lock_timeout 5s;
+            proxy_cache_use_stale updating;
+            proxy_cache_revalidate on;
+            add_header X-Cache $upstream_cache_status always;
         }}
     }}
 }}

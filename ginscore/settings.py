@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "ginscore.club.viewer.ViewerMiddleware",
     # Which device each write comes from (a long-lived cookie): the history says it.
     "ginscore.club.device.DeviceMiddleware",
+    # An empty database (no account yet): every page is the first-run page.
+    "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a locked-out log-in into the "too many tries" page.

@@ -12,6 +12,9 @@ The ETag describes the data, not the viewer: a director and a visitor polling
 the same round share it (each got their own page first). Pages are sent
 ``no-store`` so a browser never answers a navigation from its cache (a page
 with a message must always be drawn afresh); only live.js sends the ETag back.
+The exception: a page drawn for a visitor without an account or a session, with
+nothing of theirs in it, is marked ``public, max-age=0, s-maxage=1``: a front
+proxy (run.sh's nginx) shares it for a second, a browser asks again each time.
 
 A tournament's pages change with every hand saved at any of its tables, so on a busy night
 the room's screens and phones fetch them again every few seconds. Such a page is the same
@@ -284,6 +287,21 @@ def _drawing_shared(key):
                 log.warning("The drawing lock could not be given back to the shared cache: %s", e)
 
 
+# A page every visitor without a session gets alike may be shared by a front proxy for a second
+# (run.sh's nginx keeps it that long: however many watch it, the site draws it once a second), and
+# then asked for again with its ETag; a browser asks again every time (max-age=0). The language is
+# part of it: it follows the visitor's language cookie and Accept-Language, both named in its Vary
+# (and in the front's cache key, ginscore/front.py). Anything else is never shared ("private, no-store").
+PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
+
+
+def _proxy_may_share(request, response, also) -> bool:
+    """A visitor without an account or a session, given the page everyone like them gets (or told
+    it has not changed)."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES and _may_share(request, also)
+            and (response.status_code == 304 or _shareable(request, response)))
+
+
 def live_page(etag_of, *, shared=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
@@ -303,7 +321,10 @@ def live_page(etag_of, *, shared=False):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             response = conditional(request, *args, **kwargs)
-            add_never_cache_headers(response)
+            if shared and _proxy_may_share(request, response, also):
+                response["Cache-Control"] = PROXY_SHARED
+            else:
+                add_never_cache_headers(response)
             storage = getattr(request, "_messages", None)
             if storage is not None and request.headers.get("X-Live"):
                 # A poll only swaps the page's live regions: a one-time message ("Hand 4 saved...")

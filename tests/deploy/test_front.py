@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debi
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("front")
-    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"))
+    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_ACCESS_LOG="1")
     with run_sh(env, log_path=tmp / "run.log") as (url, proc):
         yield url, proc, env, tmp
 
@@ -80,6 +80,71 @@ def test_the_address_believed_is_the_one_nginx_saw_never_the_clients_own_header(
     assert login_attempt(url, "127.0.0.2", forwarded="127.0.0.1, 198.51.100.4") == 200
     # Each address counted as nginx saw it: the forged ones are not there.
     assert attempts_by_address(env) == {"127.0.0.1": 1, "127.0.0.2": 2}
+
+
+def fetch(url, path, **headers):
+    split = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(split.hostname, split.port, timeout=10)
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    body = response.read().decode()
+    conn.close()
+    return response.status, response, body
+
+
+def test_the_front_draws_a_watched_page_once_a_second_however_many_watch_it(site):
+    url, _proc, env, tmp = site
+    done = manage(env, "shell", "-c", "from ginscore.tournaments import services as s\n"
+                  "t = s.tournament_create(name='Open de Lyon', format='swiss', rounds=3)\n"
+                  "s.entries_set(tournament=t, names=['Zoë', 'Ann', 'Ben', 'Cleo'])\n"
+                  "s.tournament_start(tournament=t, shuffle_seed=1)\nprint(t.pk)")
+    assert done.returncode == 0, done.stderr
+    path = f"/tournaments/{done.stdout.split()[-1]}/standings/"
+    status, first, page = fetch(url, path)
+    assert status == 200 and "Zoë" in page and first.getheader("Cache-Control").startswith("public")
+    # 8 visitors polling as fast as they can for 3 s (with the ETag, as live.js does)...
+    etag, answers, started = first.getheader("ETag"), [], time.monotonic()
+
+    def watch():
+        while time.monotonic() - started < 3:
+            status, response, _ = fetch(url, path, **{"If-None-Match": etag, "X-Live": "1"})
+            answers.append((status, response.getheader("X-Cache")))
+
+    import threading
+
+    watchers = [threading.Thread(target=watch) for _ in range(8)]
+    for w in watchers:
+        w.start()
+    for w in watchers:
+        w.join()
+    seconds = time.monotonic() - started
+    time.sleep(0.5)
+    origin = [line for line in (tmp / "run.log").read_text().splitlines() if f"GET {path}" in line]
+    # ...were all answered "not modified", and the site was asked about once a second.
+    assert len(answers) > 100 and {status for status, _ in answers} == {304}, answers[:5]
+    assert len(origin) <= seconds + 3, (len(answers), origin)
+    assert sum(1 for _, cache in answers if cache == "HIT") > len(answers) * 0.8
+
+
+def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(site):
+    url, _proc, env, _tmp = site
+    path = "/tournaments/1/standings/"
+    for _ in range(2):   # each kept in turn, and served as kept
+        _, english, page = fetch(url, path, **{"Accept-Language": "en-GB,en;q=0.9"})
+        assert "Standings" in page and english.getheader("Content-Language") == "en"
+        _, french, page = fetch(url, path, **{"Accept-Language": "fr-FR,fr;q=0.9"})
+        assert "Classement" in page and french.getheader("Content-Language") == "fr"
+        _, chosen, page = fetch(url, path, **{"Accept-Language": "en-GB,en;q=0.9", "Cookie": "ginscore_language=fr"})
+        assert "Classement" in page
+    assert english.getheader("X-Cache") == french.getheader("X-Cache") == "HIT"
+    # A browser with a session (an account, a table link) or a message waiting is answered by the site.
+    for cookie in ("sessionid=abc", "messages=abc"):
+        _, response, _ = fetch(url, path, Cookie=cookie)
+        assert response.getheader("X-Cache") == "BYPASS", cookie
+    # A page the site did not mark as shareable is never kept (the log-in form, with its token).
+    for _ in range(2):
+        _, response, _ = fetch(url, "/accounts/login/")
+        assert response.getheader("X-Cache") in ("MISS", None) and "no-store" in response.getheader("Cache-Control", "no-store")
 
 
 def test_stopping_run_sh_stops_nginx_and_gunicorn(tmp_path):
