@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0013_team_names_up_to_100'),
+        ('matches', '0014_match_rating_asked'),
     ]
 
     operations = [
