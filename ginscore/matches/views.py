@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
-from ginscore.club.site import absolute_url
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.conflicts import hand_differences
@@ -113,6 +113,7 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
+        "address_unknown": SimpleLazyObject(lambda: address_unknown(request)),
         **match_rating(request, match),
         "changes": changes, "head": pad.head,
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
@@ -599,6 +600,9 @@ def table_link_qr(request, pk, table=None):
     else:
         path = reverse("matches:table", args=[match.table_token])
     url = absolute_url(path, request)
+    if not url:   # never a code carrying this computer's own address (the page says so)
+        return HttpResponse(_("The address the phones use is not known: set it on the club settings page."),
+                            status=409, content_type="text/plain; charset=utf-8")
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=4)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from ginscore.club.site import address_unknown
 from ginscore.club.exports import SafeTableExport
 from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
@@ -298,6 +299,13 @@ def round_detail(request, pk, stage, number):
                                                       now["open"]),
                    clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
+<<<<<<< HEAD
+    # The table sheets' codes need the phones' address (only a director prints them).
+    ctx["address_unknown"] = address_unknown(request) if ctx["can_direct"] else None
+=======
+    if ctx["can_direct"]:
+        ctx["wishes_unmet"] = services.wishes_unmet(t, stage, number)
+>>>>>>> main
     return render(request, "tournaments/round.html", ctx)
 
 
