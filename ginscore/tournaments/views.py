@@ -299,13 +299,10 @@ def round_detail(request, pk, stage, number):
                                                       now["open"]),
                    clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
-<<<<<<< HEAD
     # The table sheets' codes need the phones' address (only a director prints them).
     ctx["address_unknown"] = address_unknown(request) if ctx["can_direct"] else None
-=======
     if ctx["can_direct"]:
         ctx["wishes_unmet"] = services.wishes_unmet(t, stage, number)
->>>>>>> main
     return render(request, "tournaments/round.html", ctx)
 
 
