@@ -29,6 +29,9 @@ def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("front")
     env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_ACCESS_LOG="1")
     with run_sh(env, log_path=tmp / "run.log") as (url, proc):
+        started = manage(env, "shell", "-c", "from django.contrib.auth.models import User; "
+                         "User.objects.create_user('carl', password='a long passphrase')")   # the club has started
+        assert started.returncode == 0, started.stderr
         yield url, proc, env, tmp
 
 
@@ -191,5 +194,5 @@ def test_thirty_slow_connections_leave_every_phone_answered(tmp_path):
 
 
 def test_without_the_front_the_same_slow_connections_stall_the_phones(tmp_path):
-    figures = slow_night(tmp_path, "--slow", "30", "--seconds", "10", "--direct")
+    figures = slow_night(tmp_path, "--slow", "30", "--slow-headers", "5", "--seconds", "10", "--direct")
     assert sum(row["unanswered"] for row in figures["kinds"].values()) > 0, figures["kinds"]
