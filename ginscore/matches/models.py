@@ -106,6 +106,9 @@ class Match(models.Model):
     table_token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the hands (edit conflicts).")
     rated = models.BooleanField(default=True, help_text="Counts for the club rating (False: a friendly).")
+    rating_asked = models.BooleanField(
+        default=False, help_text="Imported by one of its two players as rated: a friendly until the other player "
+                                 "agrees (or a director makes it rated).")
 
     # Caches, rebuilt from the hands on every write (ginscore.matches.services.match_refresh).
     complete = models.BooleanField(default=False, db_index=True)
@@ -318,6 +321,8 @@ class HandChange(models.Model):
     via = models.CharField(max_length=12, choices=CHANGE_VIA_CHOICES, default=VIA_ACCOUNT)
     side = models.CharField(max_length=1, blank=True, help_text="The player (seat) who confirmed or disputed.")
     note = models.CharField(max_length=200, blank=True, help_text="A dispute's reason.")
+    device = models.CharField(max_length=12, blank=True, db_index=True,
+                              help_text="The device the change came from (ginscore.club.device).")
     entry_key = models.UUIDField(null=True, blank=True, editable=False,
                                  help_text="The entry key of the hand changed (as it was before the change): "
                                            "a resend of an undone hand's key is refused, and a redo puts it back.")

@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from ginscore.club.device import current_device
 from ginscore.club.prepared import Prepared
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
@@ -135,9 +136,10 @@ def match_start(*, names: list[str], **options) -> Match:
         return match_create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)), **options)
 
 
-def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) -> Match:
+def match_import(*, record: MatchRecord, created_by=None, rated: bool = True, rating_asked: bool = False) -> Match:
     """A stored match from an engine record (players found or created by name, any case);
-    ``rated`` False: a friendly (the record's ``"rated": false``).
+    ``rated`` False: a friendly (the record's ``"rated": false``); ``rating_asked``: a friendly
+    until its other player agrees (``ginscore.matches.records_io._rated_as``).
 
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
@@ -162,7 +164,7 @@ def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) ->
                                       % {"first": seat_names[j], "second": seat_names[i]})
         entries = record_entries(record)
         match = Match.objects.create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)),
-                                     created_by=created_by, rated=rated, **fields)
+                                     created_by=created_by, rated=rated, rating_asked=rating_asked, **fields)
         Hand.objects.bulk_create(
             Hand(match=match, number=n, entered_by=created_by, **e.fields())
             for n, e in _numbered(match, entries)
@@ -530,7 +532,7 @@ def _log(match, number, action, before: HandEntry | None, after: HandEntry | Non
         who=_account(user),
         before=entry_to_json(before, hand_pair(match, old_entries, number, table)) if before else None,
         after=entry_to_json(after, hand_pair(match, entries, number, table)) if after else None,
-        entry_key=entry_key,
+        entry_key=entry_key, device=current_device(),
     )
 
 

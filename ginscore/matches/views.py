@@ -27,6 +27,7 @@ from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
+from ginscore.ratings import services as ratings_services
 
 
 def _deny(request):
@@ -130,7 +131,8 @@ def match_rating(request, match) -> dict:
         if match.complete and match.rated else None
     may_mark = permissions.can_manage_match(request.user, match) and (
         is_director(request.user) or (not match.hand_count and getattr(match, "tournament_match", None) is None))
-    return {"rating_changes": changes, "may_mark_rated": may_mark}
+    return {"rating_changes": changes, "may_mark_rated": may_mark,
+            "may_agree_rated": ratings_services.rating_agreer(match, request.user)}
 
 
 def _agree(request, match, via) -> dict:
@@ -327,6 +329,9 @@ def _scoring_hand(request, pk, number, table=1):
 
 
 def hand_edit(request, pk, number, table=1):
+    gone = _correction_of_a_gone_hand(request, pk, number, table)
+    if gone:
+        return gone
     match, hands, via, refused = _scoring_hand(request, pk, number, table)
     if refused:
         return refused
@@ -336,6 +341,30 @@ def hand_edit(request, pk, number, table=1):
     form = HandForm(request.POST or None, match=match, pair=pair, initial=initial)
     return _hand_page(request, match, hands, form, number, _corrector(request, match, number, via, form, table),
                       editing=True, table=table)
+
+
+def _correction_of_a_gone_hand(request, pk, number, table=1):
+    """A correction saved for a hand that is no longer on the pad (another phone undid or deleted
+    it while this one was typed): the corrected hand is not lost, the conflict page shows it and
+    offers to save it as the next hand. None for anything else (refused as usual)."""
+    if request.method != "POST" or request.POST.get("action") != "save" or number < 1:
+        return None
+    match, via = _for_scoring(request, pk)
+    if via is None or match.complete or table not in ((1, 2) if match.kind == KIND_PARTNERSHIP else (1,)):
+        return None
+    hands = selectors.match_hands(match)
+    following = len(_table_hands(hands, table)) + 1
+    if number < following:
+        return None
+    form = HandForm({**request.POST.dict(), "number": following, "revision": match.revision}, match=match,
+                    pair=_pair(match, hands, following, table))
+    if not form.is_valid():
+        return None
+    why = (_("%(hand)s was undone or deleted on another device while this correction was typed: it is no longer on "
+             "the pad. The corrected hand is kept here: save it as %(next)s, or leave it.")
+           % {"hand": services.hand_called(match, number, table),
+              "next": services.hand_called(match, following, table).lower()})
+    return _conflict(request, match, form.entry(), number, why, table)
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing, table=1):
