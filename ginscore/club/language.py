@@ -20,12 +20,29 @@ def offered() -> dict[str, str]:
     return dict(settings.LANGUAGES)
 
 
+# How a page looks, as the member chose it (the classes of <html>, docs/accessibility.md).
+DISPLAY = ("large_text", "four_colour")
+
+
+def members_preferences(user) -> dict:
+    """What the member chose ({"language": "", "large_text": False, "four_colour": False} when
+    nothing, or no account): one query."""
+    chosen = {"language": "", **{name: False for name in DISPLAY}}
+    if getattr(user, "is_authenticated", False):
+        chosen.update(Preferences.objects.filter(user_id=user.pk).values("language", *DISPLAY).first() or {})
+        if chosen["language"] not in offered():
+            chosen["language"] = ""
+    return chosen
+
+
 def members_language(user) -> str:
     """The language the member chose, or "" (none chosen, or no account)."""
-    if not getattr(user, "is_authenticated", False):
-        return ""
-    chosen = Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first() or ""
-    return chosen if chosen in offered() else ""
+    return members_preferences(user)["language"]
+
+
+def display_classes(chosen: dict) -> str:
+    """The classes of <html> for what was chosen: "large-text four-colour"."""
+    return " ".join(name.replace("_", "-") for name in DISPLAY if chosen.get(name))
 
 
 class LanguageMiddleware(LocaleMiddleware):
@@ -34,7 +51,9 @@ class LanguageMiddleware(LocaleMiddleware):
 
     def process_request(self, request):
         super().process_request(request)
-        chosen = members_language(getattr(request, "user", None))
+        preferences = members_preferences(getattr(request, "user", None))
+        request.display = display_classes(preferences)   # (the same query: no second one for the page)
+        chosen = preferences["language"]
         if chosen and chosen != request.LANGUAGE_CODE:
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen
