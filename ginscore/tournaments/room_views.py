@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -22,7 +23,7 @@ from ginscore.club.site import absolute_url
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
+from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm
 from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
 BOARD_TABLE = "tournaments/_board_table.html"
@@ -64,7 +65,7 @@ def board(request, pk):
            "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
     if t.is_bracket and t.status != STATUS_SETUP:
         ctx["bracket_html"] = _by_results(t, "bracket", "tournaments/_board_bracket.html", lambda: {
-            "sections": selectors.tournament_bracket(t, names=names)})
+            "sections": selectors.board_bracket_windows(selectors.tournament_bracket(t, names=names))})
     else:
         ctx["standings_html"] = _by_results(t, "standings", "tournaments/_board_standings.html", lambda: {
             "t": t, "standings": selectors.standings_kept(t), "legend": selectors.standings_legend(t),
@@ -78,6 +79,11 @@ def _desk(request, t, status=200, **forms):
     money = money_on()
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee},
                                                   money=money))
+    if t.status == STATUS_SETUP:
+        forms.setdefault("sign_up_form", SignUpSettingsForm(initial={
+            "sign_up": t.sign_up, "sign_up_cap": t.sign_up_cap,
+            "sign_up_closes": timezone.localtime(t.sign_up_closes) if t.sign_up_closes else None}))
+        forms["sign_ups"] = services.sign_up_lines(t)
     current = services.current_round_key(t)
     names = selectors.Names.of(t)
     return render(request, "tournaments/desk.html", _context(

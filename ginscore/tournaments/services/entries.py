@@ -134,12 +134,20 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     if tournament.doubles:
         teams_named_once([(i, name, first, second) for (i, _), name, (_, first, second) in zip(lines, team_names, teams)])
     with transaction.atomic():
-        players = iter(players_get_or_create(names=people))
+        found = players_get_or_create(names=people)
         tournament.entries.all().delete()
+        _sign_ups_entered(tournament, found)
+        players = iter(found)
         return Entry.objects.bulk_create(
             Entry(tournament=tournament, player=next(players), partner=next(players) if second else None,
                   team_name=team_name, seed=i)
             for i, ((_, _, second), team_name) in enumerate(zip(teams, team_names), 1))
+
+
+def _sign_ups_entered(tournament: Tournament, players) -> None:
+    """A player the director enters no longer waits as a sign-up (theirs, or their pair's)."""
+    ids = [p.pk for p in players if p is not None]
+    tournament.sign_ups.filter(Q(player_id__in=ids) | Q(partner_id__in=ids)).delete()
 
 
 def teams_named_once(teams: list[tuple[int | None, str, str, str]]) -> None:
@@ -187,6 +195,7 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
             teams_named_once([(None, e.team_name, e.player.name, e.partner.name) for e in others]
                              + [(None, team_name, player.name, partner.name)])
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
+        _sign_ups_entered(tournament, (player, partner))
         return Entry.objects.create(tournament=tournament, player=player, partner=partner,
                                     team_name=team_name, seed=seed, late=late)
 

@@ -17,11 +17,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.http import Http404
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ginscore.club.commands import ClubCommand
 from ginscore.club.site import site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
@@ -32,7 +33,7 @@ from ginscore.sheets.pads import build_pad
 from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Prints a score pad, a match sheet or a tournament's paperwork to a PDF file."
 
     def add_arguments(self, parser):
