@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "ginscore.club.language.LanguageMiddleware",
     # Whom each page was drawn for (the service worker shows a kept page to that viewer only).
     "ginscore.club.viewer.ViewerMiddleware",
+    # An empty database (no account yet): every page is the first-run page.
+    "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a locked-out log-in into the "too many tries" page.

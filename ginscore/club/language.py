@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from ginscore.club.models import Preferences
 
@@ -35,6 +37,25 @@ def members_preferences(user) -> dict:
     return chosen
 
 
+def browsers_language(request) -> str:
+    """The footer's choice (a cookie) or the browser's language, when the site offers it; else ""."""
+    for code in (request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, ""),
+                 *(accept for accept, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")))):
+        if code and code != "*":
+            try:
+                return get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return ""
+
+
+def club_language() -> str:
+    """The club's language: GINSCORE_LANGUAGE, else the club settings page's (ginscore.club.setup)."""
+    from ginscore.club.setup import language
+
+    return language()
+
+
 def members_language(user) -> str:
     """The language the member chose, or "" (none chosen, or no account)."""
     return members_preferences(user)["language"]
@@ -53,7 +74,7 @@ class LanguageMiddleware(LocaleMiddleware):
         super().process_request(request)
         preferences = members_preferences(getattr(request, "user", None))
         request.display = display_classes(preferences)   # (the same query: no second one for the page)
-        chosen = preferences["language"]
+        chosen = preferences["language"] or (None if browsers_language(request) else club_language())
         if chosen and chosen != request.LANGUAGE_CODE:
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen

@@ -106,6 +106,9 @@ class Match(models.Model):
     table_token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the hands (edit conflicts).")
     rated = models.BooleanField(default=True, help_text="Counts for the club rating (False: a friendly).")
+    rating_asked = models.BooleanField(
+        default=False, help_text="Imported by one of its two players as rated: a friendly until the other player "
+                                 "agrees (or a director makes it rated).")
 
     # Caches, rebuilt from the hands on every write (ginscore.matches.services.match_refresh).
     complete = models.BooleanField(default=False, db_index=True)

@@ -106,9 +106,12 @@ class PadForm(forms.Form):
 
 def pad_form_from_query(query) -> PadForm:
     """The form bound to a query string (a missing option takes its initial value); unbound for None."""
+    from ginscore.club.setup import paper
+
     if query is None:
-        return PadForm()
+        return PadForm(initial={"paper": paper()})
     data = {name: field.initial for name, field in PadForm.base_fields.items() if field.initial is not None}
+    data["paper"] = paper()   # the club's, unless the query says
     data.update({k: v for k, v in query.items()})
     if "rules_footer" not in query:
         data["rules_footer"] = query.get("submitted") is None  # the page's unticked box sends nothing

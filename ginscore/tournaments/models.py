@@ -181,7 +181,7 @@ class SignUp(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sign_ups")
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
     partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    team_name = models.CharField(max_length=60, blank=True)
+    team_name = models.CharField(max_length=NAME_MAX, blank=True)
     at = models.DateTimeField(default=timezone.now, db_index=True)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                            related_name="+")
@@ -196,6 +196,28 @@ class SignUp(models.Model):
     @property
     def name(self) -> str:
         return entry_name(self.player.name, None if self.partner_id is None else self.partner.name, self.team_name)
+
+
+class PairingWish(models.Model):
+    """A director's pairing wish: ``player`` and ``other`` must not meet (a couple, a parent and
+    child), or ``player`` keeps ``table`` all night (a player who cannot move about). Kept by
+    player, not entry, so it holds before the entries are made and in next week's copy."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="wishes")
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+",
+                              help_text="Must not meet this player (else: keeps the table).")
+    table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Keeps this table all night.")
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player", "other"], name="wish_apart_once"),
+            models.UniqueConstraint(fields=["tournament", "player"], condition=models.Q(table__isnull=False),
+                                    name="wish_one_table_a_player"),
+            models.CheckConstraint(condition=models.Q(other__isnull=True) ^ models.Q(table__isnull=True),
+                                   name="wish_apart_or_table"),
+        ]
 
 
 class TournamentMatch(models.Model):

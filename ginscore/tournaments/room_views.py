@@ -19,11 +19,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm
+from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
+from ginscore.tournaments.my_night import night_link
+from ginscore.tournaments.wish_views import wish_players
 from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
 BOARD_TABLE = "tournaments/_board_table.html"
@@ -86,6 +88,9 @@ def _desk(request, t, status=200, **forms):
         forms["sign_ups"] = services.sign_up_lines(t)
     current = services.current_round_key(t)
     names = selectors.Names.of(t)
+    forms.setdefault("wish_form", WishForm(players=wish_players(t)))
+    forms["wishes"] = list(t.wishes.select_related("player", "other"))
+    forms["wishes_unmet"] = services.wishes_unmet(t, *current) if current and forms["wishes"] else []
     return render(request, "tournaments/desk.html", _context(
         request, t, names=names, timed=selectors.timed_round_rows(t), current=current,
         current_name=names.play_round(*current) if current else "",
@@ -93,7 +98,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        fee=t.entry_fee if money else None, **forms), status=status)
+        fee=t.entry_fee if money else None, address_unknown=address_unknown(request), **forms), status=status)
 
 
 def desk(request, pk):
@@ -211,7 +216,9 @@ def _check_in_page(request, t, status=200, own=None):
     present = {r["entry"].pk for r in (rows or {}).get("entries", []) if r["present"]}
     return render(request, "tournaments/check_in.html", {
         "t": t, "check_in": rows, "how": CHECK_IN_HOW, "own_link": own is not None,
-        "mine": [(e, e.pk in present) for e in mine]}, status=status)
+        "mine": [(e, e.pk in present) for e in mine],
+        "night": night_link(own) if own else (reverse("tournaments:my_night", args=[t.pk]) if mine else "")},
+        status=status)
 
 
 def _check_in_one(request, t, entry, back):
@@ -258,7 +265,11 @@ def desk_check_in_qr(request, pk, entry_pk):
 
 
 def _qr(request, path):
-    image = qrcode.make(absolute_url(path, request), image_factory=qrcode.image.svg.SvgPathImage,
+    url = absolute_url(path, request)
+    if not url:   # never a code carrying this computer's own address (the page says so)
+        return HttpResponse(_("The address the phones use is not known: set it on the club settings page."),
+                            status=409, content_type="text/plain; charset=utf-8")
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage,
                         box_size=8, border=2)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from ginscore.club.site import address_unknown
 from ginscore.club.exports import SafeTableExport
 from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
@@ -87,6 +88,9 @@ def tournament_detail(request, pk):
     entries = selectors.tournament_entries(t)
     ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t),
                    rule_changes=selectors.rule_changes(t), **_sign_up_context(request, t, entries))
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    ctx["mine"] = player is not None and t.status != STATUS_SETUP and any(
+        player.pk in (e.player_id, e.partner_id) for e in entries)
     if ctx["can_direct"]:
         ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
                                           doubles=t.doubles)
@@ -298,6 +302,10 @@ def round_detail(request, pk, stage, number):
                                                       now["open"]),
                    clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
+    # The table sheets' codes need the phones' address (only a director prints them).
+    ctx["address_unknown"] = address_unknown(request) if ctx["can_direct"] else None
+    if ctx["can_direct"]:
+        ctx["wishes_unmet"] = services.wishes_unmet(t, stage, number)
     return render(request, "tournaments/round.html", ctx)
 
 

@@ -12,7 +12,7 @@ One room a module: ``locks`` (what every write shares), ``entries`` (set-up,
 entries and seeding), ``rounds`` (rounds and brackets: pairing, advancing,
 re-pairing), ``results`` (a match's result reaching its place, time called),
 ``withdrawals`` (withdrawal and reinstatement), ``clock`` (the round clock),
-``room`` (announcements and check-in), ``sign_ups`` (members signing up before the night), ``copy`` (next week's event), ``table`` (the standings the writes need).
+``room`` (announcements and check-in), ``sign_ups`` (members signing up before the night), ``copy`` (next week's event), ``wishes`` (pairing wishes), ``table`` (the standings the writes need).
 """
 from ginscore.tournaments.services.clock import (  # noqa: F401
     CLOCK_MINUTES, current_round_key, round_clock_start, round_time_call, tmatch_decide_at_time,
@@ -44,6 +44,9 @@ from ginscore.tournaments.services.sign_ups import (  # noqa: F401
 )
 from ginscore.tournaments.services.table import (  # noqa: F401
     tournament_table,
+)
+from ginscore.tournaments.services.wishes import (  # noqa: F401
+    TABLE_MAX, tournament_wishes, wish_apart_add, wish_remove, wish_table_set, wishes_copy, wishes_unmet,
 )
 from ginscore.tournaments.services.withdrawals import (  # noqa: F401
     entry_reinstate, entry_withdraw, reinstatement_check, withdrawal_effects,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from ginscore.tournaments.models import STATUS_SETUP, SignUp, Tournament
 from ginscore.tournaments.services.locks import TournamentRefused
+from ginscore.tournaments.services.wishes import wishes_copy
 
 # What a copy keeps of the event (everything a director sets; nothing the night wrote).
 COPIED = ("format", "third_place", "double_round", "groups", "rounds", "first_stage", "playoff_size", "preset",
@@ -51,6 +52,7 @@ def tournament_copy(*, tournament: Tournament, name: str = "", entries: bool = F
         prize = Prize.objects.filter(tournament=old).first()
         if prize is not None:
             Prize.objects.create(tournament=new, **{field: getattr(prize, field) for field in PRIZE_COPIED})
+        wishes_copy(source=old, target=new)
         if entries:
             now = timezone.now()
             SignUp.objects.bulk_create(

@@ -12,7 +12,7 @@ same way, naming the stored match; ``--again`` imports it anyway.
 import sys
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ginscore.club.commands import ClubCommand
 from ginscore.engine import RecordError
@@ -42,6 +42,10 @@ class Command(ClubCommand):
             sys.exit(1)
         for match in matches:
             self.stdout.write(str(match.pk))
+        if matches.already:
+            self.stderr.write(ngettext("%(count)s record was already here and was not added again.",
+                                       "%(count)s records were already here and were not added again.",
+                                       len(matches.already)) % {"count": len(matches.already)})
 
     def _progress(self, done: int, total: int) -> None:
         if total > 1:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0003_tried'),
+        ('club', '0004_roles'),
     ]
 
     operations = [
