@@ -19,7 +19,8 @@ import signal
 import threading
 import time
 
-bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+# scripts/run.sh binds a socket file that only its front (nginx) uses (GINSCORE_BIND=unix:PATH).
+bind = os.environ.get("GINSCORE_BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("GINSCORE_WORKERS", multiprocessing.cpu_count() + 1))
 worker_class = "gthread"
 threads = int(os.environ.get("GINSCORE_THREADS", "1"))

@@ -158,7 +158,7 @@ def main(argv=None):
     args = parse_args(argv)
     env, database, tmp = environment(args.port, args.workers, args.threads)
     plan = build(args.tables)
-    with Site(env, tmp, args.port) as site:
+    with Site(env, tmp, args.port, front=not args.direct) as site:
         load_before, cpu0 = load_average(), client_cpu()
         saves, imports, busy = asyncio.run(room(args, plan))
         load_after = load_average()

@@ -127,7 +127,7 @@ def main(argv=None):
     print(f"ginscore live room: {len(plan['tables'])} tables saving a hand every {args.save_every:g} s on average, "
           f"viewers polling every {args.poll_every:g} s; {database}, gunicorn {gunicorn_shape(env)}; "
           f"{os.cpu_count()} cores, load average {load_average()}")
-    with Site(env, tmp, args.port) as site:
+    with Site(env, tmp, args.port, front=not args.direct) as site:
         results = asyncio.run(room(args, plan, site))
     held = [r["viewers"] for r in results if r["held"]]
     best = max(held) if held else 0

@@ -1,6 +1,7 @@
 """Benchmark: a full tournament night against the site as scripts/run.sh serves it.
 
-Starts gunicorn (gunicorn.conf.py, DEBUG off, static files collected) on loopback with a
+Starts the site as scripts/run.sh serves it (run.sh itself: nginx in front of gunicorn, DEBUG off,
+static files collected; --direct: gunicorn alone on the port) on loopback with a
 throw-away SQLite database in WAL mode, or the PostgreSQL database DATABASE_URL names
 (its tables are created and filled; use a scratch database). Builds a Swiss tournament of
 T tables plus one match of 100 hands, then for --seconds seconds plays one of two nights.
@@ -221,7 +222,7 @@ def report(tally: Tally, elapsed: float, args, database: str, plan: dict, cpu: d
     tables = len(plan["tables"])
     print(f"\nginscore night ({args.night}): {tables} tables, {args.viewers} viewers"
           f"{'' if stress else f', {args.boards} boards'}, {elapsed:.0f} s measured (after {args.warmup:g} s warm-up) "
-          f"on {database}, gunicorn {cpu['workers']}; load average before/after {load[0]} / {load[1]} on "
+          f"on {database}, {'gunicorn alone' if args.direct else 'nginx in front of'} gunicorn {cpu['workers']}; load average before/after {load[0]} / {load[1]} on "
           f"{os.cpu_count()} cores")
     if stress:
         offered = 2 * tables / args.save_every + args.viewers / args.read_every
@@ -282,7 +283,7 @@ def main(argv=None):
     env, database, tmp = environment(args.port, args.workers, args.threads)
     plan = build_night(args.tables)
     speed = machine_speed()
-    with Site(env, tmp, args.port) as site:
+    with Site(env, tmp, args.port, front=not args.direct) as site:
         load_before = load_average()
         cpu0, client0 = site.cpu_seconds(), client_cpu()
         tally, elapsed = asyncio.run(night(args, plan))

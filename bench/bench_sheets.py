@@ -10,6 +10,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The sheets read their languages from the site's list (club.language), so Django is set up first.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+import django  # noqa: E402
+
+django.setup()
 
 from ginscore.sheets.bracket import bracket_pages, build_bracket  # noqa: E402
 from ginscore.sheets.common import register_fonts  # noqa: E402

@@ -1,4 +1,5 @@
-"""What the room benchmarks share: the site started as scripts/run.sh serves it, and phones
+"""What the room benchmarks share: the site started as scripts/run.sh serves it (nginx in front of
+gunicorn; ``--direct``: gunicorn alone, as before the front), and phones
 that talk to it on loopback from one asyncio event loop.
 
 The clients are light on purpose: the machine has few cores, and a client that spends them
@@ -44,6 +45,8 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, help="loopback port (default: a free one)")
     p.add_argument("--workers", type=int, help="gunicorn processes (default: gunicorn.conf.py's)")
     p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
+    p.add_argument("--direct", action="store_true",
+                   help="gunicorn alone on the port, without scripts/run.sh's front (nginx)")
 
 
 # Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
@@ -85,17 +88,20 @@ def prepare_database():
 
 
 class Site:
-    """gunicorn with gunicorn.conf.py in its own process group; stopped on leaving the block."""
+    """The site as scripts/run.sh serves it (nginx in front of gunicorn: run.sh itself, on a database
+    already filled), or with ``front=False`` gunicorn alone (gunicorn.conf.py) on the port; in its
+    own process group, stopped on leaving the block."""
 
-    def __init__(self, env: dict, tmp: Path, port: int):
-        self.env, self.port, self.log = env, port, tmp / "gunicorn.log"
+    def __init__(self, env: dict, tmp: Path, port: int, front: bool = True):
+        self.env, self.port, self.log, self.front = env, port, tmp / "gunicorn.log", front
         self.proc = None
 
     def __enter__(self):
-        self.proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"],
-                                     cwd=ROOT, env=self.env, stdout=open(self.log, "w"), stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        deadline = time.monotonic() + 60
+        argv = (["scripts/run.sh"] if self.front else
+                [str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"])
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env={**self.env, "GINSCORE_DEMO": "0"},
+                                     stdout=open(self.log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 120
         while True:
             try:
                 if asyncio.run(Phone(self.port).get_once("/accounts/login/")) == 200:
@@ -104,7 +110,7 @@ class Site:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                sys.exit(f"gunicorn did not start; see {self.log}")
+                sys.exit(f"the site did not start; see {self.log}")
             time.sleep(0.3)
 
     def cpu_seconds(self) -> float:

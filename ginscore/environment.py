@@ -124,3 +124,22 @@ def catalogue_languages(folder: Path) -> list[tuple[str, str]]:
         if code != "en":
             found.append((code, name[:1].upper() + name[1:]))
     return found
+
+
+CACHE_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def shared_caches(url: str) -> dict:
+    """Django's ``CACHES`` for a shared Redis cache at ``url`` (GINSCORE_CACHE_URL): "default" and
+    "pages" in it under their own prefixes, with short timeouts and no retries (a cache that does
+    not answer is a miss within a second, never a stalled page)."""
+    if not url.startswith(CACHE_SCHEMES):
+        raise ValueError(f"GINSCORE_CACHE_URL must start with {', '.join(CACHE_SCHEMES)} (Redis), not {url!r}")
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    # Asked once, never again and again with pauses between (redis' own default): a miss is cheaper.
+    shared = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+              "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 0)}}
+    return {"default": {**shared, "KEY_PREFIX": "ginscore"},
+            "pages": {**shared, "KEY_PREFIX": "ginscore.pages", "TIMEOUT": 3600}}

@@ -1,6 +1,6 @@
 """Django settings for ginscore.
 
-One settings module, configured from the environment (README, "Running it for real"):
+One settings module, configured from the environment (docs/deploying.md):
 
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@localhost:5432/ginscore``;
   unset means the SQLite file ``db.sqlite3`` beside ``manage.py`` (in WAL mode).
@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "ginscore.club.language.LanguageMiddleware",
     # Whom each page was drawn for (the service worker shows a kept page to that viewer only).
     "ginscore.club.viewer.ViewerMiddleware",
+    # An empty database (no account yet): every page is the first-run page.
+    "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a locked-out log-in into the "too many tries" page.
@@ -198,8 +200,12 @@ if HTTPS:
     SECURE_HSTS_SECONDS = int(os.environ.get("GINSCORE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("GINSCORE_HSTS_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env.flag("GINSCORE_HSTS_PRELOAD", True)
-# How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address).
-GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0"))
+# How many proxies add themselves to X-Forwarded-For in front of the site (the log-in throttle's address):
+# GINSCORE_PROXY_COUNT counts those in front of scripts/run.sh (one HTTPS proxy with GINSCORE_HTTPS=1),
+# and run.sh's own front, nginx (GINSCORE_FRONT=1, ginscore/front.py), is one more: gunicorn then
+# listens on a socket file only nginx uses, so the address nginx adds is the client's own.
+GINSCORE_FRONT = env.flag("GINSCORE_FRONT")
+GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0")) + GINSCORE_FRONT
 CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
 
 # The caches are for speed only, each keyed by versions the database moves on every write, so a
@@ -219,6 +225,13 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
           "pages": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                     "LOCATION": str(DATA_DIR / "cache" / "pages"), "TIMEOUT": 3600,
                     "OPTIONS": {"MAX_ENTRIES": 300}}}
+# Several app servers (docs/deploying.md): GINSCORE_CACHE_URL=redis://HOST:6379/0 gives them one shared
+# cache, Django's own Redis backend, for both: the pages drawn for visitors (drawn once for every
+# server, under the site's version instead of the server's start), the locks that keep a cold page
+# drawn once, and whatever is counted in the cache. Unset (one box): the files and memory above.
+GINSCORE_CACHE_URL = os.environ.get("GINSCORE_CACHE_URL", "").strip()
+if GINSCORE_CACHE_URL:
+    CACHES = env.shared_caches(GINSCORE_CACHE_URL)
 
 # Sessions live in the database (shared by every app server; Django's store, its read prepared once:
 # ginscore/club/sessions.py); nothing is cached for correctness.
@@ -233,6 +246,10 @@ EMAIL_HOST_USER = os.environ.get("GINSCORE_EMAIL_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("GINSCORE_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = env.flag("GINSCORE_EMAIL_TLS")
 EMAIL_SUBJECT_PREFIX = "[ginscore] "
+# Error mail never holds a request up (ginscore/club/error_mail.py): sent off the request, with
+# this timeout for the mail server, and at most this many a minute for the whole site.
+EMAIL_TIMEOUT = float(os.environ.get("GINSCORE_EMAIL_TIMEOUT", "5"))
+GINSCORE_ERROR_MAILS_PER_MINUTE = int(os.environ.get("GINSCORE_ERROR_MAILS_PER_MINUTE", "3"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -240,11 +257,15 @@ LOGGING = {
     "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"}},
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
-        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR", "filters": ["no_debug"]},
+        "mail_admins": {"class": "ginscore.club.error_mail.QueuedAdminEmailHandler", "level": "ERROR",
+                        "filters": ["no_debug"]},
     },
     "root": {"handlers": ["stderr"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
     "loggers": {
         "django": {"handlers": ["mail_admins"], "level": os.environ.get("GINSCORE_LOG_LEVEL", "WARNING")},
+        # A request with a foreign Host (a scanner, a wrong DNS name) is answered 400 and logged,
+        # never mailed: anyone could send thousands.
+        "django.security.DisallowedHost": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
         "ginscore": {"handlers": ["mail_admins"], "level": "INFO"},
         "axes": {"level": "WARNING"},
     },

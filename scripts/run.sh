@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Sets everything up and serves the site the way a club should run it: gunicorn, DEBUG off,
-# static files collected and served by whitenoise, the secret key kept in the data directory,
-# SQLite in WAL mode (or DATABASE_URL). The demo club is loaded only into an empty database.
+# Sets everything up and serves the site the way a club should run it: Debian's nginx in front
+# (it reads every request whole, so slow phones never hold the site; ginscore/front.py) passing
+# them to gunicorn on a socket file only nginx uses, DEBUG off, static files collected and served
+# by whitenoise, the secret key kept in the data directory, SQLite in WAL mode (or DATABASE_URL).
+# The demo club is loaded only into an empty database.
 #   scripts/run.sh                      http://127.0.0.1:8000/ on this computer only
 #   HOST=0.0.0.0 scripts/run.sh         also the phones on the club's network
 #   PORT=8080 scripts/run.sh            another port
-# Stop it with Ctrl-C. For development (runserver, DEBUG on) use scripts/dev.sh.
+# Stop it with Ctrl-C (both nginx and gunicorn stop). For development (runserver, DEBUG on) use scripts/dev.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -24,4 +26,24 @@ else
   echo "  http://$HOST:$PORT/"
 fi
 echo "Demo accounts, only in a new database (password ginscore-demo): admin, director, ann, ben"
-exec .venv/bin/gunicorn -c gunicorn.conf.py
+
+# The front (docs/deploying.md): nginx on HOST:PORT, gunicorn on a socket file in its folder.
+FRONT=$($PY -m ginscore.front --listen "$HOST:$PORT")
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+rm -f "$FRONT/gunicorn.sock"
+export GINSCORE_FRONT=1 GINSCORE_BIND="unix:$FRONT/gunicorn.sock"
+pids=()
+stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" 2>/dev/null || true; wait || true; }
+trap stop INT TERM EXIT
+.venv/bin/gunicorn -c gunicorn.conf.py &
+pids+=($!)
+# nginx starts once gunicorn listens (the site is loaded before the socket appears).
+for _ in $(seq 600); do
+  [ -S "$FRONT/gunicorn.sock" ] && break
+  kill -0 "${pids[0]}" 2>/dev/null || { echo "gunicorn did not start" >&2; exit 1; }
+  sleep 0.1
+done
+"$NGINX" -p "$FRONT" -c "$FRONT/nginx.conf" -e stderr &
+pids+=($!)
+# Either one ending stops the other.
+wait -n "${pids[@]}"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything ginscore needs on a fresh machine with Python 3.11:
-# GNU gettext (to compile the catalogues),
+# GNU gettext (to compile the catalogues), Debian's nginx (the front of scripts/run.sh),
 # a virtual environment in .venv with the pinned packages, and (for tests)
-# Debian's chromium and poppler-utils. Safe to run again: it skips what is there.
+# Debian's chromium, poppler-utils and redis-server (the shared cache's tests). Safe to run again: it skips what is there.
 #   scripts/setup.sh          the site
 #   scripts/setup.sh --dev    the site, the test tools, chromium and pdftoppm
 set -euo pipefail
@@ -26,6 +26,14 @@ if ! "$PY" -c "import venv, ensurepip" >/dev/null 2>&1; then
   apt_install python3-venv
 fi
 
+# The front (docs/deploying.md): Debian's nginx, which scripts/run.sh starts with its own configuration
+# in front of gunicorn. Debian's package also starts a server of its own on port 80 (a welcome page):
+# when it is installed here, that one is stopped and not started again at boot.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  apt_install nginx
+  if command -v systemctl >/dev/null 2>&1; then as_root systemctl disable --now nginx >/dev/null 2>&1 || true; fi
+fi
+
 REQ=requirements.txt
 [ "${1:-}" = "--dev" ] && REQ=requirements-dev.txt
 STAMP=".venv/.installed-$(basename "$REQ" .txt)"
@@ -39,7 +47,7 @@ if [ ! -f "$STAMP" ] || [ "$REQ" -nt "$STAMP" ] || [ requirements.txt -nt "$STAM
 fi
 
 if [ "${1:-}" = "--dev" ]; then
-  apt_install chromium poppler-utils
+  apt_install chromium poppler-utils redis-server
 fi
 
 # The catalogues (docs/translating.md): GNU gettext's msgfmt compiles them, then each language's

@@ -11,4 +11,8 @@ scripts/setup.sh --dev
 .venv/bin/ruff check --quiet . || { echo "ruff: the problems above (.venv/bin/ruff check --fix . mends most)" >&2; exit 1; }
 # The catalogues: every marked string collected and translated (docs/translating.md).
 .venv/bin/python scripts/check_messages.py || exit 1
-exec .venv/bin/python -m pytest "$@"
+# Two processes share the tests (pytest-xdist), a whole file to one process: a file's live server
+# and browser stay together. GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
+workers=${GINSCORE_TEST_WORKERS:-2}
+if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest "$@"; fi
+exec .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"

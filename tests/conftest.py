@@ -43,6 +43,19 @@ def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     selectors.BY_RESULTS.pieces.clear()
 
 @pytest.fixture(autouse=True)
+def _a_club_already_set_up():
+    """Each test starts in a club that has started (no first-run page) with the default settings,
+    kept for the whole test (so pages count no extra query); a write to the settings replaces them.
+    tests/club/test_first_run.py starts from an empty database instead."""
+    from ginscore.club import setup
+    from ginscore.seasons.models import Club
+
+    setup.forget(keep=Club(pk=1), started=True, forever=True)
+    yield
+    setup.forget(keep=Club(pk=1), started=True, forever=True)
+
+
+@pytest.fixture(autouse=True)
 def _the_clubs_language_again():
     """A page asked for in French leaves its thread in French (Django activates a request's language
     and nothing puts it back): each test starts in the club's language, as a command or a new

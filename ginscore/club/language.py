@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from ginscore.club.models import Preferences
 
@@ -18,6 +20,25 @@ from ginscore.club.models import Preferences
 def offered() -> dict[str, str]:
     """Code -> the language's own name, for every language the site speaks."""
     return dict(settings.LANGUAGES)
+
+
+def browsers_language(request) -> str:
+    """The footer's choice (a cookie) or the browser's language, when the site offers it; else ""."""
+    for code in (request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, ""),
+                 *(accept for accept, _q in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")))):
+        if code and code != "*":
+            try:
+                return get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return ""
+
+
+def club_language() -> str:
+    """The club's language: GINSCORE_LANGUAGE, else the club settings page's (ginscore.club.setup)."""
+    from ginscore.club.setup import language
+
+    return language()
 
 
 def members_language(user) -> str:
@@ -34,7 +55,8 @@ class LanguageMiddleware(LocaleMiddleware):
 
     def process_request(self, request):
         super().process_request(request)
-        chosen = members_language(getattr(request, "user", None))
+        chosen = members_language(getattr(request, "user", None)) or (None if browsers_language(request)
+                                                                       else club_language())
         if chosen and chosen != request.LANGUAGE_CODE:
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen

@@ -12,6 +12,9 @@ The ETag describes the data, not the viewer: a director and a visitor polling
 the same round share it (each got their own page first). Pages are sent
 ``no-store`` so a browser never answers a navigation from its cache (a page
 with a message must always be drawn afresh); only live.js sends the ETag back.
+The exception: a page drawn for a visitor without an account or a session, with
+nothing of theirs in it, is marked ``public, max-age=0, s-maxage=1``: a front
+proxy (run.sh's nginx) shares it for a second, a browser asks again each time.
 
 A tournament's pages change with every hand saved at any of its tables, so on a busy night
 the room's screens and phones fetch them again every few seconds. Such a page is the same
@@ -27,8 +30,10 @@ form token or a cookie is never kept, and nobody with an account is served one.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import logging
+import os
 import re
 import secrets
 import threading
@@ -57,33 +62,79 @@ STARTED = secrets.token_hex(8)
 log = logging.getLogger(__name__)
 
 
+@functools.cache
+def site_version() -> str:
+    """The version of the site's code, templates, catalogues and collected static files' names: the
+    same on every app server running the same site. A shared cache (GINSCORE_CACHE_URL) keeps pages
+    under it, so every server serves the page one of them drew, and never one drawn by another version."""
+    digest = hashlib.sha1()
+    code = Path(__file__).resolve().parents[1]
+    for path in sorted(code.rglob("*")):
+        if path.suffix in (".py", ".html", ".mo", ".js", ".txt") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(code)).encode())
+            digest.update(path.read_bytes())
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.is_file():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _shared_key(key: tuple[str, str]) -> str:
-    return f"page:{STARTED}:" + hashlib.sha1(repr(key).encode()).hexdigest()
+    generation = site_version() if settings.GINSCORE_CACHE_URL else STARTED
+    return f"page:{generation}:" + hashlib.sha1(repr(key).encode()).hexdigest()
+
+
+# A shared cache (GINSCORE_CACHE_URL) that failed is left alone by this process for a few seconds:
+# while Redis is away every page is drawn at once, without a connection tried (and refused) first.
+CACHE_PAUSE = 5.0
+_cache_failed_at = -CACHE_PAUSE
+
+
+def _cache_usable() -> bool:
+    return time.monotonic() - _cache_failed_at > CACHE_PAUSE
+
+
+def _cache_failed(what: str, e: Exception) -> None:
+    global _cache_failed_at
+    if settings.GINSCORE_CACHE_URL:
+        _cache_failed_at = time.monotonic()
+    log.warning("The pages cache could not be %s: %s", what, e)
 
 
 def _shared_get(key):
-    """The page another process of this server drew, or None (a cache that cannot be read, or a
+    """The page another process (or app server) drew, or None (a cache that cannot be read, or a
     damaged file in it, is a miss)."""
+    if not _cache_usable():
+        return None
     try:
         return caches["pages"].get(_shared_key(key))
     except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
-        log.warning("The pages cache could not be read: %s", e)
+        _cache_failed("read", e)
         return None
 
 
 def _shared_set(key, kept) -> None:
+    if not _cache_usable():
+        return
     try:
         caches["pages"].set(_shared_key(key), kept)
     except Exception as e:  # noqa: BLE001 - the cache is for speed only: never a failed page
-        log.warning("The pages cache could not be written: %s", e)
+        _cache_failed("written", e)
 
 
 def forget_drawn() -> None:
-    """Every page kept, in this process and in the pages cache, forgotten."""
+    """Every page kept, in this process and in the pages cache, forgotten (in a shared cache, only
+    the pages: ``clear()`` there would empty the whole Redis database)."""
     with _drawn_lock:
         _drawn.clear()
     try:
-        caches["pages"].clear()
+        pages = caches["pages"]
+        if settings.GINSCORE_CACHE_URL:
+            client = pages._cache.get_client(write=True)
+            for name in client.scan_iter(match=pages.make_key("page:*")):
+                client.delete(name)
+        else:
+            pages.clear()
     except Exception as e:  # noqa: BLE001 - the cache is for speed only
         log.warning("The pages cache could not be cleared: %s", e)
 
@@ -178,7 +229,12 @@ DRAW_WAIT = 5.0
 def _drawing(key):
     """Holds the lock of ``key``'s page while the block draws it; yields whether it had to wait for
     another drawing first. A lock that cannot be had (no data folder, DRAW_WAIT passed) does not stop
-    the page: it is drawn without."""
+    the page: it is drawn without. With a shared cache (GINSCORE_CACHE_URL) the lock is in it, so
+    one drawing serves every app server."""
+    if settings.GINSCORE_CACHE_URL:
+        with _drawing_shared(key) as waited:
+            yield waited
+        return
     try:
         folder = Path(settings.CACHES["pages"]["LOCATION"]).parent / "drawing"
         folder.mkdir(parents=True, exist_ok=True)
@@ -204,6 +260,48 @@ def _drawing(key):
         handle.close()   # (releases the lock)
 
 
+@contextmanager
+def _drawing_shared(key):
+    """``_drawing`` with the lock a key of the shared cache, added by whoever draws (it lapses by
+    itself should that process die) and deleted when the page is kept."""
+    pages, lock, held = caches["pages"], _shared_key(key) + ":drawing", False
+    waited, deadline = False, time.monotonic() + DRAW_WAIT
+    try:
+        while not held and _cache_usable():
+            try:
+                held = pages.add(lock, os.getpid(), timeout=DRAW_WAIT * 2)
+            except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
+                _cache_failed("asked for the drawing lock", e)
+                break
+            if not held:
+                waited = True
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+        yield waited
+    finally:
+        if held:
+            try:
+                pages.delete(lock)
+            except Exception as e:  # noqa: BLE001 - it lapses by itself
+                log.warning("The drawing lock could not be given back to the shared cache: %s", e)
+
+
+# A page every visitor without a session gets alike may be shared by a front proxy for a second
+# (run.sh's nginx keeps it that long: however many watch it, the site draws it once a second), and
+# then asked for again with its ETag; a browser asks again every time (max-age=0). The language is
+# part of it: it follows the visitor's language cookie and Accept-Language, both named in its Vary
+# (and in the front's cache key, ginscore/front.py). Anything else is never shared ("private, no-store").
+PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
+
+
+def _proxy_may_share(request, response, also) -> bool:
+    """A visitor without an account or a session, given the page everyone like them gets (or told
+    it has not changed)."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES and _may_share(request, also)
+            and (response.status_code == 304 or _shareable(request, response)))
+
+
 def live_page(etag_of, *, shared=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
@@ -223,7 +321,10 @@ def live_page(etag_of, *, shared=False):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             response = conditional(request, *args, **kwargs)
-            add_never_cache_headers(response)
+            if shared and _proxy_may_share(request, response, also):
+                response["Cache-Control"] = PROXY_SHARED
+            else:
+                add_never_cache_headers(response)
             storage = getattr(request, "_messages", None)
             if storage is not None and request.headers.get("X-Live"):
                 # A poll only swaps the page's live regions: a one-time message ("Hand 4 saved...")

@@ -11,3 +11,20 @@ class Preferences(models.Model):
 
     def __str__(self):
         return f"{self.user}: {self.language or '-'}"
+
+
+class Tried(models.Model):
+    """One thing counted against a limit shared by every worker and app server (kept in the
+    database, not in a process's memory): ``where`` it came from and ``scope``, what it was for.
+    A seat code typed (``ginscore.club.passes``: where, the client's address; scope, "match.12"),
+    an error mailed (``ginscore.club.error_mail``: where "mail", scope "errors")."""
+
+    where = models.CharField(max_length=64)
+    scope = models.CharField(max_length=64)
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["where", "at"], name="club_tried_where_at")]
+
+    def __str__(self):
+        return f"{self.where} {self.scope} {self.at:%H:%M:%S}"

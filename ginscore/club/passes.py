@@ -3,22 +3,34 @@
 A pass belongs to a purpose and the things it opens ("seat", match 12, seat "b", the match's
 table token): its **token** (22 characters) goes in a personal link or QR code; its **code**
 (6 digits) is what a player types on someone else's phone. Whatever the parts hold changes the
-pass (a renewed table link makes new seat passes). Wrong codes are counted per scope
-(``code_refused``) so a guesser gets ``CODE_TRIES`` tries in ``CODE_WINDOW`` seconds, not a
-million.
+pass (a renewed table link makes new seat passes).
+
+A code is never a token: a link takes only a token (``token_matches``), a typed code is checked
+only by ``code_matches``, and only after ``code_guess`` has counted it in the database (shared by
+every worker and app server). Where the code comes from (the client's address) gets
+``CODE_TRIES`` codes for one scope (one match) and ``CODE_TRIES_PER_ADDRESS`` for all scopes in
+``CODE_WINDOW`` seconds: a guesser is stopped where they guess from, and the real player,
+confirming from their own phone (their account or their personal link, no code), never is.
 """
 from __future__ import annotations
 
 import base64
 import secrets
 
-from django.core.cache import cache
+import ipaddress
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
 
+from ginscore.club.models import Tried
+
 CODE_DIGITS = 6
-CODE_TRIES = 8          # wrong codes per scope (one match, one tournament) ...
-CODE_WINDOW = 15 * 60   # ... in this many seconds
+CODE_TRIES = 8                # codes from one address for one scope (one match) ...
+CODE_TRIES_PER_ADDRESS = 30   # ... and for all scopes ...
+CODE_WINDOW = 15 * 60         # ... in this many seconds
 
 
 def _digest(purpose: str, parts) -> bytes:
@@ -36,36 +48,70 @@ def pass_code(purpose: str, *parts) -> str:
     return f"{number:0{CODE_DIGITS}d}"
 
 
-def pass_matches(given: str, purpose: str, *parts) -> bool:
-    """``given`` (a typed code, spaces allowed, or a link's token) is this pass."""
-    text = "".join((given or "").split())
-    if not text or len(text) > 64:
+def token_matches(given: str, purpose: str, *parts) -> bool:
+    """``given`` (a personal link's part) is this pass's token; a code never is."""
+    text = given or ""
+    if len(text) > 64 or text.isdigit():
         return False
-    expected = pass_code(purpose, *parts) if text.isdigit() else pass_token(purpose, *parts)
-    return secrets.compare_digest(text.encode(), expected.encode())
+    return secrets.compare_digest(text.encode(), pass_token(purpose, *parts).encode())
 
 
-def _key(scope: str) -> str:
-    return f"ginscore.pass.tries.{scope}"
+def code_matches(given: str, purpose: str, *parts) -> bool:
+    """``given`` (a typed code, spaces allowed) is this pass's code. Call it only for a code that
+    ``code_guess`` has counted."""
+    text = "".join((given or "").split())
+    if len(text) != CODE_DIGITS or not (text.isascii() and text.isdigit()):
+        return False
+    return secrets.compare_digest(text.encode(), pass_code(purpose, *parts).encode())
 
 
-def code_blocked(scope: str) -> str | None:
-    """Why no code is taken for ``scope`` for now (too many wrong ones), or None."""
-    if cache.get(_key(scope), 0) >= CODE_TRIES:
-        return ngettext(
-            "%(tries)s wrong codes in a row: codes are not taken here for %(minutes)s minute. "
-            "Confirm from your own phone (your account or your personal link), or ask the director.",
-            "%(tries)s wrong codes in a row: codes are not taken here for %(minutes)s minutes. "
-            "Confirm from your own phone (your account or your personal link), or ask the director.",
-            CODE_WINDOW // 60) % {"tries": CODE_TRIES, "minutes": CODE_WINDOW // 60}
-    return None
+def guess_origin(address: str | None) -> str:
+    """Where a guess comes from: the client's address; an IPv6 address by its /64 network (one
+    machine may hold a whole /64)."""
+    try:
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return "unknown"
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
-def code_refused(scope: str) -> None:
-    """Counts one wrong code for ``scope``."""
-    key = _key(scope)
-    if not cache.add(key, 1, CODE_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, CODE_WINDOW)
+class CodesRefused(Exception):
+    """Too many codes from where this one comes from: it is not checked (the message says why)."""
+
+
+def _too_many(where: str, scope: str, since) -> bool:
+    recent = Tried.objects.filter(where=where, at__gte=since)
+    return (recent.filter(scope=scope).count() >= CODE_TRIES
+            or recent.count() >= CODE_TRIES_PER_ADDRESS)
+
+
+def code_guess(*, where: str, scope: str) -> int:
+    """Counts one code typed from ``where`` for ``scope`` before it is checked (in its own write,
+    seen at once by every process); returns the guess's id (``code_guess_right`` forgets it
+    when the code was right). Raises ``CodesRefused`` when ``where`` has used its tries: the
+    code must not be checked then."""
+    now = timezone.now()
+    since = now - timedelta(seconds=CODE_WINDOW)
+    if not _too_many(where, scope, since):
+        with transaction.atomic():
+            Tried.objects.filter(at__lt=since).delete()
+            guess = Tried.objects.create(where=where, scope=scope, at=now)
+        # Counted again once written: two processes that both read one try left cannot both use it.
+        if Tried.objects.filter(where=where, scope=scope, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES \
+                and Tried.objects.filter(where=where, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES_PER_ADDRESS:
+            return guess.pk
+    raise CodesRefused(ngettext(
+        "Too many wrong codes from this device: no code is taken from it for %(minutes)s minute. "
+        "Confirm from your own phone (your account or your personal link), or ask the director.",
+        "Too many wrong codes from this device: no code is taken from it for %(minutes)s minutes. "
+        "Confirm from your own phone (your account or your personal link), or ask the director.",
+        CODE_WINDOW // 60) % {"minutes": CODE_WINDOW // 60})
+
+
+def code_guess_right(guess_id: int) -> None:
+    """The code counted as ``guess_id`` was right: it is no wrong try."""
+    Tried.objects.filter(pk=guess_id).delete()

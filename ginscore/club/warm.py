@@ -79,6 +79,10 @@ def warm() -> None:
         for language, _name in settings.LANGUAGES:   # every language's catalogues read once
             with translation.override(language):
                 translation.gettext("Log in")
+        if settings.GINSCORE_CACHE_URL:   # the version pages are kept under in a shared cache
+            from ginscore.club.live import site_version
+
+            site_version()
     except Exception:  # noqa: BLE001 - a server that cannot warm up still serves
         log.exception("Warming up before serving failed; each process will set up on first use.")
         return

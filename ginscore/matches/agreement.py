@@ -28,7 +28,7 @@ from ginscore.matches.models import (
     HandChange, Match,
 )
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_names
-from ginscore.matches.seats import seat_proven
+from ginscore.matches.seats import seat_code_proven, seat_proven
 from ginscore.matches.services import HandConflict, HandRefused, _account, _locked, _score, _write_through
 
 REASON_MAX = Hand._meta.get_field("dispute_reason").max_length
@@ -89,9 +89,9 @@ def proof_via(match: Match, side: str, user, via: str | None, proof: str = "") -
     (a table link alone proves nothing)."""
     if via == VIA_ACCOUNT and account_side(match, user) == side:
         return VIA_ACCOUNT
-    if proof and seat_proven(match, side, proof):
-        return VIA_SEAT_CODE if "".join(proof.split()).isdigit() else VIA_SEAT_LINK
-    return None
+    if "".join(proof.split()).isdigit():
+        return VIA_SEAT_CODE if seat_code_proven(match, side, proof) else None
+    return VIA_SEAT_LINK if proof and seat_proven(match, side, proof) else None
 
 
 def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: str) -> HandRefused | None:

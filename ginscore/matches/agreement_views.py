@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from ginscore.club import passes
 from ginscore.club.roles import is_director
+from ginscore.club.throttle import client_address
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.models import AGREED
 from ginscore.matches.views import _refuse
@@ -18,26 +19,28 @@ from ginscore.matches.views import _refuse
 
 def _answer(request, pk, number, act, said):
     """A confirmation or a dispute: the player proves who they are by their account, the personal
-    link this phone opened, or their seat code typed here (wrong codes are counted per match)."""
+    link this phone opened, or their seat code typed here (each typed code is counted where it
+    comes from, in the database, before it is checked: ``passes.code_guess``)."""
     match = selectors.match_get(pk)
     via = permissions.scoring_via(request, match)
     if via is None:
         return _refuse(request, match)
     side = request.POST.get("side", "")
-    typed = request.POST.get("code", "")[:64]
-    scope = f"match.{match.pk}"
-    blocked = passes.code_blocked(scope) if typed.strip() else None
+    typed = request.POST.get("code", "")[:64].strip()
     try:
-        if blocked:
-            raise services.HandRefused(blocked)
-        hand = act(match, via, side, typed.strip() or seats.held_token(request, match, side))
+        guess = passes.code_guess(where=passes.guess_origin(client_address(request)),
+                                  scope=f"match.{match.pk}") if typed else None
+        hand = act(match, via, side, typed or seats.held_token(request, match, side))
+    except passes.CodesRefused as e:
+        messages.error(request, _("code: %(reason)s") % {"reason": e})
     except agreement.WrongCode as e:
-        passes.code_refused(scope)
         messages.error(request, _("code: that is not the right code. %(reason)s")
                        % {"reason": e.reason[:1].upper() + e.reason[1:]})
     except (services.HandConflict, services.HandRefused) as e:
         messages.error(request, str(e))
     else:
+        if guess is not None:
+            passes.code_guess_right(guess)
         messages.success(request, said(hand))
     return redirect(reverse("matches:detail", args=[match.pk]) + "#agree")
 

@@ -8,7 +8,7 @@ themselves, so a column that changes moves its check with it.
 
 - the stake: ``Match.stake`` holds at most 99,999,999.9999 (12 digits, 4 after
   the point), zero or more;
-- names: ``ginscore.players.names.name_clean`` (at most 60 characters, no NUL);
+- names: ``ginscore.players.names.name_clean`` (at most ``NAME_MAX``, 100 characters, no NUL);
 - hands: at most ``MAX_HANDS`` in one match (a record, or the pad);
 - totals: every score, count and point cache fits an ``IntegerField`` on every
   database (-2,147,483,648 to 2,147,483,647).

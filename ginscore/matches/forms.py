@@ -20,7 +20,7 @@ from ginscore.matches.models import END_CHOICES, PRESET_CHOICES, PRESET_LABELS
 from ginscore.matches.records import HandEntry, Pair, two
 from ginscore.matches.ruling_forms import RulingFields
 from ginscore.players.models import Player
-from ginscore.players.names import NameRefused, name_clean, name_key
+from ginscore.players.names import NAME_MAX, NameRefused, name_clean, name_key
 
 CHOICES = {"class": "choices"}
 
@@ -91,17 +91,17 @@ class MatchForm(forms.Form):
 
     players = forms.ChoiceField(choices=PLAYER_COUNTS, initial="2", required=False, label=gettext_lazy("Players"),
                                 widget=forms.RadioSelect(attrs=CHOICES))
-    player_a = forms.CharField(max_length=60, label=gettext_lazy("Player A"), widget=_name_input(),
+    player_a = forms.CharField(max_length=NAME_MAX, label=gettext_lazy("Player A"), widget=_name_input(),
                                help_text=gettext_lazy("Pick a player or type a new name."))
-    player_b = forms.CharField(max_length=60, label=gettext_lazy("Player B"), widget=_name_input())
-    player_c = forms.CharField(max_length=60, label=gettext_lazy("Player C"), required=False, widget=_name_input(),
+    player_b = forms.CharField(max_length=NAME_MAX, label=gettext_lazy("Player B"), widget=_name_input())
+    player_c = forms.CharField(max_length=NAME_MAX, label=gettext_lazy("Player C"), required=False, widget=_name_input(),
                                help_text=gettext_lazy("Three players: the third. Four: player A's partner."))
-    player_d = forms.CharField(max_length=60, label=gettext_lazy("Player D"), required=False, widget=_name_input(),
+    player_d = forms.CharField(max_length=NAME_MAX, label=gettext_lazy("Player D"), required=False, widget=_name_input(),
                                help_text=gettext_lazy("Four: player B's partner (A and C play against B and D)."))
-    team_a_name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team name of A and C"),
+    team_a_name = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy("Team name of A and C"),
                                   error_messages={"max_length": TEAM_NAME_LENGTH},
                                   help_text=gettext_lazy('Optional: empty, it is "A & C" by their names.'))
-    team_b_name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team name of B and D"),
+    team_b_name = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy("Team name of B and D"),
                                   error_messages={"max_length": TEAM_NAME_LENGTH})
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="standard", label=gettext_lazy("Game and rules"),
                                widget=forms.RadioSelect(attrs={"class": "choices presets"}))

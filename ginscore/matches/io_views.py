@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
 
-from ginscore.club.roles import is_member
+from ginscore.club.roles import is_director, is_member
 from ginscore.matches.list_views import MatchFilterForm
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import (
@@ -120,6 +120,18 @@ def _records_import(request):
             ids = ", ".join(f"#{m.pk}" for m in matches)
             messages.success(request, ngettext("Imported %(count)s match: %(ids)s.", "Imported %(count)s matches: %(ids)s.",
                                                len(matches)) % {"count": len(matches), "ids": ids})
+            if matches.already:
+                messages.info(request, ngettext(
+                    "%(count)s record of the file was already here and was not added again.",
+                    "%(count)s records of the file were already here and were not added again.",
+                    len(matches.already)) % {"count": len(matches.already)})
+            if any(m.rating_asked for m in matches):
+                messages.info(request, _("Your own matches count for the club rating once the other player agrees "
+                                         "on the match's page; the others arrive as friendlies (a director may make "
+                                         "them rated)."))
+            elif not is_director(request.user) and any(not m.rated for m in matches):
+                messages.info(request, _("The matches arrive as friendlies: only a director makes an imported match "
+                                         "count for the club rating."))
             if len(matches) == 1:
                 return redirect("matches:detail", pk=matches[0].pk)
             return redirect("matches:list")

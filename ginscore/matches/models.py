@@ -17,6 +17,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from ginscore.club.prepared import Prepared
 from ginscore.engine import PRESETS
+from ginscore.players.names import NAME_MAX
 
 SIDES = [("a", "player A"), ("b", "player B")]
 # Seats by letter. Two players: a, b. Three: a, b, c (the dealer sits each hand out). A
@@ -86,8 +87,8 @@ class Match(models.Model):
                                  help_text="Three players: the third. A partnership: player A's partner.")
     player_d = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="matches_as_d", help_text="A partnership: player B's partner.")
-    team_a_name = models.CharField(max_length=60, blank=True, help_text="A partnership: A and C's team name.")
-    team_b_name = models.CharField(max_length=60, blank=True, help_text="A partnership: B and D's team name.")
+    team_a_name = models.CharField(max_length=NAME_MAX, blank=True, help_text="A partnership: A and C's team name.")
+    team_b_name = models.CharField(max_length=NAME_MAX, blank=True, help_text="A partnership: B and D's team name.")
     preset = models.CharField(max_length=20, choices=PRESET_CHOICES, default="standard")
     rule_overrides = models.JSONField(default=dict, blank=True,
                                       help_text="Rule values that differ from the preset (frozen with the match).")
@@ -105,6 +106,9 @@ class Match(models.Model):
     table_token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the hands (edit conflicts).")
     rated = models.BooleanField(default=True, help_text="Counts for the club rating (False: a friendly).")
+    rating_asked = models.BooleanField(
+        default=False, help_text="Imported by one of its two players as rated: a friendly until the other player "
+                                 "agrees (or a director makes it rated).")
 
     # Caches, rebuilt from the hands on every write (ginscore.matches.services.match_refresh).
     complete = models.BooleanField(default=False, db_index=True)

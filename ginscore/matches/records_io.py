@@ -34,6 +34,8 @@ from ginscore.matches.bounds import grouped, record_check
 from ginscore.matches.models import Hand, Match
 from ginscore.matches.records import match_to_json
 from ginscore.matches.services import match_import
+from ginscore.club.roles import is_director
+from ginscore.players.models import Player
 from ginscore.players.names import name_key
 
 # What one import through the site takes. A club night of 64 tables is about 64 matches and
@@ -143,7 +145,8 @@ def _twin_key(match: Match) -> tuple:
 
 
 def _fingerprint(record: dict) -> str:
-    return json.dumps(record, sort_keys=True)
+    """The record without its ``"rated"``: a match is the same match, friendly or not."""
+    return json.dumps({k: v for k, v in record.items() if k != "rated"}, sort_keys=True)
 
 
 def stored_twins(matches: list[Match], *, other_than: Iterable[int] = ()) -> dict[int, Match]:
@@ -162,11 +165,16 @@ def stored_twins(matches: list[Match], *, other_than: Iterable[int] = ()) -> dic
     if not ids:
         return {}
     stored = records_export(matches=Match.objects.filter(pk__in=ids).order_by("pk"))
-    first: dict[str, int] = {}
+    first: dict[str, list[int]] = {}
     for pk, record in zip(ids, stored):
-        first.setdefault(_fingerprint(record), pk)
+        first.setdefault(_fingerprint(record), []).append(pk)
     mine = records_export(matches=Match.objects.filter(pk__in=[m.pk for m in matches]).order_by("pk"))
-    found = {m.pk: first.get(_fingerprint(record)) for m, record in zip(sorted(matches, key=lambda m: m.pk), mine)}
+    # Each stored match is the twin of one new match at most: a file holding one record twice,
+    # stored once, still has one copy to add.
+    found = {}
+    for m, record in zip(sorted(matches, key=lambda m: m.pk), mine):
+        twins = first.get(_fingerprint(record))
+        found[m.pk] = twins.pop(0) if twins else None
     olds = Match.objects.select_related("player_a", "player_b", "player_c", "player_d").in_bulk(
         [pk for pk in found.values() if pk is not None])
     return {pk: olds[old] for pk, old in found.items() if old is not None}
@@ -177,23 +185,38 @@ def same_match(match: Match, *, other_than: Iterable[int] = ()) -> Match | None:
     return stored_twins([match], other_than=other_than).get(match.pk)
 
 
-def _store(items: list[tuple[str, MatchRecord, bool]], *, created_by, again: bool, other_than: Iterable[int] = ()
-           ) -> list[Match]:
-    """Writes ``items`` (prefix, record, rated) in one transaction, or none of them; ``AlreadyThere``
-    when some are stored already (and ``again`` does not say to import them anyway)."""
+def _store(items: list[tuple[str, MatchRecord, bool]], *, created_by, again: bool, may_rate: bool,
+           other_than: Iterable[int] = ()) -> tuple[list[Match], list[tuple[str, Match]]]:
+    """Writes ``items`` (prefix, record, rated) in one transaction, or none of them: (the new
+    matches, (prefix, stored match) for each record already stored, not written again unless
+    ``again`` says to). ``may_rate``: the importer may make matches rated (``_rated_as``)."""
     with transaction.atomic():
         matches = []
         for prefix, record, rated in items:
             try:
-                matches.append(match_import(record=record, created_by=created_by, rated=rated))
+                matches.append(match_import(record=record, created_by=created_by,
+                                            **_rated_as(record, rated, created_by, may_rate)))
             except (RecordError, CardError, RuleError, ValueError) as e:
                 raise ImportRefused(f"{prefix}{e}") from None
-        if not again:
-            twins = stored_twins(matches, other_than=other_than)
-            found = [(prefix, twins[m.pk]) for (prefix, *_), m in zip(items, matches) if m.pk in twins]
-            if found:
-                raise AlreadyThere(found)   # and the transaction takes every new match back
-    return matches
+        if again:
+            return matches, []
+        twins = stored_twins(matches, other_than=other_than)
+        found = [(prefix, twins[m.pk]) for (prefix, *_), m in zip(items, matches) if m.pk in twins]
+        if twins:   # the copies just written go again: the stored ones stay
+            Match.objects.filter(pk__in=list(twins)).delete()
+    return [m for m in matches if m.pk not in twins], found
+
+
+def _rated_as(record: MatchRecord, rated: bool, created_by, may_rate: bool) -> dict:
+    """How an imported record counts for the club rating. A director's import (or the server's
+    own, ``manage.py import_matches``) as the record says; a member's is a friendly, and one the
+    member played in that the record says is rated waits for the other player's word
+    (``rating_asked``: ``ginscore.ratings.services.match_rating_agree``)."""
+    if may_rate or not rated:
+        return {"rated": rated}
+    own = created_by is not None and Player.objects.filter(
+        user=created_by, name_key__in=[name_key(n) for n in record.players]).exists()
+    return {"rated": False, "rating_asked": own and len(record.players) == 2}
 
 
 def _batches(items: list[tuple[str, MatchRecord, bool]], hands: int) -> Iterator[list[tuple[str, MatchRecord, bool]]]:
@@ -209,37 +232,57 @@ def _batches(items: list[tuple[str, MatchRecord, bool]], hands: int) -> Iterator
         yield batch
 
 
+class Imported(list):
+    """The matches an import added; ``already``: (prefix, stored match) for each record of the
+    file that was already stored and was not added again (a file imported again after an
+    interrupted import: the rest is added, nothing twice)."""
+
+    def __init__(self, matches, already):
+        super().__init__(matches)
+        self.already = already
+
+
 def records_import(*, data: Any, created_by=None, again: bool = False, capped: bool = True,
-                   progress: Callable[[int, int], None] | None = None) -> list[Match]:
-    """Stores every record in ``data`` (one record or an array), or none of them.
+                   progress: Callable[[int, int], None] | None = None) -> Imported:
+    """Stores every record in ``data`` (one record or an array) that is not stored yet, or none.
 
     Every record is read and scored first (``ImportRefused`` names the first bad one); then they are
     written ``BATCH_HANDS`` hands a transaction, so the room's hand saves go in between (SQLite has
-    one writer at a time). A batch that fails (a record already stored, a database error) takes back
-    the batches written before it. ``capped`` (an import through the site): at most ``MAX_RECORDS``
-    records and ``MAX_IMPORT_HANDS`` hands; ``manage.py import_matches`` takes any size.
+    one writer at a time). A batch that fails (a database error) takes back the batches written
+    before it; an import killed outright leaves whole batches, and the same file imported again
+    adds the rest. ``capped`` (an import through the site): at most ``MAX_RECORDS`` records and
+    ``MAX_IMPORT_HANDS`` hands; ``manage.py import_matches`` takes any size.
     ``progress(done, total)`` is called after each batch.
 
-    Players are found by name (any case) or created. A record that is already stored is refused
-    (``AlreadyThere``, naming the stored match) unless ``again`` says to import it anyway.
+    Players are found by name (any case) or created. A record that is already stored is not added
+    again (``Imported.already`` names the stored match; ``AlreadyThere`` when no record is new)
+    unless ``again`` says to import it anyway. Ratings: see ``_rated_as`` (a member's import
+    arrives as friendlies).
     """
     records = records_read(data, capped=capped)
     items = [(prefix, record, record_rated(item))
              for (prefix, item), record in zip(_records_in(data, capped=capped), records)]
+    may_rate = created_by is None or is_director(created_by)
     stored: list[Match] = []
+    already: list[tuple[str, Match]] = []
     try:
         for batch in _batches(items, BATCH_HANDS):
             if stored and connection.vendor == "sqlite":
                 time.sleep(BATCH_PAUSE)
-            stored += _store(batch, created_by=created_by, again=again, other_than=[m.pk for m in stored])
+            added, found = _store(batch, created_by=created_by, again=again, may_rate=may_rate,
+                                  other_than=[m.pk for m in stored] + [m.pk for _, m in already])
+            stored += added
+            already += found
             if progress:
-                progress(len(stored), len(items))
+                progress(len(stored) + len(already), len(items))
     except BaseException:
         for start in range(0, len(stored), EXPORT_BATCH):
             with transaction.atomic():
                 Match.objects.filter(pk__in=[m.pk for m in stored[start:start + EXPORT_BATCH]]).delete()
         raise
-    return stored
+    if already and not stored:
+        raise AlreadyThere(already)
+    return Imported(stored, already)
 
 
 def records_export(*, matches: Iterable[Match] | None = None) -> list[dict]:

@@ -3,9 +3,11 @@ the one confirming a hand is that player and not whoever holds the table link.
 
 - the **seat code** (6 digits) is shown only to the player: on their own pad (logged in to
   their account, or opened from their personal link) and on their seat of the printed table
-  sheet (``seat_passes``, for the sheets). They type it on a shared phone to confirm a hand.
+  sheet (``seat_passes``, for the sheets). They type it on a shared phone to confirm a hand;
+  the tries are counted where they come from (``ginscore.club.passes.code_guess``).
 - the **personal link** (``/matches/<id>/seat/<letter>/<token>/``, also a QR code on the sheet)
-  opens the pad as that player: it scores as the table link does and confirms in one tap.
+  opens the pad as that player: it scores as the table link does and confirms in one tap. The
+  link takes only the 22-character token, never the code.
 
 Both come from the match's table token: renewing the table link renews every seat's pass.
 """
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from ginscore.club.passes import pass_code, pass_matches, pass_token
+from ginscore.club.passes import code_matches, pass_code, pass_token, token_matches
 from ginscore.matches.records import match_names
 
 SEATS_KEY = "ginscore_seats"   # the session's proven seats: {match id: {seat: token}}
@@ -38,9 +40,14 @@ def seat_link(match, seat: str) -> str:
     return reverse("matches:seat", args=[match.pk, seat, seat_token(match, seat)])
 
 
-def seat_proven(match, seat: str, given: str) -> bool:
-    """``given`` (a typed code or a personal link's token) is the pass of ``seat`` in ``match``."""
-    return seat in match.seat_letters and pass_matches(given, "seat", *_parts(match, seat))
+def seat_proven(match, seat: str, token: str) -> bool:
+    """``token`` is the personal link's token of ``seat`` in ``match`` (a code never is)."""
+    return seat in match.seat_letters and token_matches(token, "seat", *_parts(match, seat))
+
+
+def seat_code_proven(match, seat: str, code: str) -> bool:
+    """``code`` (typed, counted by ``ginscore.club.passes.code_guess``) is ``seat``'s code in ``match``."""
+    return seat in match.seat_letters and code_matches(code, "seat", *_parts(match, seat))
 
 
 @dataclass(frozen=True)

@@ -135,9 +135,10 @@ def match_start(*, names: list[str], **options) -> Match:
         return match_create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)), **options)
 
 
-def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) -> Match:
+def match_import(*, record: MatchRecord, created_by=None, rated: bool = True, rating_asked: bool = False) -> Match:
     """A stored match from an engine record (players found or created by name, any case);
-    ``rated`` False: a friendly (the record's ``"rated": false``).
+    ``rated`` False: a friendly (the record's ``"rated": false``); ``rating_asked``: a friendly
+    until its other player agrees (``ginscore.matches.records_io._rated_as``).
 
     Raises ``RecordError`` (and saves nothing) if the record cannot be scored.
     Call it inside your own ``transaction.atomic`` to import several all-or-nothing.
@@ -162,7 +163,7 @@ def match_import(*, record: MatchRecord, created_by=None, rated: bool = True) ->
                                       % {"first": seat_names[j], "second": seat_names[i]})
         entries = record_entries(record)
         match = Match.objects.create(**dict(zip(("player_a", "player_b", "player_c", "player_d"), seats)),
-                                     created_by=created_by, rated=rated, **fields)
+                                     created_by=created_by, rated=rated, rating_asked=rating_asked, **fields)
         Hand.objects.bulk_create(
             Hand(match=match, number=n, entered_by=created_by, **e.fields())
             for n, e in _numbered(match, entries)

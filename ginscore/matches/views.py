@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
-from ginscore.club.site import absolute_url
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.engine import CardError, RecordError
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.conflicts import hand_differences
@@ -27,6 +27,7 @@ from ginscore.matches.forms import HandForm, MatchForm
 from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
+from ginscore.ratings import services as ratings_services
 
 
 def _deny(request):
@@ -113,6 +114,7 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
+        "address_unknown": SimpleLazyObject(lambda: address_unknown(request)),
         **match_rating(request, match),
         "changes": changes, "head": pad.head,
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
@@ -129,7 +131,8 @@ def match_rating(request, match) -> dict:
         if match.complete and match.rated else None
     may_mark = permissions.can_manage_match(request.user, match) and (
         is_director(request.user) or (not match.hand_count and getattr(match, "tournament_match", None) is None))
-    return {"rating_changes": changes, "may_mark_rated": may_mark}
+    return {"rating_changes": changes, "may_mark_rated": may_mark,
+            "may_agree_rated": ratings_services.rating_agreer(match, request.user)}
 
 
 def _agree(request, match, via) -> dict:
@@ -599,6 +602,9 @@ def table_link_qr(request, pk, table=None):
     else:
         path = reverse("matches:table", args=[match.table_token])
     url = absolute_url(path, request)
+    if not url:   # never a code carrying this computer's own address (the page says so)
+        return HttpResponse(_("The address the phones use is not known: set it on the club settings page."),
+                            status=409, content_type="text/plain; charset=utf-8")
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=4)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

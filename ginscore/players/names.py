@@ -32,7 +32,7 @@ import unicodedata
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-NAME_MAX = 60  # Player.name's max_length: the longest name any backend stores.
+NAME_MAX = 100  # Player.name's max_length (and a team name's): the longest name any backend stores.
 
 # Default-ignorable code points that are not in category Cf (those are removed by category).
 _IGNORABLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
@@ -42,7 +42,7 @@ _MARKED_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 
 class NameRefused(ValueError):
     """The name cannot be stored; the message says why, in a player's words. ``reason`` is the same
-    as what follows "this name" in a sentence ("is longer than 60 characters (61)"), for the pages
+    as what follows "this name" in a sentence ("is longer than 100 characters (101)"), for the pages
     that name the name by its place ("Line 3: this name ...")."""
 
     def __init__(self, message, reason=None):

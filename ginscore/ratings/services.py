@@ -1,5 +1,5 @@
-"""Writes that move the ratings: a match marked rated or a friendly, a player hiding their
-rating. Each moves the ratings version (``ratings_moved``) in the same transaction."""
+"""Writes that move the ratings: a match marked rated or a friendly (a director; or, for a
+member's imported match, its other player agreeing), a player hiding their rating. Each moves the ratings version (``ratings_moved``) in the same transaction."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
@@ -13,15 +13,20 @@ from ginscore.players.models import Player
 from ginscore.ratings.models import ratings_moved
 
 
+def _locked(match_id: int) -> Match:
+    match = Match.objects.select_for_update(of=("self",)).select_related(
+        "player_a", "player_b", "player_c", "player_d").filter(pk=match_id).first()
+    if match is None:
+        raise Match.DoesNotExist(_("No such match."))
+    return match
+
+
 def match_rated_set(*, match_id: int, rated: bool, user) -> Match:
     """Marks a match rated, or a friendly (unrated). Those who manage the match may until its first
     hand (a tournament match: a director only); once it started, a director only, and a finished
     match's change replays every rating after it. ``ValueError`` says why not."""
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related(
-            "player_a", "player_b", "player_c", "player_d").filter(pk=match_id).first()
-        if match is None:
-            raise Match.DoesNotExist(_("No such match."))
+        match = _locked(match_id)
         if not can_manage_match(user, match):
             raise PermissionDenied(_("Only a director, the players or whoever created the match may change this."))
         if not is_director(user):
@@ -29,11 +34,35 @@ def match_rated_set(*, match_id: int, rated: bool, user) -> Match:
                 raise ValueError(_("The match has started: only a director can make it rated or a friendly now."))
             if hasattr(match, "tournament_match"):
                 raise ValueError(_("A tournament match is rated: only a director can make it a friendly."))
-        if match.rated != rated:
-            match.rated = rated
-            match.save(update_fields=["rated", "updated_at"])
-            if match.complete:
+        if match.rated != rated or match.rating_asked:
+            moved = match.rated != rated
+            match.rated, match.rating_asked = rated, False
+            match.save(update_fields=["rated", "rating_asked", "updated_at"])
+            if match.complete and moved:
                 ratings_moved()
+    return match
+
+
+def rating_agreer(match: Match, user) -> bool:
+    """``user`` may agree that ``match`` counts for the rating: it was imported by one of its two
+    players asking so (``rating_asked``), and ``user``'s account plays the other seat."""
+    if not match.rating_asked or user is None or not user.is_authenticated or match.created_by_id == user.pk:
+        return False
+    players = [p for p in match.seats if p is not None]
+    return len(players) == 2 and any(p.user_id == user.pk for p in players)
+
+
+def match_rating_agree(*, match_id: int, user) -> Match:
+    """The other player of a match its importer asked to count (``rating_asked``) agrees: it is
+    rated from now on. ``ValueError`` says why not (only that player may)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not rating_agreer(match, user):
+            raise ValueError(_("Only the other player of an imported match agrees that it counts for the rating."))
+        match.rated, match.rating_asked = True, False
+        match.save(update_fields=["rated", "rating_asked", "updated_at"])
+        if match.complete:
+            ratings_moved()
     return match
 
 

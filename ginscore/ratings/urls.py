@@ -9,4 +9,5 @@ urlpatterns = [
     path("how/", views.how, name="how"),
     path("hide/", views.rating_hide, name="hide"),
     path("match/<int:pk>/rated/", views.match_rated, name="match_rated"),
+    path("match/<int:pk>/agree/", views.match_rating_agree, name="match_rating_agree"),
 ]

@@ -101,3 +101,19 @@ def match_rated(request, pk):
         messages.success(request, _("This match counts for the club rating.") if rated else
                          _("This match is a friendly: it leaves the club rating as it is."))
     return redirect("matches:detail", pk)
+
+
+@require_POST
+def match_rating_agree(request, pk):
+    """The other player agrees that a match its importer played and asked to be rated counts."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("matches:detail", args=[pk]))
+    try:
+        services.match_rating_agree(match_id=pk, user=request.user)
+    except Match.DoesNotExist:
+        raise Http404(_("No such match.")) from None
+    except ValueError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("This match counts for the club rating."))
+    return redirect("matches:detail", pk)

@@ -25,8 +25,21 @@ POINTS_PRESET_CHOICES = list(POINTS_PRESET_NAMES.items())
 PAYOUT_PRESET_CHOICES = list(PAYOUT_PRESET_NAMES.items())
 
 
+PAPER_CHOICES = [("a4", "A4"), ("letter", "Letter")]
+
+
 class Club(models.Model):
-    """The club's money setting (one row): off, nothing about money shows anywhere."""
+    """The club's settings (one row), decided on the first-run page and changed on the club
+    settings page (``ginscore.club.setup``): its name, the address the phones use, its paper and
+    language, and its money (off: nothing about money shows anywhere). ``GINSCORE_SITE_URL`` and
+    ``GINSCORE_LANGUAGE`` in the environment win over the row."""
+
+    name = models.CharField("the club's name", max_length=100, blank=True)
+    site_url = models.CharField("the address the phones use", max_length=200, blank=True,
+                                help_text="Like http://192.168.1.20:8000 (the QR codes carry it).")
+    paper = models.CharField(max_length=8, choices=PAPER_CHOICES, default="letter")
+    language = models.CharField(max_length=8, blank=True, help_text="Blank: GINSCORE_LANGUAGE, else English.")
+    set_up = models.BooleanField("the first-run page was answered", default=False)
 
     money = models.BooleanField("the club plays for money", default=False,
                                 help_text="Prize pools, payouts and the treasurer's sheet.")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ginscore.club.exports import cell_safe
+from ginscore.club import setup
 from ginscore.club.roles import is_club_admin, is_director
 from ginscore.engine.errors import MoneyError
 from ginscore.seasons import selectors, services
@@ -187,7 +188,7 @@ def treasurer_pdf(request, pk, language):
     denied, club, money = _night(request, pk)
     if denied:
         return denied
-    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    paper = setup.paper(request.GET.get("paper"))
     return pdf_response(build_treasurer_sheet(money, club, paper, language=language), f"treasurer-{money.t.pk}.pdf")
 
 
@@ -375,14 +376,14 @@ def season_csv(request, pk):
 @printed
 def season_pdf(request, pk, language):
     season = selectors.season_get(pk)
-    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    paper = setup.paper(request.GET.get("paper"))
     return pdf_response(build_season_sheet(season, selectors.season_rows(selectors.season_view(season)), paper,
                                            language=language), f"season-{season.pk}.pdf")
 
 
 @printed
 def _season_money_pdf(request, *, season, nights, totals, club, language):
-    paper = "a4" if request.GET.get("paper") == "a4" else "letter"
+    paper = setup.paper(request.GET.get("paper"))
     return pdf_response(build_season_money_sheet(season, nights, totals, club, paper, language=language),
                         f"season-{season.pk}-money.pdf")
 

@@ -13,7 +13,6 @@ from functools import lru_cache, wraps
 from typing import Callable, Mapping
 
 import reportlab
-from django.conf import settings
 from django.utils import translation
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
@@ -102,10 +101,13 @@ def languages() -> list[str]:
 
 
 def sheet_language(language: str | None = None) -> str:
-    """``language`` when the site offers it, the club's (``GINSCORE_LANGUAGE``) when None or "";
+    """``language`` when the site offers it, the club's (``GINSCORE_LANGUAGE``, else the club
+    settings page's) when None or "";
     anything else is refused, naming the choices."""
     if not language:
-        return settings.LANGUAGE_CODE
+        from ginscore.club.setup import language as club_language
+
+        return club_language()
     if language not in languages():
         raise ValueError(_('language: must be one of %(choices)s, not "%(given)s"')
                          % {"choices": ", ".join(languages()), "given": language})

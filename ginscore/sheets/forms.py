@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from ginscore.engine import PRESETS
 from ginscore.engine.rules import FOUR_PLAYER_PRESETS, PRESET_NAMES
+from ginscore.players.names import NAME_MAX
 from ginscore.sheets.data import TABLE_KINDS, Pad, default_table
 
 WORDS = {2: gettext_lazy("two"), 3: gettext_lazy("three"), 4: gettext_lazy("four")}  # players at a table
@@ -41,14 +42,14 @@ class PadForm(forms.Form):
                               label=gettext_lazy("Players at the table"))
     paper = forms.ChoiceField(choices=PAPER_CHOICES, initial="letter", label=gettext_lazy("Paper"))
     language = forms.ChoiceField(choices=language_choices, required=False, label=gettext_lazy("Language of the sheet"))
-    player_a = forms.CharField(max_length=60, required=False, label=gettext_lazy("First player (optional)"))
-    player_b = forms.CharField(max_length=60, required=False, label=gettext_lazy("Second player (optional)"))
-    player_c = forms.CharField(max_length=60, required=False, label=gettext_lazy(
+    player_a = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy("First player (optional)"))
+    player_b = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy("Second player (optional)"))
+    player_c = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy(
         "Third player (three players; a partnership: the first player's partner)"))
-    player_d = forms.CharField(max_length=60, required=False,
+    player_d = forms.CharField(max_length=NAME_MAX, required=False,
                                label=gettext_lazy("Fourth player (a partnership: the second player's partner)"))
-    team_a = forms.CharField(max_length=60, required=False, label=gettext_lazy("Team of the first and third (optional)"))
-    team_b = forms.CharField(max_length=60, required=False,
+    team_a = forms.CharField(max_length=NAME_MAX, required=False, label=gettext_lazy("Team of the first and third (optional)"))
+    team_b = forms.CharField(max_length=NAME_MAX, required=False,
                              label=gettext_lazy("Team of the second and fourth (optional)"))
     per_page = forms.TypedChoiceField(choices=[(1, gettext_lazy("One pad a page")),
                                                (2, gettext_lazy("Two pads a page, side by side"))],
@@ -105,9 +106,12 @@ class PadForm(forms.Form):
 
 def pad_form_from_query(query) -> PadForm:
     """The form bound to a query string (a missing option takes its initial value); unbound for None."""
+    from ginscore.club.setup import paper
+
     if query is None:
-        return PadForm()
+        return PadForm(initial={"paper": paper()})
     data = {name: field.initial for name, field in PadForm.base_fields.items() if field.initial is not None}
+    data["paper"] = paper()   # the club's, unless the query says
     data.update({k: v for k, v in query.items()})
     if "rules_footer" not in query:
         data["rules_footer"] = query.get("submitted") is None  # the page's unticked box sends nothing

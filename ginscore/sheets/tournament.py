@@ -49,12 +49,13 @@ def _grid(size: float = 10, *, bold_cols: Sequence[int] = ()) -> list:
 
 
 def _cells(rows, wrap: Sequence[int], size: float, widths: Sequence[float], *, bold: Sequence[int] = (),
-           right_from: int | None = None) -> list[list]:
+           right_from: int | None = None, head_size: float | None = None) -> list[list]:
     """``rows`` (the first is the heading) with the cells of columns ``wrap`` (of ``widths``) as names
     that wrap in their column between words and after their own hyphens, never inside a word;
-    headings wrap too (those from column ``right_from`` on sit to the right)."""
+    headings wrap too (those from column ``right_from`` on sit to the right, at ``head_size``'s scale)."""
     head = style(size * 0.85, bold=True, leading=size)
-    head_right = style(size * 0.85, bold=True, leading=size, alignment=TA_RIGHT)
+    right = head_size or size
+    head_right = style(right * 0.85, bold=True, leading=right, alignment=TA_RIGHT)
     out = [[Paragraph(esc(c), head_right if right_from is not None and k >= right_from else head)
             for k, c in enumerate(rows[0])]]
     for row in rows[1:]:
@@ -157,12 +158,30 @@ def build_round_sheet(sheet: RoundSheet) -> bytes:
     return buf.getvalue()
 
 
+NAME_ROOM = 150   # the least width the name column keeps on a standings table
+
+
 def _standings_table(columns: Sequence[str], rows, width: float) -> Table:
-    other_w = [max(38, stringWidth(c, BOLD, 8.5) + 10) for c in columns[2:]]
-    other_w = [w * min(1, (width - 36 - 150) / sum(other_w)) for w in other_w] if other_w else []
+    """The standings as a table: each figure column as wide as its widest value (a prize "1 674,00 €")
+    and its heading's longest word, so no value runs into the next column; when they cannot all fit
+    beside the names, the figures are set smaller (never under 7 pt) rather than cut or overlapped."""
+    size = 10
+
+    def need(k: int, at: float) -> float:
+        head = max((stringWidth(word, BOLD, at * 0.85) for word in columns[k].split()), default=0)
+        cells = max((stringWidth(str(r[k]), FONT, at) for r in rows), default=0)
+        return max(at * 3, head, cells) + 10   # 4 pt of padding either side, and a hair
+
+    figures = size
+    while figures > 7 and 36 + NAME_ROOM + sum(need(k, figures) for k in range(2, len(columns))) > width:
+        figures -= 0.5
+    other_w = [need(k, figures) for k in range(2, len(columns))]
     widths = [36, width - 36 - sum(other_w)] + other_w
     cmds = _grid(10, bold_cols=[1]) + [("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER")]
-    data = _cells([list(columns)] + [list(r) for r in rows], [1], 10, widths, bold=[1], right_from=2)
+    if figures < size:
+        cmds += [("FONT", (2, 1), (-1, -1), FONT, figures), ("FONT", (2, 0), (-1, 0), BOLD, figures * 0.85)]
+    data = _cells([list(columns)] + [list(r) for r in rows], [1], 10, widths, bold=[1], right_from=2,
+                  head_size=figures)
     return Table(data, colWidths=widths, repeatRows=1, style=TableStyle(cmds))
 
 

@@ -17,8 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ginscore.club import setup
 from ginscore.club.roles import is_director
-from ginscore.club.site import absolute_url, site_url
+from ginscore.club.site import absolute_url, address_unknown, site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
 from ginscore.sheets.common import languages, sheet_language
@@ -34,7 +35,8 @@ def pdf_response(pdf: bytes, name: str) -> FileResponse:
 
 
 def _paper(request) -> str:
-    return "a4" if request.GET.get("paper") == "a4" else "letter"
+    """``?paper=a4`` or ``letter``, else the club's paper (its settings page)."""
+    return setup.paper(request.GET.get("paper"))
 
 
 LANGUAGE_COOKIE = "ginscore_sheets_language"  # the sheets page's choice: the language sheets print in
@@ -44,7 +46,7 @@ def chosen_language(request) -> str:
     """The language of the sheets this browser prints: the sheets page's choice (a cookie), else the
     club's (``GINSCORE_LANGUAGE``): a sheet goes on the club's wall, whatever language the page is in."""
     kept = request.COOKIES.get(LANGUAGE_COOKIE, "")
-    return kept if kept in languages() else settings.LANGUAGE_CODE
+    return kept if kept in languages() else setup.language()
 
 
 def printed(view):
@@ -69,7 +71,7 @@ def sheets_index(request):
     form.fields["language"].initial = language
     return render(request, "sheets/index.html", {
         "form": form, "presets": pad_choices(), "three_handed": three_handed_choices(),
-        "sheet_language": language, "languages": settings.LANGUAGES, "club_language": settings.LANGUAGE_CODE,
+        "sheet_language": language, "languages": settings.LANGUAGES, "club_language": setup.language(),
         "site_url": site_url() or request.build_absolute_uri("/").rstrip("/"), "site_url_set": bool(site_url()),
     })
 
@@ -140,6 +142,8 @@ def tables_pdf(request, pk: int, stage: int, number: int, language: str):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied(_("Only a director prints the table sheets: they carry the table links."))
+    if unknown := address_unknown(request):   # codes no phone could open: say so, offer this machine's addresses
+        return render(request, "club/address_unknown.html", {"address_unknown": unknown}, status=409)
     sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage,
                                          link=lambda path: absolute_url(path, request))
     return pdf_response(build_table_sheets(sheets, _paper(request), language=language), f"tables-{pk}-round-{number}")

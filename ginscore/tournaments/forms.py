@@ -223,3 +223,12 @@ class EntriesForm(forms.Form):
 class LateEntryForm(forms.Form):
     name = forms.CharField(max_length=200, label=gettext_lazy("Late entry"),
                            help_text=gettext_lazy('Paired from the next round. Doubles: "Ann & Cat".'))
+
+
+class CopyForm(forms.Form):
+    """Next week's event from this one."""
+    name = forms.CharField(max_length=100, required=False, label=gettext_lazy("Name of the new event"),
+                           help_text=gettext_lazy("Blank: the same name."))
+    entries = forms.BooleanField(required=False, label=gettext_lazy("The same entries, as sign-ups to confirm"),
+                                 help_text=gettext_lazy("Each player (or pair) still in at the end is signed up; "
+                                                        "accept them at the desk. Never the results."))

@@ -11,11 +11,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ginscore.engine.tournament import DEFAULT_TIEBREAKS
 from ginscore.matches.models import LENGTH_CHOICES, PRESET_CHOICES
+from ginscore.players.names import NAME_MAX
 
 FORMAT_CHOICES = [
     ("single", _("Single elimination")),
@@ -92,6 +94,12 @@ class Tournament(models.Model):
                                 help_text="A hand entered at a table counts once the other player confirms it.")
     announcement = models.CharField(max_length=200, blank=True,
                                     help_text="The director's line on the board (the room's screen).")
+    # Sign-up before the night (the event in set-up): members enter themselves from the event's page.
+    sign_up = models.BooleanField("open for sign-up", default=False,
+                                  help_text="Members sign themselves up from the event's page until the start.")
+    sign_up_cap = models.PositiveSmallIntegerField("places", null=True, blank=True,
+                                                   help_text="At most this many entries; the next wait in order.")
+    sign_up_closes = models.DateTimeField("sign-up closes", null=True, blank=True)
     revision = models.PositiveIntegerField(default=0, help_text="Counts the writes to the event and its matches "
                                                                 "(the live pages' ETag).")
     results_revision = models.PositiveIntegerField(
@@ -138,7 +146,7 @@ class Entry(models.Model):
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
     partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="partner_entries", help_text="A doubles event: the team's second player.")
-    team_name = models.CharField(max_length=60, blank=True, help_text='A doubles event: blank for "Ann & Cat".')
+    team_name = models.CharField(max_length=NAME_MAX, blank=True, help_text='A doubles event: blank for "Ann & Cat".')
     seed = models.PositiveIntegerField(default=0)
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
@@ -162,6 +170,54 @@ class Entry(models.Model):
     @property
     def players(self) -> tuple:
         return (self.player,) if self.partner_id is None else (self.player, self.partner)
+
+
+class SignUp(models.Model):
+    """A member's sign-up before the night (``player``, with ``partner`` in a doubles event), in
+    the order they came (``at``). Within the event's cap it holds a place, past it it waits; the
+    director accepts it (it becomes an ``Entry``) or removes it. ``by``: the account that signed
+    up (null: the director's copy of last week's entries, to confirm)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sign_ups")
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    team_name = models.CharField(max_length=NAME_MAX, blank=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="sign_up_once_per_tournament")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return entry_name(self.player.name, None if self.partner_id is None else self.partner.name, self.team_name)
+
+
+class PairingWish(models.Model):
+    """A director's pairing wish: ``player`` and ``other`` must not meet (a couple, a parent and
+    child), or ``player`` keeps ``table`` all night (a player who cannot move about). Kept by
+    player, not entry, so it holds before the entries are made and in next week's copy."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="wishes")
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+",
+                              help_text="Must not meet this player (else: keeps the table).")
+    table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Keeps this table all night.")
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player", "other"], name="wish_apart_once"),
+            models.UniqueConstraint(fields=["tournament", "player"], condition=models.Q(table__isnull=False),
+                                    name="wish_one_table_a_player"),
+            models.CheckConstraint(condition=models.Q(other__isnull=True) ^ models.Q(table__isnull=True),
+                                   name="wish_apart_or_table"),
+        ]
 
 
 class TournamentMatch(models.Model):

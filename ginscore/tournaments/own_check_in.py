@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.urls import reverse
 
-from ginscore.club.passes import pass_matches, pass_token
+from ginscore.club.passes import pass_token, token_matches
 from ginscore.tournaments.models import Entry, Tournament
 
 
@@ -30,7 +30,7 @@ def check_in_link(entry: Entry) -> str:
 
 
 def check_in_proven(entry: Entry, token: str) -> bool:
-    return pass_matches(token, "check_in", *_parts(entry))
+    return token_matches(token, "check_in", *_parts(entry))
 
 
 @dataclass(frozen=True)

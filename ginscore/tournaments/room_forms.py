@@ -4,7 +4,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES, ENTRY_FEE_MAX
+from ginscore.players.names import NAME_MAX
+from ginscore.tournaments.services import ANNOUNCEMENT_MAX, CLOCK_MINUTES, ENTRY_FEE_MAX, SIGN_UP_CAP_MAX, TABLE_MAX
 
 
 class AnnouncementForm(forms.Form):
@@ -28,3 +29,51 @@ class CheckInForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not money:
             del self.fields["entry_fee"]
+
+
+class SignUpSettingsForm(forms.Form):
+    """The desk's sign-up settings (before the start)."""
+    sign_up = forms.BooleanField(required=False, label=_("Open for sign-up"),
+                                 help_text=_("Members sign themselves up from the event's page until the start."))
+    sign_up_cap = forms.IntegerField(min_value=2, max_value=SIGN_UP_CAP_MAX, required=False, label=_("Places"),
+                                     help_text=_("At most this many entries; the next wait in order and move up "
+                                                 "when someone takes theirs back. Blank: no cap."))
+    sign_up_closes = forms.DateTimeField(required=False, label=_("Sign-up closes"),
+                                         widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
+                                                                    format="%Y-%m-%dT%H:%M"),
+                                         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+                                         help_text=_("Blank: open until the start."))
+
+
+class SignUpForm(forms.Form):
+    """A member signing up; a doubles event also asks for the partner (and the team's name)."""
+    partner = forms.CharField(max_length=NAME_MAX, required=False, label=_("Your partner"))
+    team_name = forms.CharField(max_length=NAME_MAX, required=False, label=_("Team name"),
+                                help_text=_('Blank for "Ann & Cat".'))
+
+    def __init__(self, *args, doubles: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not doubles:
+            del self.fields["partner"], self.fields["team_name"]
+        else:
+            self.fields["partner"].required = True
+
+
+class WishForm(forms.Form):
+    """A pairing wish at the desk: ``player`` must not meet ``other``, or keeps ``table``
+    (``players``: (id, name) of the event's players, entered or signed up)."""
+    player = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    other = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label=_("Must not meet"))
+    table = forms.IntegerField(min_value=1, max_value=TABLE_MAX, required=False, label=_("Or keeps table"),
+                               help_text=_("A player who cannot move about sits at this table every round."))
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = list(players)
+        self.fields["other"].choices = [("", "—")] + list(players)
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and (data.get("other") is None) == (data.get("table") is None):
+            raise forms.ValidationError(_("Choose either the player they must not meet or the table they keep."))
+        return data

@@ -12,17 +12,19 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
-from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm
+from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
+from ginscore.tournaments.wish_views import wish_players
 from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
 BOARD_TABLE = "tournaments/_board_table.html"
@@ -64,7 +66,7 @@ def board(request, pk):
            "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
     if t.is_bracket and t.status != STATUS_SETUP:
         ctx["bracket_html"] = _by_results(t, "bracket", "tournaments/_board_bracket.html", lambda: {
-            "sections": selectors.tournament_bracket(t, names=names)})
+            "sections": selectors.board_bracket_windows(selectors.tournament_bracket(t, names=names))})
     else:
         ctx["standings_html"] = _by_results(t, "standings", "tournaments/_board_standings.html", lambda: {
             "t": t, "standings": selectors.standings_kept(t), "legend": selectors.standings_legend(t),
@@ -78,8 +80,16 @@ def _desk(request, t, status=200, **forms):
     money = money_on()
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee},
                                                   money=money))
+    if t.status == STATUS_SETUP:
+        forms.setdefault("sign_up_form", SignUpSettingsForm(initial={
+            "sign_up": t.sign_up, "sign_up_cap": t.sign_up_cap,
+            "sign_up_closes": timezone.localtime(t.sign_up_closes) if t.sign_up_closes else None}))
+        forms["sign_ups"] = services.sign_up_lines(t)
     current = services.current_round_key(t)
     names = selectors.Names.of(t)
+    forms.setdefault("wish_form", WishForm(players=wish_players(t)))
+    forms["wishes"] = list(t.wishes.select_related("player", "other"))
+    forms["wishes_unmet"] = services.wishes_unmet(t, *current) if current and forms["wishes"] else []
     return render(request, "tournaments/desk.html", _context(
         request, t, names=names, timed=selectors.timed_round_rows(t), current=current,
         current_name=names.play_round(*current) if current else "",
@@ -87,7 +97,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        fee=t.entry_fee if money else None, **forms), status=status)
+        fee=t.entry_fee if money else None, address_unknown=address_unknown(request), **forms), status=status)
 
 
 def desk(request, pk):
@@ -252,7 +262,11 @@ def desk_check_in_qr(request, pk, entry_pk):
 
 
 def _qr(request, path):
-    image = qrcode.make(absolute_url(path, request), image_factory=qrcode.image.svg.SvgPathImage,
+    url = absolute_url(path, request)
+    if not url:   # never a code carrying this computer's own address (the page says so)
+        return HttpResponse(_("The address the phones use is not known: set it on the club settings page."),
+                            status=409, content_type="text/plain; charset=utf-8")
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage,
                         box_size=8, border=2)
     response = HttpResponse(image.to_string(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"

@@ -335,6 +335,42 @@ def tournament_bracket(t: Tournament, stage: int | None = None, names: "Names | 
     return out
 
 
+BOARD_BRACKET_MOST = 4   # the most matches of its first round a slide of the board's bracket shows
+
+
+def board_bracket_windows(sections: list[dict], most: int = BOARD_BRACKET_MOST) -> list[dict]:
+    """The bracket as the board shows it, a screen at a time: of each section the rounds still in
+    play (once every match is decided: its last rounds, the path to the final), cut in windows of
+    at most ``most`` matches of their first round with the matches they lead to in the next rounds,
+    then the later rounds on their own, down to the final: [{"title", "columns": [{"name",
+    "rows"}]}]. A 128-player knockout in round 1 is 16 windows of 4-2-1 matches, two of 4-2-1 for the
+    last 16, and the final; a bracket of 8 is one window."""
+    out = []
+    for section in sections:
+        columns = section["columns"]
+        if not columns:
+            continue
+        live = next((i for i, c in enumerate(columns) if any(not row.outcome for row in c["rows"])), None)
+        if live is None:   # all decided: the last rounds, up to the final
+            live = next((i for i, c in enumerate(columns) if len(c["rows"]) <= most), len(columns) - 1)
+        out += _windows(section["title"], columns[live:], most)
+    return out
+
+
+def _windows(title: str, columns: list[dict], most: int) -> list[dict]:
+    first = len(columns[0]["rows"])
+    if first <= most:
+        return [{"title": title, "columns": columns}]
+    parts = -(-first // most)
+    cut = next((i for i, c in enumerate(columns) if len(c["rows"]) < parts), len(columns))
+    windows = [{"title": _("%(title)s · %(part)s of %(parts)s") % {"title": title, "part": k + 1, "parts": parts},
+                "columns": [{"name": c["name"], "rows": c["rows"][k * len(c["rows"]) // parts:
+                                                                (k + 1) * len(c["rows"]) // parts]}
+                            for c in columns[:cut]]}
+               for k in range(parts)]
+    return windows + (_windows(title, columns[cut:], most) if cut < len(columns) else [])
+
+
 def tournament_standings(t: Tournament) -> list[dict]:
     """Rank order, as plain dicts for the table (and its CSV)."""
     # Plain values, not Entry objects: a field of 256 players is read in a fifth of the time.

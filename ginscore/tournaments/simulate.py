@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from ginscore.engine import MatchLength
@@ -32,6 +33,7 @@ def play_match(match_id: int, rng: random.Random) -> None:
         number += 1
 
 
+@transaction.atomic   # all or nothing: a refused entry list or a failure midway leaves no tournament behind
 def simulate(*, format: str, players: int, rounds: int | None = None, seed: int | None = None,
              length: MatchLength = MatchLength("best_of", 1), names: list[str] | None = None,
              **options) -> Tournament:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.tournaments import room_views, views
+from ginscore.tournaments import room_views, sign_up_views, views, wish_views
 
 app_name = "tournaments"
 
@@ -9,10 +9,19 @@ urlpatterns = [
     path("new/", views.tournament_new, name="new"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/edit/", views.tournament_edit, name="edit"),
+    path("<int:pk>/copy/", views.tournament_copy, name="copy"),
     path("<int:pk>/entries/", views.entries_save, name="entries"),
     path("<int:pk>/entries/late/", views.entry_late, name="entry_late"),
     path("<int:pk>/entries/<int:entry_pk>/withdraw/", views.entry_withdraw, name="withdraw"),
     path("<int:pk>/entries/<int:entry_pk>/reinstate/", views.entry_reinstate, name="reinstate"),
+    path("<int:pk>/sign-up/", sign_up_views.sign_up, name="sign_up"),
+    path("<int:pk>/sign-up/take-back/", sign_up_views.take_back, name="sign_up_take_back"),
+    path("<int:pk>/desk/sign-up/", sign_up_views.sign_up_settings, name="sign_up_settings"),
+    path("<int:pk>/desk/sign-up/accept-placed/", sign_up_views.sign_ups_accept_placed, name="sign_ups_accept_placed"),
+    path("<int:pk>/desk/sign-up/<int:sign_up_pk>/accept/", sign_up_views.sign_up_accept, name="sign_up_accept"),
+    path("<int:pk>/desk/sign-up/<int:sign_up_pk>/remove/", sign_up_views.sign_up_remove, name="sign_up_remove"),
+    path("<int:pk>/desk/wishes/", wish_views.wish_add, name="wish_add"),
+    path("<int:pk>/desk/wishes/<int:wish_pk>/remove/", wish_views.wish_remove, name="wish_remove"),
     path("<int:pk>/start/", views.tournament_start, name="start"),
     path("<int:pk>/rounds/<int:stage>/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/rounds/repair/", views.round_repair, name="round_repair"),

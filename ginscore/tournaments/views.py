@@ -16,13 +16,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from ginscore.club.site import address_unknown
 from ginscore.club.exports import SafeTableExport
 from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
-from ginscore.tournaments.forms import EntriesForm, LateEntryForm, TournamentForm
+from ginscore.seasons.selectors import money_on
+from ginscore.tournaments.forms import CopyForm, EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
+from ginscore.tournaments.room_forms import SignUpForm
 from ginscore.tournaments.tables import TournamentTable, standings_table
 
 
@@ -84,12 +87,33 @@ def tournament_detail(request, pk):
     t = selectors.tournament_get(pk)
     entries = selectors.tournament_entries(t)
     ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t),
-                   rule_changes=selectors.rule_changes(t))
+                   rule_changes=selectors.rule_changes(t), **_sign_up_context(request, t, entries))
     if ctx["can_direct"]:
         ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
                                           doubles=t.doubles)
         ctx["late_form"] = LateEntryForm()
+        ctx["copy_form"] = CopyForm(initial={"name": t.name})
     return render(request, "tournaments/detail.html", ctx)
+
+
+def _sign_up_context(request, t, entries) -> dict:
+    """The sign-up card of an event in set-up: the list (a place or waiting), whether it is open,
+    the fee (money on), and the viewer's own state: entered, signed up, or the button."""
+    if t.status != STATUS_SETUP:
+        return {}
+    lines = services.sign_up_lines(t)
+    if not t.sign_up and not lines:
+        return {}
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    own_entry = next((e for e in entries if player is not None and player.pk in (e.player_id, e.partner_id)), None)
+    own_line = next((line for line in lines if player is not None
+                     and player.pk in (line.sign_up.player_id, line.sign_up.partner_id)), None)
+    return {"sign_up": {"lines": lines, "open": services.sign_up_open(t), "player": player, "entry": own_entry,
+                        "line": own_line, "held": sum(1 for line in lines if line.place),
+                        "free": None if t.sign_up_cap is None else max(0, t.sign_up_cap - len(
+                            [e for e in entries if not e.withdrawn]) - len(lines)),
+                        "fee": t.entry_fee if t.entry_fee and money_on() else None,
+                        "form": SignUpForm(doubles=t.doubles)}}
 
 
 def safe_next(request) -> str | None:
@@ -116,6 +140,28 @@ def _post_action(request, pk, action, done: str):
     except services.TournamentRefused as e:
         messages.error(request, refusal_text(e))
     return redirect(safe_next(request) or t.get_absolute_url())
+
+
+@require_POST
+def tournament_copy(request, pk):
+    """Next week's event: a new event in set-up with this one's settings (and, if asked, its
+    entries as sign-ups to confirm); the director lands on it."""
+    if denied := _director_only(request):
+        return denied
+    t = selectors.tournament_get(pk)
+    form = CopyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()))
+        return redirect(t)
+    try:
+        new = services.tournament_copy(tournament=t, name=form.cleaned_data["name"],
+                                       entries=form.cleaned_data["entries"], created_by=request.user)
+    except services.TournamentRefused as e:
+        messages.error(request, refusal_text(e))
+        return redirect(t)
+    messages.success(request, _("%(tournament)s is set up like %(old)s: check the settings, then open sign-up or "
+                                "add the players.") % {"tournament": new, "old": t})
+    return redirect(new)
 
 
 @require_POST
@@ -253,6 +299,10 @@ def round_detail(request, pk, stage, number):
                                                       now["open"]),
                    clock_name=names.play_round(stage, number))
     ctx["row_html"] = _round_lines(request, t, stage, number, names, ctx)
+    # The table sheets' codes need the phones' address (only a director prints them).
+    ctx["address_unknown"] = address_unknown(request) if ctx["can_direct"] else None
+    if ctx["can_direct"]:
+        ctx["wishes_unmet"] = services.wishes_unmet(t, stage, number)
     return render(request, "tournaments/round.html", ctx)
 
 

@@ -51,6 +51,12 @@
       + "@" + window.innerWidth + "x" + window.innerHeight;
   }
 
+  function tallest(box) {
+    var items = box.querySelectorAll("[data-board-item]"), most = 0;
+    for (var i = 0; i < items.length; i++) most = Math.max(most, items[i].offsetHeight);
+    return most;
+  }
+
   function fit(frame) {
     var box = frame.querySelector("[data-live]");
     if (!box || !frame.clientHeight) return;
@@ -72,9 +78,13 @@
     }
     frame.dataset.sliced = best ? "0" : "1";
     if (!best) {
-      // Not one screen even at the smallest type: the largest type at which the names are whole, in slices.
+      // Not one screen even at the smallest type: the largest type at which the names are whole and
+      // each item (a bracket's window, a table's card) fits the screen on its own, in slices.
       for (var c = choices; c >= 1 && !best; c--) {
-        var s2 = largest(low, high, function (s) { set(frame, tables ? c : 0, s); return namesWhole(box); });
+        var s2 = largest(low, high, function (s) {
+          set(frame, tables ? c : 0, s);
+          return namesWhole(box) && tallest(box) <= height + 1;
+        });
         if (s2 !== null) best = {cols: c, size: Math.min(s2, Math.max(low, base))};
       }
       best = best || {cols: 1, size: low};
@@ -97,11 +107,15 @@
   }
 
   // Only the items wholly on screen are shown: the next slice's first items do not peek in, cut, at the foot.
+  // An item taller than the screen even at the smallest type is shown from its top all the same: a
+  // slice is never blank.
   function only(frame) {
     var box = frame.getBoundingClientRect(), items = frame.querySelectorAll("[data-board-item]");
     for (var i = 0; i < items.length; i++) {
       var r = items[i].getBoundingClientRect();
-      items[i].style.visibility = (r.top >= box.top - 1 && r.bottom <= box.bottom + 1) ? "" : "hidden";
+      var whole = r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+      var first = Math.abs(r.top - box.top) <= 1 && r.height > box.height;
+      items[i].style.visibility = (whole || first) ? "" : "hidden";
     }
   }
 
@@ -123,6 +137,8 @@
         ? name + (offsets.length > 1 ? " " + (slice + 1) + "/" + offsets.length : "") : "";
     }
     document.body.dataset.fitted = "1";
+    document.body.dataset.slide = page + "." + slice;
+    show.count = offsets.length;
     return offsets.length;
   }
 
@@ -141,6 +157,15 @@
     fit(frame);
     only(frame);
     document.body.dataset.fitted = "1";
+  });
+  // The next slice at once (a remote's right arrow or page-down, a keyboard's space bar).
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "ArrowRight" && e.key !== "PageDown" && e.key !== " ") return;
+    e.preventDefault();
+    clearTimeout(timer);
+    slice += 1;
+    if (slice >= show.count) { slice = 0; page = (page + 1) % pages.length; }
+    turn();
   });
   var resized = null;
   window.addEventListener("resize", function () {

@@ -3,9 +3,14 @@
 // static/ginscore/outbox.js) and every page the service worker kept are dropped. Hands not yet
 // sent are named first, so no one loses them by surprise. The server's answer also carries
 // Clear-Site-Data (ginscore/club/viewer.py), which does the same where the browser honours it.
+// A log-out the club's site cannot hear yet (a network drop) is kept (localStorage
+// "ginscore-logout", and the service worker's own copy): the page says the person is logged out
+// on this phone, and the log-out is sent as soon as the network returns, before anything else
+// (every page of the site sends it first when it opens; the worker before any request it sees),
+// so the tablet never acts as that person again.
 (function () {
   "use strict";
-  var PREFIX = "ginscore-outbox-";
+  var PREFIX = "ginscore-outbox-", PENDING = "ginscore-logout";
 
   function storage() { try { return window.localStorage; } catch (e) { return null; } }
 
@@ -41,6 +46,53 @@
     });
   }
 
+  function token(form) {
+    var input = form && form.querySelector("input[name=csrfmiddlewaretoken]");
+    if (input) return input.value;
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  function pending() {
+    var store = storage();
+    try { return store ? JSON.parse(store.getItem(PENDING) || "null") : null; } catch (e) { return null; }
+  }
+
+  // Sends the log-out kept on this phone; resolves true once the club's site has answered.
+  function endSession(leaving, form) {
+    var body = new FormData();
+    var csrf = token(form) || leaving.csrf;
+    body.append("csrfmiddlewaretoken", csrf);
+    return fetch(leaving.url, {method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+                               redirect: "manual", headers: {"X-CSRFToken": csrf}})
+      .then(function () {
+        var store = storage();
+        if (store) store.removeItem(PENDING);
+        return true;
+      }, function () { return false; });
+  }
+
+  // The page a log-out offline leaves: nothing of the person, and what happens next.
+  function loggedOutHere(leaving) {
+    var main = document.querySelector("main") || document.body;
+    document.querySelectorAll(".nav-user, #outbox, .score-head").forEach(function (e) { e.remove(); });
+    main.textContent = "";
+    var h = document.createElement("h1");
+    h.textContent = gettext("Logged out on this phone");
+    var p = document.createElement("p");
+    p.className = "msg msg-info logout-pending";
+    p.setAttribute("role", "status");
+    p.textContent = gettext("No connection to the club's site: it is told as soon as the network returns, " +
+                            "before this phone sends anything else. Nothing is kept here for the person who left.");
+    main.appendChild(h);
+    main.appendChild(p);
+    function retry() {
+      endSession(leaving).then(function (done) { if (done) location.replace(leaving.home || "/"); });
+    }
+    window.addEventListener("online", retry);
+    window.setInterval(retry, 5000);
+  }
+
   function leave(form) {
     var store = storage();
     if (store) {
@@ -52,14 +104,37 @@
           "phone. Log out anyway?", n), {n: n}, true))) return false;
       keys.forEach(function (k) { store.removeItem(k); });
     }
+    // Kept until the club's site has heard it (the page, and the worker, send it again until then).
+    var leaving = {url: form.action, csrf: token(form), home: form.dataset.home || "/"};
+    if (store) store.setItem(PENDING, JSON.stringify(leaving));
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      navigator.serviceWorker.controller.postMessage({forget: true});
+      navigator.serviceWorker.controller.postMessage({forget: true, logout: leaving});
     }
     var sent = false;
-    function send() { if (!sent) { sent = true; form.submit(); } }
+    function send() {
+      if (sent) return;
+      sent = true;
+      endSession(leaving, form).then(function (done) {
+        if (done) location.replace(leaving.home);
+        else loggedOutHere(leaving);
+      });
+    }
     dropKeptPages(form.dataset.static || "/static/").then(send, send);
     window.setTimeout(send, 1500);   // never held back for long
     return true;
+  }
+
+  // A log-out this phone kept because the site could not hear it: sent first, before this page
+  // (drawn, it may be, for the person who left) does anything; then the page is drawn again.
+  var left = pending();
+  if (left) {
+    document.documentElement.classList.add("logging-out");
+    var form = document.querySelector("form[data-logout]");
+    endSession(left, form).then(function (done) {
+      if (!done) { loggedOutHere(left); return; }
+      if (form) location.reload();   // drawn for the one who left: drawn again for no one
+      document.documentElement.classList.remove("logging-out");
+    });
   }
 
   document.addEventListener("submit", function (event) {

@@ -322,7 +322,10 @@
       }
     });
     var shown = Number((form.querySelector("[name=number]") || {}).value);
-    var entry = {key: uuid(), number: list.length || !shown ? nextNumber(list) : shown, revision: known.revision, fields: fields, pair: h.pair,
+    // seen: the next hand as the site last told this phone; a recorded hand at or past it is one the
+    // phone had not seen when this one was typed (no default may then drop this one).
+    var entry = {key: uuid(), number: list.length || !shown ? nextNumber(list) : shown, revision: known.revision,
+                 seen: known.next, fields: fields, pair: h.pair,
                  text: describe(h), winner: s.winner, points: s.points, undercut: !!s.undercut,
                  direct: direct, state: "waiting"};
     list.push(entry);
@@ -425,6 +428,8 @@
     if (!list.length || list[0].state !== "waiting") { render(); return; }
     // The phone knows it has no network: nothing is tried until it says the network is back ("online").
     if (navigator.onLine === false) { render(); return; }
+    // A log-out the club's site has not heard yet (logout.js): nothing is sent as the one who left.
+    if (local.getItem("ginscore-logout")) { render(); return; }
     var entry = list[0];
     inFlight = entry.key;
     late = false;
@@ -654,9 +659,20 @@
           });
           box.appendChild(ul);
         }
-        // The safe choice first: the recorded hand stays (a drop can be undone).
-        row.appendChild(button(gettext("Keep the recorded one: drop mine"), "drop", true));
-        if (!c.complete && !next.other) row.appendChild(sendMineAs(next.n));
+        // The recorded hand stays by default (a drop can be undone) only when this phone had seen it
+        // before typing its own: a hand typed after the last one the phone saw may be another hand
+        // played meanwhile, and no default drops it.
+        var sawIt = c.reason === "changed" || (entry.seen && c.number < entry.seen);
+        if (!sawIt) {
+          box.appendChild(el("p", "outbox-unseen", say(gettext("This phone had not seen %(hand)s when this one was " +
+            "typed: choose below whether it is the same hand typed differently, or another hand."), {hand: which(c.number)})));
+        }
+        row.appendChild(button(gettext("Keep the recorded one: drop mine"), "drop", sawIt));
+        // Saving it as the next hand counts both: a second step says both hands' points and the game after.
+        if (!c.complete && !next.other) {
+          row.appendChild(button(say(gettext("It was another hand: send mine as %(hand)s…"), {hand: which(next.n)}),
+                                 "ask-next"));
+        }
         if (c.replace && c.replace.text) {
           row.appendChild(button(say(gettext("Correct %(hand)s to mine…"), {hand: which(c.number)}), "ask-replace"));
         }
@@ -675,6 +691,7 @@
       box.appendChild(row);
       if (next.other && !c.complete) box.appendChild(otherPair(next));
       if (c.complete) box.appendChild(el("p", "muted small", gettext("The match is over: no hand can be added.")));
+      if (c.recorded && !c.complete && !next.other) box.appendChild(bothCount(entry, c, next.n));
       if (c.recorded && c.replace && c.replace.text) {
         var sure = el("div", "outbox-confirm");
         sure.hidden = true;
@@ -714,6 +731,24 @@
     return el("p", "muted small", say(gettext("%(next)s is %(players)s's: drop this one and type it again to send it " +
                                               "as %(hand)s."), {next: what(next.n), players: players(next.other), hand: which(next.n)}));
   }
+  // The second step of "It was another hand": both hands' points and the game with both counted.
+  function bothCount(entry, c, n) {
+    var box = el("div", "outbox-both-count");
+    box.hidden = true;
+    var theirs = c.recorded.winner ? c.recorded.winner + " +" + points(c.recorded.points) : gettext("no score");
+    box.appendChild(el("p", "", say(gettext("Both hands then count: %(recorded)s as recorded (%(theirs)s) and this " +
+                                            "phone's as %(hand)s (%(mine)s)."),
+                                    {recorded: which(c.number), theirs: theirs, hand: which(n), mine: scored(entry)})));
+    if (c.add && c.add.after) box.appendChild(el("p", "outbox-both-after", c.add.after));
+    else if (c.add && c.add.text) box.appendChild(el("p", "outbox-both-after", c.add.text));
+    box.appendChild(el("p", "muted small", gettext("Only if both hands were really played: one hand typed twice would " +
+                                                  "count twice.")));
+    var yes = el("div", "btn-row");
+    yes.appendChild(button(say(gettext("Yes, both were played: send mine as %(hand)s"), {hand: which(n)}), "next"));
+    yes.appendChild(button(gettext("No, keep it"), "cancel-next"));
+    box.appendChild(yes);
+    return box;
+  }
   function sendMineAs(n) { return button(say(gettext("Send mine as %(hand)s"), {hand: which(n)}), "next"); }
 
   // What the phone shows: the outbox as soon as the phone knows it is offline or the server has
@@ -728,6 +763,9 @@
   // The head of the pad says who deals and plays the next hand, after the outbox's hands
   // (a partnership's table: its next deal and who plays it there).
   function headNext(list) {
+    // Only the hands the head's numbers count (waiting to be sent): a stopped hand moves neither
+    // the numbers nor who deals next, so the head never mixes the site's totals with its dealer.
+    list = list.filter(function (e) { return e.state === "waiting"; });
     var next = document.querySelector(".score-head .next");
     if (!next) return;
     if (next.dataset.server === undefined) next.dataset.server = next.innerHTML;
@@ -933,6 +971,12 @@
         var sure = panel.querySelector(".outbox-confirm");
         if (sure) sure.hidden = how === "cancel";
         if (how === "ask-replace" && sure) sure.querySelector("button").focus();
+        return;
+      }
+      if (how === "ask-next" || how === "cancel-next") {   // so does counting a second hand for one number
+        var both = panel.querySelector(".outbox-both-count");
+        if (both) both.hidden = how === "cancel-next";
+        if (how === "ask-next" && both) both.querySelector("button").focus();
         return;
       }
       var list = load();

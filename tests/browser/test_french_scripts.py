@@ -138,10 +138,13 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ben frappe 4 contre 14 · Ben +10"
     assert problem.locator(".outbox-typed mark").all_inner_texts() == ["Ben", "frappe", "4", "contre", "14", "Ben", "+10"]
     assert lines(fr) == ["Manche 3 Ben frappe 4 contre 14 · Ben +10 à trancher"]
-    # The safe choice first; correcting the other phone's hand asks first.
-    assert [" ".join(t.split()) for t in problem.locator(".btn-primary").all_inner_texts()] == [
-        "Garder celle qui est enregistrée : retirer la mienne"]
-    expect(problem.get_by_role("button", name="Envoyer la mienne comme manche 4")).to_be_visible()
+    # No default (this phone had not seen hand 3); correcting the other phone's hand asks first.
+    assert problem.locator(".btn-primary").count() == 0
+    expect(problem.locator(".outbox-unseen")).to_have_text(
+        "Ce téléphone n'avait pas vu la manche 3 quand celle-ci a été saisie : choisissez ci-dessous s'il s'agit "
+        "de la même manche saisie autrement, ou d'une autre manche.")
+    expect(problem.get_by_role("button", name="C'était une autre manche : envoyer la mienne comme manche 4…")
+           ).to_be_visible()
     problem.get_by_role("button", name="Corriger la manche 3 avec la mienne…").tap()
     expect(problem.locator(".outbox-confirm")).to_contain_text("pour toute la table. Seulement si celle enregistrée "
                                                                "a été mal saisie.")
@@ -149,7 +152,11 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     snap(fr, "french-03-conflict")
     problem.get_by_role("button", name="Non, la garder").tap()
     expect(problem.get_by_role("button", name="Oui, corriger la manche 3")).to_be_hidden()
-    problem.get_by_role("button", name="Envoyer la mienne comme manche 4").tap()
+    problem.get_by_role("button", name="C'était une autre manche : envoyer la mienne comme manche 4…").tap()
+    expect(problem.locator(".outbox-both-count p").first).to_have_text(
+        "Les deux manches comptent alors : la manche 3 telle qu'enregistrée (Ann +34) et celle de ce téléphone "
+        "comme manche 4 (Ben +10).")
+    problem.get_by_role("button", name="Oui, les deux ont été jouées : envoyer la mienne comme manche 4").tap()
     expect(fr.locator("#outbox .msg-success")).to_have_text(
         "Envoyée : manche 4, maintenant sur la feuille de marque.", timeout=SENT)
     assert hands(match)[2:] == [(3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]

@@ -107,7 +107,7 @@ def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_matc
 
 
 @pytest.mark.parametrize("resolve, buttons, stored", [
-    ("keep", ["Send mine as hand 2"],
+    ("keep", ["It was another hand: send mine as hand 2…", "Yes, both were played: send mine as hand 2"],
      [(1, "gin", "b", None, 40), (2, "knock", "a", 5, 30), (3, "gin", "b", None, 12), (4, "knock", "a", 3, 3)]),
     ("replace", ["Correct hand 1 to mine…", "Yes, correct hand 1"],   # asks first: another phone's hand
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 12), (3, "knock", "a", 3, 3)]),
@@ -130,8 +130,10 @@ def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phon
     assert " ".join(problem.locator(".outbox-typed").inner_text().split()) == "Ann knocked 5 v 30 · Ann +25"
     assert "knocked" in problem.locator(".outbox-typed mark").all_inner_texts()   # what differs, marked
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(3)   # nothing sent past it, nothing dropped
-    # The safe choice is the default, and correcting the other phone's hand is not one tap away.
-    assert problem.locator(".btn-primary").all_inner_texts() == ["Keep the recorded one: drop mine"]
+    # No default: the phone had not seen the other hand 1 when it typed its own (it may be another
+    # hand); counting both and correcting the other phone's hand are not one tap away.
+    assert problem.locator(".btn-primary").count() == 0
+    expect(problem.locator(".outbox-unseen")).to_contain_text("This phone had not seen hand 1")
     expect(problem.get_by_role("button", name="Yes, correct hand 1")).to_be_hidden()
     assert hands(match) == [(1, "gin", "b", None, 40)]
     if resolve == "keep":

@@ -137,7 +137,11 @@ def test_two_different_hands_at_once_through_a_network_blip(phone, second_phone,
     expect(b.locator("#entry h2")).to_have_text("Hand 2")   # the form was freed for the next hand
     shot("answers-03-two-hands-at-once")
     b.unroute("**/hands/send/")
-    problem.get_by_role("button", name="Send mine as hand 2").tap()
+    problem.get_by_role("button", name="It was another hand: send mine as hand 2…").tap()
+    b.wait_for_timeout(300)
+    assert hands(match) == [(1, "knock", "a", 5, 30)]   # the first tap only asks, showing both hands
+    expect(problem.locator(".outbox-both-count")).to_contain_text("Both hands then count: hand 1 as recorded (Ann +25)")
+    problem.get_by_role("button", name="Yes, both were played: send mine as hand 2").tap()
     expect(b.locator("#outbox")).to_contain_text("Sent: hand 2", timeout=SENT)
     assert hands(match) == [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 40)]
     expect(a.locator("#hand-2")).to_be_visible(timeout=SENT)
@@ -171,13 +175,14 @@ def hand_3_stopped(phone, second_phone, make_match, member):
     ("undone", [re.compile(r"Send (mine|it) as hand 2")],
      [(1, "knock", "a", 5, 30), (2, "knock", "b", 4, 14)]),
     # A recorded another hand 3: B's goes in as hand 4.
-    ("taken", ["Send mine as hand 4"],
+    ("taken", ["It was another hand: send mine as hand 4…", "Yes, both were played: send mine as hand 4"],
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]),
     # ... or corrects A's hand 3 to B's, after asking.
     ("taken", ["Correct hand 3 to mine…", "Yes, correct hand 3"],
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "knock", "b", 4, 14)]),
     # ... or drops it (A's stands), then takes the drop back and sends it as hand 4 after all.
-    ("taken", ["Keep the recorded one: drop mine", "Undo", "Send mine as hand 4"],
+    ("taken", ["Keep the recorded one: drop mine", "Undo", "It was another hand: send mine as hand 4…",
+               "Yes, both were played: send mine as hand 4"],
      [(1, "knock", "a", 5, 30), (2, "gin", "b", None, 22), (3, "gin", "a", None, 9), (4, "knock", "b", 4, 14)]),
     # ... or drops it for good.
     ("taken", ["Keep the recorded one: drop mine"],

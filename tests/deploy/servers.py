@@ -81,25 +81,58 @@ def serving(argv: list[str], env: dict, port: int, *, timeout=60, log_path: Path
     log = open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")
     proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(url + "/accounts/login/", timeout=5).read()
-                break
-            except (urllib.error.URLError, ConnectionError):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    raise RuntimeError(f"{argv[0]} did not start:\n{log.read()}") from None
-                time.sleep(0.2)
-        yield url
+        with serving_process(proc, log, port) as url:
+            yield url
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop_group(proc, timeout)
+        log.close()
+
+
+@contextmanager
+def serving_process(proc: subprocess.Popen, log, port: int, deadline: float = 30):
+    """Yields the base URL once ``proc`` answers the log-in page on ``port`` (its output in ``log``)."""
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + deadline
+    while True:
+        try:
+            urllib.request.urlopen(url + "/accounts/login/", timeout=5).read()
+            break
+        except (urllib.error.URLError, ConnectionError):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.seek(0)
+                raise RuntimeError(f"{proc.args[0]} did not start:\n{log.read()}") from None
+            time.sleep(0.2)
+    yield url
+
+
+def stop_group(proc: subprocess.Popen, timeout: float = 60) -> None:
+    """``proc`` and every process it started (its process group) stopped."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)   # (anything of the group still there)
+    except ProcessLookupError:
+        pass
+
+
+@contextmanager
+def run_sh(env: dict, *, host: str = "127.0.0.1", timeout=60, log_path: Path | None = None):
+    """``scripts/run.sh`` itself (nginx in front of gunicorn) on a free port of ``host``, no demo
+    club; yields (base URL on loopback, the run.sh process)."""
+    port = free_port()
+    env = {**env, "HOST": host, "PORT": str(port), "GINSCORE_DEMO": "0"}
+    log = open(log_path, "w+") if log_path else tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        with serving_process(proc, log, port, deadline=120) as url:
+            yield url, proc
+    finally:
+        stop_group(proc, timeout)
         log.close()

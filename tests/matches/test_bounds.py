@@ -100,8 +100,8 @@ def test_a_name_of_sixty_characters_with_accents_and_hyphens_is_kept():
 
 
 @pytest.mark.parametrize("players, message", [
-    (["A" * 61, "Ben"], 'record 2: players: player 1: "AAAAAAAAAAAAAAAAAAAA..." is longer than 60 characters (61)'),
-    (["Ann", "x" * 300], 'record 2: players: player 2: "xxxxxxxxxxxxxxxxxxxx..." is longer than 60 characters (300)'),
+    (["A" * 101, "Ben"], 'record 2: players: player 1: "AAAAAAAAAAAAAAAAAAAA..." is longer than 100 characters (101)'),
+    (["Ann", "x" * 300], 'record 2: players: player 2: "xxxxxxxxxxxxxxxxxxxx..." is longer than 100 characters (300)'),
     (["Ann\x00", "Ben"], "record 2: players: player 1: holds a control character (U+0000), which no name may hold"),
 ])
 def test_a_name_the_column_cannot_hold_is_refused_naming_record_and_player(players, message):

@@ -193,10 +193,10 @@ def test_the_import_pages_errors_in_french(client, member, make_match):
     assert "Importer des matchs" in text_of(r)
     match = make_match([KNOCK])
     record = client.get(url("record", match)).content.decode()
-    r = client.post(reverse("matches:import"), {"text": f"[{record}, {record}]"}, **FR)
+    r = client.post(reverse("matches:import"), {"text": f"[{record}]"}, **FR)
     assert r.status_code == 409
     text = text_of(r)
-    assert f"Rien n'a été importé{NB}: ces matchs sont déjà présents." in text
+    assert f"Rien n'a été importé{NB}: ce match est déjà présent." in text
     assert f"Enregistrement 1{NB}: match #{match.pk} Ann c. Ben , 1 manche" in text
     assert "Importer quand même une seconde fois" in text
 

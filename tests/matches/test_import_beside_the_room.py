@@ -73,12 +73,29 @@ def test_the_room_keeps_saving_hands_while_the_largest_import_is_written(make_ma
 
 
 def test_a_refused_batch_takes_back_the_batches_written_before_it(make_match, monkeypatch):
-    """All or nothing across batches: the last record is already stored, so nothing of the file stays."""
+    """All or nothing across batches: the last record's write fails, so nothing of the file stays."""
+    monkeypatch.setattr(records_io, "BATCH_HANDS", 5)
+    [first] = records_io.records_import(data={"players": ["Ann", "Ben"], "hands": [{"end": "dead"}] * 3})
+    data = [{"players": ["Ann", "Ben"], "stake": f"{n}", "hands": [{"end": "dead"}] * 3} for n in range(1, 8)]
+    real = records_io.match_import
+
+    def failing(*, record, **options):
+        if record.stake == 7:
+            raise ValueError("the database refused it")
+        return real(record=record, **options)
+
+    monkeypatch.setattr(records_io, "match_import", failing)
+    with pytest.raises(records_io.ImportRefused, match=r"^record 7: the database refused it$"):
+        records_io.records_import(data=data)
+    assert list(Match.objects.values_list("pk", flat=True)) == [first.pk]
+    assert Hand.objects.count() == 3
+
+
+def test_a_record_already_stored_is_not_added_again_and_the_rest_is(make_match, monkeypatch):
     monkeypatch.setattr(records_io, "BATCH_HANDS", 5)
     [first] = records_io.records_import(data={"players": ["Ann", "Ben"], "hands": [{"end": "dead"}] * 3})
     data = [{"players": ["Ann", "Ben"], "stake": f"{n}", "hands": [{"end": "dead"}] * 3} for n in range(1, 7)]
     data.append({"players": ["Ann", "Ben"], "hands": [{"end": "dead"}] * 3})
-    with pytest.raises(records_io.AlreadyThere, match=rf"^record 7: already here as match #{first.pk} "):
-        records_io.records_import(data=data)
-    assert list(Match.objects.values_list("pk", flat=True)) == [first.pk]
-    assert Hand.objects.count() == 3
+    added = records_io.records_import(data=data)
+    assert len(added) == 6 and [(p, m.pk) for p, m in added.already] == [("record 7: ", first.pk)]
+    assert Match.objects.count() == 7 and Hand.objects.count() == 21

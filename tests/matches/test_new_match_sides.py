@@ -62,8 +62,8 @@ def test_the_form_offers_the_partnership_rules_and_a_third_dealer(client, member
     ({"players": "4", "player_c": "Cat", "player_d": "Dan", "preset": "hollywood"}, "preset",
      "Hollywood is for two players"),
     ({"players": "3", "player_c": "Cat", "rule_columns": "3"}, "rule_columns", "Hollywood columns are for two"),
-    ({"players": "4", "player_c": "Cat", "player_d": "Dan", "team_a_name": "x" * 61}, "team_a_name",
-     "A team name is at most 60 characters (this one has 61)."),
+    ({"players": "4", "player_c": "Cat", "player_d": "Dan", "team_a_name": "x" * 101}, "team_a_name",
+     "A team name is at most 100 characters (this one has 101)."),
     ({"players": "4", "player_c": "Cat", "player_d": "Dan", "team_a_name": "North", "team_b_name": "north"},
      "team_b_name", "The two teams need different names."),
     ({"players": "3"}, "player_c", "Give player C's name: three players play this match."),
@@ -73,7 +73,7 @@ def test_the_form_offers_the_partnership_rules_and_a_third_dealer(client, member
      "Team names are for four players in two partnerships."),
     ({"preset": "partnership"}, "preset", "Partnership rules are for four players in two partnerships."),
     ({"first_dealer": "c"}, "first_dealer", "Player C deals first only in a three-handed match."),
-    ({"players": "3", "player_c": "x" * 61}, "player_c", "at most 60 characters"),
+    ({"players": "3", "player_c": "x" * 101}, "player_c", "at most 100 characters"),
 ])
 def test_bad_input_is_named_next_to_its_field_and_nothing_is_saved(client, member, data, field, message):
     before = Player.objects.count()

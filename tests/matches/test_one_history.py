@@ -264,6 +264,27 @@ def test_the_conflict_page_highlights_the_difference_and_replacing_asks_first(sc
     assert _hands(match) == [(1, "knock", "a")]
 
 
+def test_saving_a_second_hand_for_one_number_takes_a_second_step_with_both_hands(scorer, make_match):
+    """"It was another hand" counts both hands: the page opens it as a second step that says both
+    hands' points and the game with both counted, and only its own button saves."""
+    match = make_match()
+    assert _send(scorer, match, 1).status_code == 200   # Ann knocked 5 v 30: Ann +25
+    r = scorer.post(reverse("matches:hand_new", args=[match.pk]),
+                    {**GIN, "number": 1, "revision": 0, "action": "save"})
+    page = " ".join(r.content.decode().split())
+    assert r.status_code == 409
+    assert '<summary class="btn">It was another hand: save it as hand 2…</summary>' in page
+    assert ("Both hands then count: hand 1 as recorded (Ann +25), and this one as hand 2: Ben scores 37 and 1 box "
+            "(gin).") in page
+    assert "<strong>Game 1: Ann 25, Ben 37.</strong>" in page
+    # No button outside the second step saves it as hand 2.
+    start = page.index('<details class="conflict-both"')
+    outside = page[:start] + page[page.index("</details>", start):]
+    assert 'value="save"' not in outside
+    assert 'id="save-both-yes">Yes, both were played: save it as hand 2</button>' in page
+    assert _hands(match) == [(1, "knock", "a")]
+
+
 def test_a_correction_already_made_by_another_phone_is_the_same_hand(scorer, make_match):
     """Both phones resolve the same conflict by correcting hand 1 to the same hand."""
     match = make_match([{"end": "dead"}])

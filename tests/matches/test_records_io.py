@@ -66,7 +66,7 @@ def test_a_lone_bad_record_names_the_hand():
     ([], "the array holds no records"),
     ([GOOD, {"players": ["Ann"]}], "record 2: players: must be a list of two, three or four names"),
     ({"players": ["Ann", "ann"]}, 'players: "Ann" and "ann" are the same player'),
-    ({"players": ["A" * 61, "Ben"]}, "players: .* is longer than 60 characters"),
+    ({"players": ["A" * 101, "Ben"]}, "players: .* is longer than 100 characters"),
     ({**GOOD, "rules": {"preset": "standard", "gin_bonsu": 5}}, 'rules: "gin_bonsu" is not a rule'),
     ([GOOD, {**GOOD, "hands": GOOD["hands"] * 10}], "record 2: hand \\d+: the match already ended"),
     ([GOOD, {"players": ["Ann", "Ben", "Cat"], "first_dealer": "Cat",
@@ -76,8 +76,8 @@ def test_a_lone_bad_record_names_the_hand():
       "teams": [{"players": ["Ann", "Cat"]}, {"players": ["Ben", "ann"]}]},
      r'players: "Ann" and "ann" are the same player'),
     ({"players": ["Ann", "Ben", "Cat", "Dan"], "rules": "partnership",
-      "teams": [{"name": "N" * 61, "players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
-     r"teams: .*longer than 60 characters"),
+      "teams": [{"name": "N" * 101, "players": ["Ann", "Cat"]}, {"players": ["Ben", "Dan"]}]},
+     r"teams: .*longer than 100 characters"),
     ({**GOOD, "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 4, "Ben": 20}, "no_bonus": ["Cat"]}]},
      r"hand 1: no_bonus: 'Cat' did not play this hand"),
 ])
@@ -296,11 +296,15 @@ def test_import_matches_takes_any_size_in_batches_and_all_or_nothing(tmp_path, m
     assert code == 0, err
     assert len(out.split()) == 501 == Match.objects.count() and Hand.objects.count() == 2505
     assert "501 of 501 records written" in err
-    # A record already there in the last batch: the batches written before it are taken back.
+    # A record already there in the last batch: the others are added, that one not again.
     path.write_text(json.dumps([{**GOOD, "stake": str(n)} for n in range(1000, 1006)] + [{**GOOD, "stake": "1"}]))
     code, out, err = run("import_matches", str(path))
-    assert code == 1 and out == "" and "record 7: already here as match" in err
-    assert Match.objects.count() == 501 and Hand.objects.count() == 2505
+    assert code == 0 and len(out.split()) == 6 and "1 record was already here and was not added again." in err
+    assert Match.objects.count() == 507 and Hand.objects.count() == 2535
+    # The same file once more: nothing new, nothing added.
+    code, out, err = run("import_matches", str(path))
+    assert code == 1 and out == "" and "Nothing was imported: record 1: already here as match" in err
+    assert Match.objects.count() == 507
 
 
 def test_a_record_already_stored_is_refused_naming_the_match(ann, ben):
@@ -313,11 +317,12 @@ def test_a_record_already_stored_is_refused_naming_the_match(ann, ben):
         assert refused.value.found == [("", first)]
         assert str(refused.value) == f"already here as match #{first.pk} Ann v Ben"
     assert Match.objects.count() == 1 and Hand.objects.count() == 5
-    # In an array, the record is named, and nothing of the file is kept (the new Cleo v Dev neither).
+    # In an array, the new records are added and the one already here is named, not added again.
     other = varied_records()[1]
-    with pytest.raises(AlreadyThere, match=rf"^record 2: already here as match #{first.pk} Ann v Ben$"):
-        records_import(data=[other, GOOD])
-    assert Match.objects.count() == 1 and not Player.objects.filter(name="Cleo").exists()
+    added = records_import(data=[other, GOOD])
+    assert len(added) == 1 and added.already == [("record 2: ", first)]
+    assert Match.objects.count() == 2 and Player.objects.filter(name="Cleo").exists()
+    Match.objects.filter(pk=added[0].pk).delete()
     # Not the same record: another hand, another stake, another first dealer.
     for different in ({**GOOD, "hands": GOOD["hands"] + [{"end": "dead"}]}, {**GOOD, "stake": "0.10"},
                       {**GOOD, "first_dealer": "Ann"}):

@@ -116,14 +116,15 @@ def test_download_follows_the_list_filters(client, make_match, ann, ben):
     assert client.get(reverse("matches:record", args=[in_play.pk + 100])).status_code == 404
 
 
-def test_download_upload_download_through_the_site(client, member, make_match):
+def test_download_upload_download_through_the_site(client, director, make_match):
+    """A director's import keeps the records as they were, rated ones rated."""
     make_match(hands=RECORD["hands"], stake="0.25")
     make_match(rules="hollywood", hands=[{"end": "gin", "by": "Ben", "deadwood": {"Ann": 7}}])
     first = body(client.get(reverse("matches:export")))
     Match.objects.all().delete()
-    client.force_login(member)
+    client.force_login(director)
     client.post(reverse("matches:import"), {"file": SimpleUploadedFile("m.json", first)})
-    assert Match.objects.count() == 2
+    assert Match.objects.count() == 2 and Match.objects.filter(rated=True).count() == 2
     assert body(client.get(reverse("matches:export"))) == first
 
 
@@ -255,11 +256,11 @@ def test_pasted_records_already_there_stay_in_the_box_for_the_second_try(client,
     client.force_login(member)
     url = reverse("matches:import")
     text = json.dumps([RECORD, BAD | {"hands": []}])
-    client.post(url, {"text": json.dumps(RECORD)})
+    client.post(url, {"text": text})
     response = client.post(url, {"text": text})
     page = response.content.decode()
-    assert response.status_code == 409 and Match.objects.count() == 1
+    assert response.status_code == 409 and Match.objects.count() == 2
     assert "Record 1: <a href=" in page and "choose the file again" not in page
     assert "Ann&quot;, &quot;Cleo" in page   # what was pasted is still in the box
     client.post(url, {"text": text, "again": "on"})
-    assert Match.objects.count() == 3
+    assert Match.objects.count() == 4

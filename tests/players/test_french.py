@@ -76,7 +76,7 @@ def test_a_name_refused_in_french(admin_client, ann, ben):
     ("A\x00B", "holds a control character (U+0000), which no name may hold",
      "contient un caractère de contrôle (U+0000), qu'aucun nom ne peut contenir"),
     ("   ", "has no letter or digit", "n'a ni lettre ni chiffre"),
-    ("A" * 61, "is longer than 60 characters (61)", "dépasse 60 caractères (61)"),
+    ("A" * 101, "is longer than 100 characters (101)", "dépasse 100 caractères (101)"),
 ])
 def test_every_refusal_of_a_name_reads_as_one_sentence(db, name, english, french):
     """Each reason continues "a player's name ..." whole, in English and in French (a reason that

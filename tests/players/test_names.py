@@ -46,7 +46,7 @@ def test_names_are_cleaned_to_one_form(typed, clean):
     ("Ann\x1b[31m", "holds a control character (U+001B), which no name may hold"),
     ("\u200b\u200b", "a name needs at least one letter or digit"),
     ("Ann\ud800", "holds a broken character (a lone surrogate)"),
-    ("x" * 61, '"xxxxxxxxxxxxxxxxxxxx..." is longer than 60 characters (61)'),
+    ("x" * 101, '"xxxxxxxxxxxxxxxxxxxx..." is longer than 100 characters (101)'),
     ("\u0410nn", 'mixes Latin and Cyrillic letters in "\u0410nn", so it would look like another name: '
                  "type it in one alphabet"),                      # Cyrillic А + Latin nn: looks like Ann
     ("\u0391nn", 'mixes Latin and Greek letters in "\u0391nn", so it would look like another name: '
@@ -132,7 +132,7 @@ def test_the_new_match_form_refuses_look_alike_players(client, member):
             "first_dealer": "a"}
     page = client.post(reverse("matches:new"), post)
     assert page.context["form"].errors["player_b"] == ["The two players must be different."]
-    page = client.post(reverse("matches:new"), {**post, "player_b": "x" * 61})
+    page = client.post(reverse("matches:new"), {**post, "player_b": "x" * 101})
     assert page.status_code == 200 and "player_b" in page.context["form"].errors
 
 
@@ -141,9 +141,9 @@ def test_tournament_entries_with_bad_or_look_alike_names_are_refused(client, dir
     client.force_login(director)
     t = tournament_services.tournament_create(name="Friday", format="swiss")
     url = reverse("tournaments:entries", args=[t.pk])
-    page = client.post(url, {"names": "Ann\nBen\n" + "Ö" * 61}, follow=True)
+    page = client.post(url, {"names": "Ann\nBen\n" + "Ö" * 101}, follow=True)
     assert page.status_code == 200
-    assert "Line 3: this name" in page.content.decode() and "longer than 60 characters (61)" in page.content.decode()
+    assert "Line 3: this name" in page.content.decode() and "longer than 100 characters (101)" in page.content.decode()
     page = client.post(url, {"names": "Ann\nBen\nａnn\u200b"}, follow=True)
     assert "Listed twice" in page.content.decode()
     assert not t.entries.exists() and not Player.objects.exists()

@@ -210,3 +210,58 @@ def sheet_problems(pdf: bytes, names, *, whole: bool = True) -> list[str]:
         got = printed_text(pdf)
         problems += [f"{name!r} is not printed whole" for name in names if name not in got]
     return problems
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One piece of text as the page draws it (one table cell's line): where it starts and ends
+    across, its baseline from the top of the page, its size and whether it is bold."""
+    page: int
+    text: str
+    x0: float
+    x1: float
+    y: float
+    size: float
+    bold: bool
+
+
+def placed_text(pdf: bytes) -> list[Placed]:
+    """Every piece of text with its position, read with pypdf from the page's own drawing (each cell
+    of a table is its own piece, so a value that runs into the next column shows as two pieces that
+    cross, where pdftotext would read one word). Widths are measured in the sheets' own fonts."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from ginscore.sheets.common import BOLD, FONT, register_fonts
+
+    register_fonts()
+    out: list[Placed] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
+        height = float(page.mediabox.height)
+
+        def seen(text, cm, tm, font, size, number=number, height=height):
+            if not text.strip():
+                return
+            # the text matrix times the current transformation: where the piece starts on the page
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            scaled = size * abs(tm[0]) * abs(cm[0])
+            bold = bool(font) and "Bold" in str(font.get("/BaseFont", ""))
+            width = stringWidth(text, BOLD if bold else FONT, scaled)
+            out.append(Placed(number, text.strip(), x, x + width, height - y, round(scaled, 2), bold))
+        page.extract_text(visitor_text=seen)
+    return out
+
+
+def crossing_pieces(pdf: bytes) -> list[str]:
+    """Every two pieces of text on one line that run into each other ("17" of Buchholz into "€127.00"
+    of the prize beside it), in words."""
+    problems = []
+    by_line: dict[tuple[int, int], list[Placed]] = {}
+    for p in placed_text(pdf):
+        by_line.setdefault((p.page, round(p.y)), []).append(p)
+    for (page, _y), pieces in by_line.items():
+        pieces.sort(key=lambda p: p.x0)
+        for a, b in zip(pieces, pieces[1:]):
+            if b.x0 < a.x1 + 1:   # less than a point between them: read as one
+                problems.append(f"page {page}: {a.text!r} runs into {b.text!r} at ({a.x0:.0f}, {a.y:.0f})")
+    return problems

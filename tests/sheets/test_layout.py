@@ -1,21 +1,21 @@
-"""Every sheet kind with real names (1 to 60 characters, accents, hyphens), on letter and A4:
+"""Every sheet kind with real names (1 to 100 characters, accents, hyphens), on letter and A4:
 no two words print over each other and every word stays 0.4 in clear of the paper's edge,
 read from the PDF's own word positions (pdftotext -bbox)."""
 import pytest
 
 from ginscore.sheets.data import MatchSheet
 from ginscore.sheets.match_sheet import build_match_sheet
-from tests.sheets.pdf import layout_problems, text
+from tests.sheets.pdf import layout_problems, printed_text, text
 from tests.sheets.samples import full_match, record, scored
 
-LONGEST = "Maximiliana Ødegård-Fitzgerald de la Cruz-Villanueva Smithso"  # 60 characters
+LONGEST = "Maximiliana Ødegård-Fitzgerald de la Cruz-Villanueva Smithson-Liechtenstein von und zu Habsburg-Lora"  # 100
 NAMES = {
     "shortest": ("Q", "Ø"),
     "club": ("Margaret Thompson", "Christopher Williams"),
     "long": ("Anne-Sophie Ångström-Lindqvist", "Jean-Baptiste Ødegård Müller"),
-    "longest": (LONGEST, "Christopher Alexander Montgomery-Worthington Bartholomew III"),
+    "longest": (LONGEST, "Christopher Alexander Montgomery-Worthington Bartholomew III of Saint-Jean-de-Luz and Villeneuve Jnr"),
 }
-assert len(LONGEST) == 60 and len(NAMES["longest"][1]) == 60
+assert len(LONGEST) == 100 and len(NAMES["longest"][1]) == 100
 
 
 def clean(pdf: bytes) -> None:
@@ -45,7 +45,7 @@ def test_match_sheet(rules, names, length, paper):
     clean(pdf)
     said = {"to 500": "match to 500", "one game": "one game", "best of 3": "best of 3 games",
             "one set": "one Hollywood set" if rules == "hollywood" else "one game"}[length]
-    got = text(pdf)
+    got = printed_text(pdf)
     assert said in got and f"({said})" in got  # the header and the match score
     if length != "to 500":
         assert "to 500" not in got
@@ -80,7 +80,7 @@ def test_pad_of_every_preset(preset):
         names = names + NAMES["long"]
     pdf = build_pad(Pad(style=preset, paper=paper, players=names))
     clean(pdf)
-    got = text(pdf)
+    got = printed_text(pdf)
     for name in names:  # the match line holds a 60-character name whole
         assert name in got
     clean(build_pad(Pad(style=preset, paper=PAPERS[1 - PAPERS.index(paper)], per_page=2,
@@ -100,7 +100,7 @@ def _tables(rules: str, players, **kw) -> list[TableSheet]:
 def test_table_sheet(rules, names, paper):
     pdf = build_table_sheets(_tables(rules, NAMES[names]), paper)
     clean(pdf)
-    got = text(pdf)
+    got = printed_text(pdf)
     assert f"First deal: {NAMES[names][0]}" in got
     assert "Or open https://club.example/matches/table/" in got
 
@@ -120,7 +120,7 @@ def test_round_sheet(paper):
     pdf = build_round_sheet(RoundSheet("Saturday Open " + LONGEST, 3, tuple(pairings), paper=paper,
                                        details=("Printed 23 Nov 2026, 19:02",)))
     clean(pdf)
-    got = text(pdf)
+    got = printed_text(pdf)
     assert "Bye this round (scores a win): Player 1, Player 2, Player 10" in got
     assert got.count("v bye") == 0
 
@@ -136,7 +136,7 @@ def test_standings_in_groups(paper):
                                     notes=("Ties are broken by: Match wins, Head-to-head.",), paper=paper,
                                     tables=groups))
     clean(pdf)
-    got = text(pdf)
+    got = printed_text(pdf)
     assert "Group 1" in got and "Group 2" in got and got.count("Group winner") == 2
 
 

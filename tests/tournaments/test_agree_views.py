@@ -5,6 +5,7 @@ the table link alone never confirms; the desk lists the hands and settles them."
 import re
 
 import pytest
+from django.test import Client
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -77,19 +78,42 @@ def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_with_ea
     assert re.search(r"hand 1 <strong>confirmed</strong> by " + re.escape(b) + r" \(own code\)", page)
 
 
-def test_wrong_codes_are_limited(client, event):
-    from django.core.cache import cache
-    cache.clear()
+def test_wrong_codes_are_limited_where_they_come_from_never_for_the_real_player(client, event, settings):
+    """A guesser at 10.0.0.66 gets 8 codes for the match, then none (even the right one is not
+    checked); Ben, typing his own code on another phone, still confirms, and so does Ann from
+    the guesser's own address through her personal link (no code)."""
+    settings.GINSCORE_PROXY_COUNT = 1
     t, (first, _) = event
     match = first.match
     hand = _add(match, "a")
     _open_link(client, match)
+    guesser = {"HTTP_X_FORWARDED_FOR": "10.0.0.66"}
     for guess in range(8):
-        _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=f"{guess:06d}")
-    _post(client, "hand_confirm", match, 1, side="b", version=hand_version(hand), code=seat_code(match, "b"))
-    assert "8 wrong codes in a row" in _pad(client, match).content.decode()
+        client.post(reverse("matches:hand_confirm", args=[match.pk, 1]), {
+            "side": "b", "version": hand_version(hand), "code": f"{guess:06d}"}, **guesser)
+    client.post(reverse("matches:hand_confirm", args=[match.pk, 1]), {
+        "side": "b", "version": hand_version(hand), "code": seat_code(match, "b")}, **guesser)
+    assert "Too many wrong codes from this device" in _pad(client, match).content.decode()
     assert Hand.objects.get(pk=hand.pk).confirmed_sides == ""
-    cache.clear()
+    ben = Client()
+    _open_link(ben, match)
+    ben.post(reverse("matches:hand_confirm", args=[match.pk, 1]), {
+        "side": "b", "version": hand_version(hand), "code": seat_code(match, "b")}, HTTP_X_FORWARDED_FOR="10.0.0.7")
+    assert Hand.objects.get(pk=hand.pk).confirmed_sides == "b"
+    ann = Client()
+    ann.get(seat_link(match, "a"), **guesser)
+    ann.post(reverse("matches:hand_confirm", args=[match.pk, 1]), {
+        "side": "a", "version": hand_version(Hand.objects.get(pk=hand.pk))}, **guesser)
+    assert Hand.objects.get(pk=hand.pk).agreement == AGREED
+
+
+def test_a_seat_code_is_never_a_personal_links_token(client, event):
+    t, (first, _) = event
+    match = first.match
+    for seat in ("a", "b"):
+        r = client.get(reverse("matches:seat", args=[match.pk, seat, seat_code(match, seat)]))
+        assert r.status_code == 404
+    assert client.get(seat_link(match, "b")).status_code == 302
 
 
 def test_a_personal_link_answers_for_its_player_in_one_tap_and_shows_their_code_only(client, event):

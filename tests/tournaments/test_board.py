@@ -23,7 +23,7 @@ def test_board_shows_the_current_round_tables_and_is_public(client, make_tournam
     assert "Round 1" in page and "4 tables to finish" in page
     assert "25–0" in page and "game 1</span><span class=\"bt-games\">games 0–0" in page   # the game in play, table 1
     assert 'data-board-page="standings"' in page
-    assert response["ETag"] and "no-store" in response["Cache-Control"]
+    assert response["ETag"] and response["Cache-Control"] == "public, max-age=0, s-maxage=1, must-revalidate"
 
 
 def test_board_moves_to_the_next_round_and_styles_finished_tables(client, make_tournament):

@@ -112,6 +112,10 @@ def test_no_one_checks_anyone_in_anonymously(client):
     forged = check_in_link(zoe).replace(f"/{zoe.pk}/", f"/{ben.pk}/")
     assert client.post(forged).status_code == 404
     assert client.get(check_in_link(zoe)[:-4] + "abc/").status_code == 404
+    # nor does the entry's 6-digit code in the token's place (a code is never a token)
+    from ginscore.club.passes import pass_code
+    code = pass_code("check_in", t.pk, zoe.pk, zoe.player_id)
+    assert client.post(reverse("tournaments:check_in_own", args=[t.pk, zoe.pk, code])).status_code == 404
     assert not Entry.objects.filter(tournament=t, checked_in_round__isnull=False).exists()
 
 

@@ -75,3 +75,57 @@ def test_swiss():
     assert len(byes) == 4 == len(set(byes))
     nets = sum(r["net"] for r in data["standings"])
     assert nets == 0
+
+
+LIECHTENSTEIN = "Maximilian Alexander Friedrich von und zu Liechtenstein-Habsburg"   # 64 characters
+HUNDRED = "Anne-Sophie Marie-Élisabeth Ødegård-Łukasiewicz de la Côte-Saint-André Villeneuve-lès-Avignon Zoélie"
+
+
+def test_names_of_up_to_100_characters_enter_a_rehearsal_whole(tmp_path):
+    from ginscore.players.models import Player
+    from ginscore.players.names import NAME_MAX
+
+    assert len(LIECHTENSTEIN) == 64 and len(HUNDRED) == NAME_MAX == 100
+    entries = tmp_path / "entries.txt"
+    entries.write_text(f"{LIECHTENSTEIN}\n{HUNDRED}\nAnn\nBo\n", encoding="utf-8")
+    data = run("--format", "single", "--names", str(entries), "--seed", "1")
+    assert {r["player"] for r in data["standings"]} == {LIECHTENSTEIN, HUNDRED, "Ann", "Bo"}
+    assert Player.objects.filter(name__in=[LIECHTENSTEIN, HUNDRED]).count() == 2
+
+
+@pytest.mark.parametrize("bad", ["x" * 101, "Nul\x00Name"])
+def test_a_refused_entry_list_leaves_nothing_behind(tmp_path, bad):
+    """The command fails on one name it cannot take, naming it, and no tournament, entry, match or
+    player of the list is left in the club's records (it used to leave an empty tournament)."""
+    from django.core.management.base import CommandError
+
+    from ginscore.matches.models import Match
+    from ginscore.players.models import Player
+    from ginscore.tournaments.models import Entry, Tournament
+
+    entries = tmp_path / "entries.txt"
+    entries.write_text(f"{LIECHTENSTEIN}\nAnn\n{bad}\nBo\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="--names: "):
+        run("--format", "swiss", "--names", str(entries))
+    assert (Tournament.objects.count(), Entry.objects.count(), Match.objects.count(), Player.objects.count()) == \
+        (0, 0, 0, 0)
+
+
+def test_a_rehearsal_failing_midway_leaves_nothing_behind(monkeypatch):
+    from ginscore.matches.models import Match
+    from ginscore.tournaments import simulate as rehearsal
+    from ginscore.tournaments.models import Tournament
+
+    played = []
+
+    def broken(match_id, rng):
+        played.append(match_id)
+        if len(played) == 3:
+            raise RuntimeError("the power went out")
+        real(match_id, rng)
+
+    real = rehearsal.play_match
+    monkeypatch.setattr(rehearsal, "play_match", broken)
+    with pytest.raises(RuntimeError):
+        rehearsal.simulate(format="single", players=8, seed=2)
+    assert len(played) == 3 and Tournament.objects.count() == 0 and Match.objects.count() == 0

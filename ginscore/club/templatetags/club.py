@@ -109,3 +109,21 @@ def demo_accounts():
     """(account, role) of the demo accounts that still open with the demo password
     (``ginscore.club.demo``): the log-in and home pages name them."""
     return {"accounts": demo.demo_accounts(), "password": demo.PASSWORD}
+
+
+@register.simple_tag
+def print_button(url: str, label: str, css: str = "btn") -> str:
+    """A print button on the club's paper (its settings page), and the other size one tap away:
+    ``{% print_button url label %}``."""
+    from django.utils.translation import gettext as _
+
+    from ginscore.club import setup
+
+    paper = setup.paper()
+    other = setup.other_paper(paper)
+    names = {"a4": _("A4"), "letter": _("Letter")}
+    joiner = "&" if "?" in url else "?"
+    return format_html('<a class="{}" href="{}" data-paper="{}">{}</a>'
+                       '<a class="btn btn-other-paper" href="{}{}paper={}" data-paper="{}" title="{}">{}</a>',
+                       css, url, paper, label, url, joiner, other, other,
+                       _("The same on %(paper)s paper") % {"paper": names[other]}, names[other])

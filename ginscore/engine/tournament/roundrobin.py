@@ -7,6 +7,7 @@ from ginscore.engine.errors import RuleError
 from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.tournament.pairing import Pairing, number_tables
 from ginscore.engine.tournament.seeding import snake_groups
+from ginscore.engine.tournament.wishes import NO_WISHES, Wishes, fixed_tables, groups_apart
 
 
 def circle_rounds(players: Sequence[Hashable]) -> list[list[tuple[Hashable, ...]]]:
@@ -30,11 +31,18 @@ def circle_rounds(players: Sequence[Hashable]) -> list[list[tuple[Hashable, ...]
     return rounds
 
 
-def round_robin(players: Sequence[Hashable], double: bool = False, groups: int = 1) -> list[list[Pairing]]:
+def round_robin_groups(players: Sequence[Hashable], groups: int, wishes: Wishes = NO_WISHES) -> list[list[Hashable]]:
+    """The seeds dealt into groups in snake order, players kept apart (``wishes``) in different groups."""
+    return groups_apart(snake_groups(players, groups), wishes.apart) if groups > 1 else [list(players)]
+
+
+def round_robin(players: Sequence[Hashable], double: bool = False, groups: int = 1,
+                wishes: Wishes = NO_WISHES) -> list[list[Pairing]]:
     """All rounds at once. ``groups`` > 1 deals the seeds into groups
-    (snake order); the groups play their rounds side by side on separate tables.
-    ``double`` plays the whole cycle twice, seats swapped the second time."""
-    dealt = snake_groups(players, groups) if groups > 1 else [list(players)]
+    (snake order; players kept apart in different groups); the groups play their rounds side by
+    side on separate tables. ``double`` plays the whole cycle twice, seats swapped the second
+    time. A player with a table of their own (``wishes``) keeps it every round."""
+    dealt = round_robin_groups(players, groups, wishes)
     per_group = [circle_rounds(g) for g in dealt]
     if double:
         per_group = [rounds + [[tuple(reversed(p)) for p in rnd] for rnd in rounds] for rounds in per_group]
@@ -46,5 +54,5 @@ def round_robin(players: Sequence[Hashable], double: bool = False, groups: int =
                 numbered = number_tables(rounds[r], g + 1 if groups > 1 else None, table)
                 table += sum(1 for p in numbered if not p.bye)
                 rnd += numbered
-        out.append(sorted(rnd, key=lambda p: (p.bye, p.table or 0)))
+        out.append(fixed_tables(sorted(rnd, key=lambda p: (p.bye, p.table or 0)), wishes.tables))
     return out

@@ -9,19 +9,21 @@ from ginscore.engine.i18n import gettext_lazy as _
 from ginscore.engine.tournament.pairing import Pairing, number_tables
 from ginscore.engine.tournament.standings import DEFAULT_TIEBREAKS, Result, Standing, standings
 from ginscore.engine.tournament.swiss import pair_swiss
+from ginscore.engine.tournament.wishes import NO_WISHES, Wishes, fixed_tables
 
 
 def swiss_round(players: Sequence[Hashable], results: Iterable[Result], withdrawn: Collection[Hashable] = (),
-                tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Pairing]:
+                tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, wishes: Wishes = NO_WISHES) -> list[Pairing]:
     """The next Swiss round: players still in, ranked by the standings so far
-    (``players`` in seed order breaks the last ties)."""
+    (``players`` in seed order breaks the last ties); ``wishes``: who must not meet, who keeps a table."""
     results = list(results)
     table = standings(players, results, tiebreaks)
     ranked = [row.player for row in table if row.player not in withdrawn]
     played = {frozenset(r.players) for r in results if not r.bye}
     had_bye = {r.players[0] for r in results if r.bye}
     scores = {row.player: row.wins for row in table}
-    return number_tables(pair_swiss(ranked, scores, played, had_bye))
+    pairs = pair_swiss(ranked, scores, played, had_bye, apart=wishes.apart)
+    return fixed_tables(number_tables(pairs), wishes.tables)
 
 
 def playoff_seeds(table: Sequence[Standing], top: int, groups: Sequence[Collection[Hashable]] | None = None) -> list[Hashable]:

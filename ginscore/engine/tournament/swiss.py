@@ -4,6 +4,8 @@ Every possible pairing is an edge whose weight is a large constant less a cost;
 the matching of greatest weight among those that pair everyone is the round.
 Costs are ordered so a smaller concern can never outweigh a larger one:
 
+0. two players who must not meet (a pairing wish, ``wishes.py``) meeting, only when no
+   pairing without it exists;
 1. a rematch (only when no pairing without one exists);
 2. a second bye (likewise);
 3. the bye going to a higher-ranked player than the lowest one without a bye;
@@ -13,7 +15,7 @@ Costs are ordered so a smaller concern can never outweigh a larger one:
 A full graph of 512 players (about 130,000 edges) takes networkx most of a
 minute, so edges are first drawn only between players near each other in the
 ranking (and near the top-half/bottom-half partner). If that restricted graph
-cannot pair everyone cleanly (no rematch, no second bye), the window widens,
+cannot pair everyone cleanly (no wish broken, no rematch, no second bye), the window widens,
 up to the full graph, which is the exact answer.
 """
 from __future__ import annotations
@@ -30,17 +32,19 @@ WINDOW = 12
 
 
 def pair_swiss(ranked: Sequence[Hashable], scores: Mapping[Hashable, int], played: Collection[frozenset],
-               had_bye: Collection[Hashable] = (), window: int = WINDOW) -> list[tuple[Hashable, ...]]:
+               had_bye: Collection[Hashable] = (), window: int = WINDOW,
+               apart: Collection[frozenset] = ()) -> list[tuple[Hashable, ...]]:
     """Pair one round. ``ranked``: the players still in, best first;
     ``scores``: their match points; ``played``: frozensets of pairs that have
-    met; ``had_bye``: players who have had a bye. Returns pairs in table order
-    (best-ranked first), then the bye as a one-player tuple."""
+    met; ``had_bye``: players who have had a bye; ``apart``: frozensets of pairs
+    that must not meet. Returns pairs in table order (best-ranked first), then
+    the bye as a one-player tuple."""
     n = len(ranked)
     if n < 2:
         raise RuleError(_("entries: a Swiss round needs at least 2 players"))
     if len(set(ranked)) != n:
         raise RuleError(_("entries: a player is listed twice"))
-    costs = _Costs(ranked, scores, played, had_bye)
+    costs = _Costs(ranked, scores, played, had_bye, apart)
     while True:
         pairs = _match(costs, window)
         if window >= n or (pairs is not None and not costs.flaws(pairs)):
@@ -53,12 +57,13 @@ def pair_swiss(ranked: Sequence[Hashable], scores: Mapping[Hashable, int], playe
 
 
 class _Costs:
-    def __init__(self, ranked, scores, played, had_bye):
+    def __init__(self, ranked, scores, played, had_bye, apart=()):
         self.ranked = list(ranked)
         self.n = n = len(ranked)
         self.score = [scores.get(p, 0) for p in ranked]
         self.played = {frozenset(p) for p in played}
         self.had_bye = set(had_bye)
+        self.apart = {frozenset(p) for p in apart}
         groups: dict[int, list[int]] = {}
         for i, s in enumerate(self.score):
             groups.setdefault(s, []).append(i)
@@ -72,12 +77,16 @@ class _Costs:
         self.bye_rank_unit = self.score_unit * ((n // 2 + 1) * spread * spread + 1)
         self.second_bye = self.bye_rank_unit * (n + 1)
         self.rematch = self.second_bye * 4
-        self.top = self.rematch * (n + 2)
+        self.wish = self.rematch * (n + 2)
+        self.top = self.wish * (n + 2) if self.apart else self.rematch * (n + 2)
 
     def pair(self, i: int, j: int) -> int:
         cost = 0
-        if frozenset((self.ranked[i], self.ranked[j])) in self.played:
+        pair = frozenset((self.ranked[i], self.ranked[j]))
+        if pair in self.played:
             cost += self.rematch
+        if pair in self.apart:
+            cost += self.wish
         diff = self.score[i] - self.score[j]
         cost += self.score_unit * diff * diff
         members, pi = self.group_of[i]
@@ -119,7 +128,7 @@ class _Costs:
             if _BYE in (a, b):
                 count += (b if a == _BYE else a) in self.had_bye
             else:
-                count += frozenset((a, b)) in self.played
+                count += frozenset((a, b)) in self.played or frozenset((a, b)) in self.apart
         return count
 
 

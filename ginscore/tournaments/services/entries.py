@@ -9,14 +9,17 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext, ngettext
 
 from ginscore.engine import MatchLength, RuleError, rules_from
-from ginscore.engine.tournament import check_tiebreaks
+from ginscore.engine.tournament import check_tiebreaks, first_round, seeds_apart
 from ginscore.matches.services import team_name_clean
 from ginscore.players.models import Player
 from ginscore.players.names import NameRefused, name_clean, name_key
 from ginscore.players.services import player_get_or_create, players_get_or_create
-from ginscore.tournaments.models import STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, entry_name
-from ginscore.tournaments.services.locks import NotCheckedIn, TournamentRefused, _locked, names_listed
+from ginscore.tournaments.models import (
+    BRACKET_FORMATS, STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, entry_name,
+)
+from ginscore.tournaments.services.locks import NotCheckedIn, TournamentRefused, _locked, _stage_kind, names_listed
 from ginscore.tournaments.services.rounds import _open_stage
+from ginscore.tournaments.services.wishes import tournament_wishes
 
 
 def tournament_create(*, name: str, format: str, preset: str = "standard", rule_overrides: dict | None = None,
@@ -134,12 +137,20 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     if tournament.doubles:
         teams_named_once([(i, name, first, second) for (i, _), name, (_, first, second) in zip(lines, team_names, teams)])
     with transaction.atomic():
-        players = iter(players_get_or_create(names=people))
+        found = players_get_or_create(names=people)
         tournament.entries.all().delete()
+        _sign_ups_entered(tournament, found)
+        players = iter(found)
         return Entry.objects.bulk_create(
             Entry(tournament=tournament, player=next(players), partner=next(players) if second else None,
                   team_name=team_name, seed=i)
             for i, ((_, _, second), team_name) in enumerate(zip(teams, team_names), 1))
+
+
+def _sign_ups_entered(tournament: Tournament, players) -> None:
+    """A player the director enters no longer waits as a sign-up (theirs, or their pair's)."""
+    ids = [p.pk for p in players if p is not None]
+    tournament.sign_ups.filter(Q(player_id__in=ids) | Q(partner_id__in=ids)).delete()
 
 
 def teams_named_once(teams: list[tuple[int | None, str, str, str]]) -> None:
@@ -187,6 +198,7 @@ def entry_add(*, tournament: Tournament, name: str) -> Entry:
             teams_named_once([(None, e.team_name, e.player.name, e.partner.name) for e in others]
                              + [(None, team_name, player.name, partner.name)])
         seed = (tournament.entries.aggregate(m=Max("seed"))["m"] or 0) + 1
+        _sign_ups_entered(tournament, (player, partner))
         return Entry.objects.create(tournament=tournament, player=player, partner=partner,
                                     team_name=team_name, seed=seed, late=late)
 
@@ -218,6 +230,10 @@ def tournament_start(*, tournament: Tournament, shuffle_seed: int | None = None)
                 "%(count)s players have not checked in (%(names)s); check them in or withdraw the absent first.",
                 len(missing)) % {"count": len(missing), "names": names_listed(missing)}, missing)
         entries = _seed_order(t, entries, shuffle_seed)
+        if _stage_kind(t) in BRACKET_FORMATS:   # two kept apart do not meet in the first round
+            by_id = {e.pk: e for e in entries}
+            entries = [by_id[pk] for pk in seeds_apart([e.pk for e in entries], first_round,
+                                                        tournament_wishes(t).apart)]
         moved = [e for i, e in enumerate(entries, 1) if e.seed != i]
         for i, e in enumerate(entries, 1):
             e.seed = i

@@ -10,7 +10,8 @@ from django.utils.translation import gettext
 
 from ginscore.engine import RuleError
 from ginscore.engine.tournament import (
-    DECIDED, LaterResult, double_elimination, playoff_seeds, round_robin, single_elimination, snake_groups, swiss_round,
+    DECIDED, LaterResult, double_elimination, first_round, playoff_seeds, round_robin, round_robin_groups, seeds_apart,
+    single_elimination, swiss_round,
 )
 from ginscore.matches.models import Match
 from ginscore.tournaments.models import (
@@ -20,6 +21,7 @@ from ginscore.tournaments.services.locks import (
     TournamentRefused, _locked, _stage_kind, tournament_length, tournament_rules,
 )
 from ginscore.tournaments.services.table import _bracket_seeds, tournament_table
+from ginscore.tournaments.services.wishes import tournament_wishes
 from ginscore.tournaments.structure import STATE_FIELDS, bracket_of, copy_state, results_of, row_of
 
 
@@ -28,6 +30,7 @@ def _open_stage(t: Tournament, entries: list[Entry]) -> None:
     ids = [e.pk for e in entries]
     by_id = {e.pk: e for e in entries}
     kind = _stage_kind(t)
+    wishes = tournament_wishes(t)
     if kind in BRACKET_FORMATS:
         build = double_elimination if kind == "double" else single_elimination
         bracket = build(ids, third_place=t.third_place) if kind == "single" else build(ids)
@@ -35,11 +38,11 @@ def _open_stage(t: Tournament, entries: list[Entry]) -> None:
     elif kind == "roundrobin":
         groups = t.groups if t.groups > 1 else 1
         if groups > 1:
-            for g, members in enumerate(snake_groups(entries, groups), 1):
-                for e in members:
-                    e.group = g
+            for g, members in enumerate(round_robin_groups(ids, groups, wishes), 1):
+                for pk in members:
+                    by_id[pk].group = g
             Entry.objects.bulk_update(entries, ["group"])
-        rounds = round_robin(ids, double=t.double_round, groups=groups)
+        rounds = round_robin(ids, double=t.double_round, groups=groups, wishes=wishes)
         _rows_for_rounds(t, rounds, by_id, first_round=1)
     else:
         _pair_swiss_round(t, 1)
@@ -68,7 +71,7 @@ def _pair_swiss_round(t: Tournament, r: int, absent: frozenset[int] = frozenset(
     entries = list(t.entries.order_by("seed", "id"))
     rows = TournamentMatch.objects.filter(tournament=t, stage=t.stage)
     pairings = swiss_round([e.pk for e in entries], results_of(rows),
-                           {e.pk for e in entries if e.withdrawn} | set(absent), t.tiebreaks)
+                           {e.pk for e in entries if e.withdrawn} | set(absent), t.tiebreaks, tournament_wishes(t))
     _rows_for_rounds(t, [pairings], {e.pk: e for e in entries}, first_round=r)
 
 
@@ -78,9 +81,26 @@ def _insert_rows(t: Tournament, rows: list[TournamentMatch]) -> None:
     for r, match in zip(ready, _create_matches(t, ready)):
         r.match = match
     if t.is_bracket:
-        for n, r in enumerate(ready, 1):
-            r.table = n if not t.tables or n <= t.tables else None
+        _bracket_tables(t, ready, busy=set())
     TournamentMatch.objects.bulk_create(rows, batch_size=500)
+
+
+def _bracket_tables(t: Tournament, rows: list[TournamentMatch], busy: set[int]) -> None:
+    """Bracket matches waiting for a table: a player with a table of their own takes it when it
+    is free; the others the lowest free table, in order; with a set number of tables the rest
+    wait for one to come free."""
+    fixed = tournament_wishes(t).tables
+    for r in rows:
+        own = next((fixed[e] for e in (r.entry_a_id, r.entry_b_id) if e in fixed and fixed[e] not in busy), None)
+        if own is not None:
+            r.table = own
+            busy.add(own)
+    kept = set(fixed.values())
+    free = (n for n in range(1, len(busy) + len(rows) + len(kept) + 2)
+            if n not in busy and n not in kept and (not t.tables or n <= t.tables))
+    for r in rows:
+        if r.table is None:
+            r.table = next(free, None)
 
 
 def _create_matches(t: Tournament, rows: list[TournamentMatch]) -> list[Match]:
@@ -116,9 +136,7 @@ def _assign_tables(t: Tournament) -> None:
     open_rows = TournamentMatch.objects.filter(tournament=t, outcome="", match__isnull=False)
     busy = set(open_rows.filter(table__isnull=False).values_list("table", flat=True))
     waiting = list(open_rows.filter(table__isnull=True).order_by("stage", "play_round", "id"))
-    free = (n for n in range(1, len(busy) + len(waiting) + 2) if n not in busy and (not t.tables or n <= t.tables))
-    for row in waiting:
-        row.table = next(free, None)
+    _bracket_tables(t, waiting, busy)
     TournamentMatch.objects.bulk_update(waiting, ["table"])
 
 
@@ -236,6 +254,7 @@ def _advance(t: Tournament) -> None:
             t.stage = 2
             t.save(update_fields=["stage"])
             by_id = {e.pk: e for e in t.entries.all()}
+            seeds = seeds_apart(seeds, first_round, tournament_wishes(t).apart)
             bracket = single_elimination(seeds, third_place=t.third_place)
             _insert_rows(t, [row_of(t, 2, m, by_id) for m in bracket.matches])
             open_left = True

@@ -133,3 +133,48 @@ def test_decided_by_wins_alone_and_a_knockout_placing():
 
 def test_a_lone_player_has_nothing_decided():
     assert decided(["wins"], [], ["A"]) == [("A", None)]
+
+
+# The board's "Decided by" (issue 33): a row's key is the tiebreak that set it apart from the row it
+# was level with longest, above or below: the later, in the event's order, of the first keys on which
+# it differs from each neighbour of its own rank group. (Head-to-head is left out: its value depends
+# on who is still level, not on the row alone.)
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ORDERABLE = ("wins", "net", "buchholz", "median_buchholz", "sonneborn_berger")
+
+
+@st.composite
+def fields(draw):
+    n = draw(st.integers(4, 12))
+    players = [f"P{i}" for i in range(n)]
+    results = []
+    for _ in range(draw(st.integers(n, 4 * n))):
+        a, b = draw(st.lists(st.sampled_from(players), min_size=2, max_size=2, unique=True))
+        pa, pb = draw(st.integers(0, 3)) * 50, draw(st.integers(0, 3)) * 50
+        results.append(Result((a, b), a if draw(st.booleans()) else b, (pa, pb)))
+    order = draw(st.permutations(ORDERABLE))[:draw(st.integers(1, len(ORDERABLE)))]
+    return players, results, list(order)
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields())
+def test_decided_by_is_what_set_the_row_apart_from_its_neighbours(field):
+    players, results, order = field
+    rows = standings(players, results, order)
+    for i, row in enumerate(rows):
+        firsts = []
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(rows) and rows[j].rank != row.rank:
+                other = rows[j]
+                firsts.append(next(k for k in order if getattr(row, k) != getattr(other, k)))
+        if row.decided_by is None:
+            assert not firsts or any(r.rank == row.rank for r in rows if r is not row)
+            continue
+        assert row.decided_by == max(firsts, key=order.index), (row, firsts)
+        # and the rows are in that key's order where it decided
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(rows) and all(getattr(rows[j], k) == getattr(row, k)
+                                          for k in order[:order.index(row.decided_by)]):
+                better, worse = (rows[j], row) if j < i else (row, rows[j])
+                assert getattr(better, row.decided_by) >= getattr(worse, row.decided_by)

@@ -15,11 +15,11 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils import timezone
 
+from ginscore.club.commands import ClubCommand
 from ginscore.club.demo import PASSWORD
 from ginscore.club.roles import DIRECTOR_GROUP
 from ginscore.engine import PRESETS, Card, Hand, MatchLength, MatchRecord, MatchScorer, Rules
@@ -180,7 +180,7 @@ def seed_tournaments(rng: random.Random, players: list[Player], users: dict) -> 
     return [knockout, swiss]
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Creates the demo club: accounts, a dozen players and matches in every preset."
 
     def add_arguments(self, parser):

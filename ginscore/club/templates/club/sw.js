@@ -1,8 +1,9 @@
 // ginscore's service worker (served as /sw.js, scope: the whole site). It keeps a table's
 // pages usable through a network drop: the score pad (a partnership's table page) and the hand
 // entry page of every match opened on this phone are answered from the network when it
-// answers, else from the copy kept at the last visit; the scripts and styles are kept at
-// install. Everything else (the live polling, saves, other pages) goes to the network as if
+// answers, else from the copy kept at the last visit or the last live update (live.js's poll of
+// a pad that changed keeps the new pad, and the entry page is drawn again with it); the scripts
+// and styles are kept at install. Everything else (the saves, other pages) goes to the network as if
 // there were no worker.
 // Hands typed offline wait in the page's outbox (static/ginscore/outbox.js), not here.
 // A kept page belongs to whom it was drawn for: every answer names its viewer
@@ -116,6 +117,20 @@ function keptFor(url) {
   });
 }
 
+// The other table page of the same match (the pad and its entry page), drawn again when one of
+// them changed live and the other is kept: a reload offline shows the newest state this phone saw,
+// and its entry form numbers the next hand from it.
+function refreshKept(url) {
+  var path = url.pathname, other = /hands\/new\/$/.test(path) ? path.replace(/hands\/new\/$/, "") : path + "hands/new/";
+  var key = url.origin + other;
+  return caches.match(key, {ignoreVary: true}).then(function (hit) {
+    if (!hit) return null;
+    return fetch(key, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+      return keep(new Request(key), response);
+    });
+  }).catch(function () { return null; });
+}
+
 // Every kept page forgotten (log-out): only the scripts and styles stay.
 function forget() {
   viewer = "";
@@ -151,26 +166,81 @@ function offlinePage() {
   });
 }
 
+// A log-out the club's site has not heard yet (the page's logout.js, offline): {url, csrf}, kept
+// for a restart; sent before any request of the site this worker sees, once the network is back.
+var LOGOUT_KEY = "/__ginscore/logout";
+var leaving;   // undefined: not read yet; null: none
+
+function readLeaving() {
+  if (leaving !== undefined) return Promise.resolve(leaving);
+  return caches.match(self.location.origin + LOGOUT_KEY).then(function (hit) {
+    return hit ? hit.json() : null;
+  }).catch(function () { return null; }).then(function (found) {
+    if (leaving === undefined) leaving = found;
+    return leaving;
+  });
+}
+
+function keepLeaving(value) {
+  leaving = value;
+  return caches.open(VERSION).then(function (cache) {
+    var key = self.location.origin + LOGOUT_KEY;
+    if (!value) return cache.delete(key);
+    return cache.put(key, new Response(JSON.stringify(value), {headers: {"Content-Type": "application/json"}}));
+  });
+}
+
+// The kept log-out sent; the request waits for it (a failure: the network is still down).
+function endSession() {
+  return readLeaving().then(function (left) {
+    if (!left) return null;
+    var body = new FormData();
+    body.append("csrfmiddlewaretoken", left.csrf);
+    return fetch(left.url, {method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+                            redirect: "manual", headers: {"X-CSRFToken": left.csrf}})
+      .then(function () { return keepLeaving(null); }, function () { return null; });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && tablePage(url)) {
-    event.respondWith(fetch(request).then(function (response) { return keep(request, response); })
-      .catch(function () {
-        return keptFor(url).then(function (hit) { return hit ? marked(hit) : offlinePage(); });
-      }));
-    return;
-  }
-  if (request.mode === "navigate") {   // any other page: only to learn whom the pages are for now
-    event.respondWith(fetch(request).then(function (response) {
-      return note(response).then(function () { return response; });
+  if (leaving !== null && url.pathname.indexOf(STATIC) !== 0) {   // a log-out may wait: it goes first
+    event.respondWith(endSession().then(function () {
+      return answer(request, url) || fetch(request);
     }));
     return;
   }
+  var answered = answer(request, url);
+  if (answered) event.respondWith(answered);
+});
+
+// What the worker answers for a request of the site: a promise of the response, or null (the network's).
+function answer(request, url) {
+  if (request.method !== "GET") return null;
+  if (request.mode === "navigate" && tablePage(url)) {
+    return fetch(request).then(function (response) { return keep(request, response); })
+      .catch(function () {
+        return keptFor(url).then(function (hit) { return hit ? marked(hit) : offlinePage(); });
+      });
+  }
+  if (request.headers.get("X-Live") && tablePage(url)) {   // live.js's poll: a newer pad is kept too
+    return fetch(request).then(function (response) {
+      if (response.status === 200) {
+        keep(request, response);
+        refreshKept(url);
+      }
+      return response;
+    });
+  }
+  if (request.mode === "navigate") {   // any other page: only to learn whom the pages are for now
+    return fetch(request).then(function (response) {
+      return note(response).then(function () { return response; });
+    });
+  }
   if (url.pathname.indexOf(STATIC) === 0) {
-    event.respondWith(caches.match(request, {ignoreVary: true}).then(function (hit) {
+    return caches.match(request, {ignoreVary: true}).then(function (hit) {
       return hit || fetch(request).then(function (response) {
         if (response.ok) {
           var copy = response.clone();
@@ -178,15 +248,16 @@ self.addEventListener("fetch", function (event) {
         }
         return response;
       });
-    }));
+    });
   }
-});
+  return null;
+}
 
 // A page asks for its table pages to be kept now (the first visit came before the worker), or
 // (log-out) for every kept page to be forgotten.
 self.addEventListener("message", function (event) {
   if (event.data && event.data.forget) {
-    event.waitUntil(forget());
+    event.waitUntil(Promise.all([forget(), event.data.logout ? keepLeaving(event.data.logout) : null]));
     return;
   }
   var urls = (event.data && event.data.keep) || [];

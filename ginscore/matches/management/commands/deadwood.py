@@ -12,10 +12,10 @@ card held counts (any number of cards), so it prints the count.
 """
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ginscore.club.commands import ClubCommand
 from ginscore.engine import PRESETS, CardError, format_cards, parse_cards, rules_from
 from ginscore.engine.melds import Arrangement, best_arrangement, eleven, melds_bonus
 
@@ -29,7 +29,7 @@ def describe(arrangement: Arrangement) -> list[str]:
     return [_("melds: %(melds)s") % {"melds": melds}, _("deadwood: %(deadwood)s") % {"deadwood": dead}]
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     requires_system_checks = []  # cards only: no models, no database
     help = gettext_lazy("Prints the best melds and the deadwood of 10 cards (11: the discard and whether it is big "
                         "gin).")

@@ -7,15 +7,15 @@ output, or to FILE with ``-o``, a batch of matches at a time (any club's history
 """
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ginscore.club.commands import ClubCommand
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import records_dumps, records_export_finished, records_stream
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = gettext_lazy("Exports matches as a JSON array of match records (the spec's ginscore/1 format).")
 
     def add_arguments(self, parser):

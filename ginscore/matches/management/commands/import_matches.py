@@ -11,17 +11,17 @@ same way, naming the stored match; ``--again`` imports it anyway.
 """
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from ginscore.club.commands import ClubCommand
 from ginscore.engine import RecordError
 from ginscore.matches.bounds import grouped
 from ginscore.matches.management.commands.score import read_json
 from ginscore.matches.records_io import AlreadyThere, ImportRefused, records_import
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = gettext_lazy("Imports match records (one record or a JSON array) and prints the new match ids.")
 
     def add_arguments(self, parser):
@@ -42,6 +42,10 @@ class Command(BaseCommand):
             sys.exit(1)
         for match in matches:
             self.stdout.write(str(match.pk))
+        if matches.already:
+            self.stderr.write(ngettext("%(count)s record was already here and was not added again.",
+                                       "%(count)s records were already here and were not added again.",
+                                       len(matches.already)) % {"count": len(matches.already)})
 
     def _progress(self, done: int, total: int) -> None:
         if total > 1:

@@ -7,10 +7,10 @@ prints the score pad as plain text instead. Nothing is written anywhere.
 import json
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ginscore.club.commands import ClubCommand
 from ginscore.engine import RecordError, record_from_json, result_to_json, score_match
 from ginscore.engine.records import parse_json_text
 from ginscore.engine.pad_text import render_pad
@@ -32,7 +32,7 @@ def read_json(path: str, stdin=None):
     return parse_json_text(text, _("standard input") if path == "-" else path)
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = gettext_lazy("Scores a match record (or an array of records) and prints the result as JSON.")
 
     def add_arguments(self, parser):

@@ -10,23 +10,18 @@ the club's language (``GINSCORE_LANGUAGE``); the JSON is the spec's whatever the
 import json
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ginscore.club.commands import ClubCommand
 from ginscore.engine import RecordError
 from ginscore.matches.management.commands.score import read_json
 from ginscore.ratings.records import RatingsRefused, ratings_of_records
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = gettext_lazy("Rates match records (a JSON array, in the order the matches finished) and prints the "
                         "ratings as JSON.")
-
-    def create_parser(self, prog_name, subcommand, **kwargs):
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.description = str(self.help)   # (read in the club's language)
-        return parser
 
     def add_arguments(self, parser):
         parser.add_argument("file", help=_("a JSON array of match records, or - for standard input"))

@@ -11,10 +11,10 @@ import json
 import re
 import sys
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ginscore.club.commands import ClubCommand
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import PrizeRules, parse_entrants, payouts
 
@@ -46,13 +46,12 @@ def parse_tie(text: str) -> tuple[int, ...]:
         raise MoneyError(_("tie %(tie)s: give the tied places as whole numbers, like 3,4") % {"tie": text[:40]}) from None
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = gettext_lazy("Prints the prize pool and each paid place's amount for a field, as JSON.")
     requires_system_checks = []   # a quick preview: nothing of the site is checked or read
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.description = str(self.help)   # (read in the club's language)
         parser.error = one_line_error
         return parser
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.http import Http404
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ginscore.club import setup
+from ginscore.club.commands import ClubCommand
 from ginscore.club.site import site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
@@ -32,7 +33,7 @@ from ginscore.sheets.pads import build_pad
 from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Prints a score pad, a match sheet or a tournament's paperwork to a PDF file."
 
     def add_arguments(self, parser):
@@ -41,10 +42,11 @@ class Command(BaseCommand):
         def kind(name, help_text):
             sub = kinds.add_parser(name, help=help_text)
             sub.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PDF")
-            sub.add_argument("--paper", choices=["letter", "a4"], default="letter")
+            sub.add_argument("--paper", choices=["letter", "a4"], default=None,
+                             help="the paper (default: the club's, from its settings page)")
             sub.add_argument("--language", metavar="LANG", default=None,
                              help=f"the sheet's language: {', '.join(languages())} "
-                                  f"(default: the club's, GINSCORE_LANGUAGE: {settings.LANGUAGE_CODE})")
+                                  "(default: the club's)")
             return sub
 
         pad = kind("pad", "blank score pads")
@@ -71,7 +73,7 @@ class Command(BaseCommand):
                                       "(default: the GINSCORE_SITE_URL setting; without either the sheets are refused)")
 
     def handle(self, *args, **opts):
-        with translation.override(settings.LANGUAGE_CODE):  # a command speaks the club's language
+        with translation.override(setup.language()):  # a command speaks the club's language
             try:
                 language = sheet_language(opts.get("language"))
             except ValueError as e:
@@ -113,7 +115,7 @@ class Command(BaseCommand):
         return site
 
     def build(self, opts) -> bytes:
-        kind, paper, language = opts["kind"], opts["paper"], opts["language"]
+        kind, paper, language = opts["kind"], setup.paper(opts["paper"]), opts["language"]
         if kind == "pad":
             players = tuple(opts["players"]) if opts["players"] else None
             teams = tuple(opts["teams"]) if opts["teams"] else None

@@ -8,15 +8,16 @@ order), so a director can print the night's sheets with the real names.
 import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ginscore.club.commands import ClubCommand
 from ginscore.tournaments.services import TournamentRefused
 from ginscore.tournaments.simulate import simulate, summary
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Plays a whole tournament with random hands (a rehearsal, and demo data)."
 
     def add_arguments(self, parser):

@@ -1,0 +1,163 @@
+"""The front: Debian's nginx in front of gunicorn, as ``scripts/run.sh`` starts it (docs/deploying.md).
+
+gunicorn's processes each serve one request at a time, reading it from the phone as it comes: a
+few connections that send their headers and then a byte every few seconds would hold every
+process and leave the room unanswered. nginx reads every request whole (and takes every answer
+whole) before gunicorn sees it, whatever the phone's speed, on any number of connections at
+once; gunicorn then listens only on a socket file in the data folder that nginx alone uses, and
+believes the client's address nginx adds to ``X-Forwarded-For`` (``GINSCORE_FRONT=1``).
+
+Plain Python, no Django: ``python -m ginscore.front --listen HOST:PORT`` writes the
+configuration into ``GINSCORE_DATA_DIR/front/<port>/`` and prints its folder.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+from pathlib import Path
+
+from ginscore import environment as env
+
+# How long a phone may take to send a request's headers (all of them), and between two pieces of
+# its body, before it is dropped (408): a phone on a poor wifi sends a request in well under a second.
+HEADER_SECONDS = 10
+BODY_SECONDS = 10
+# The visitors' live pages (ginscore/club/live.py marks them "public, s-maxage=1") are kept this
+# long by nginx and shared by every visitor asking for the same page in the same language: however
+# many watch the standings, the site draws (or answers 304 for) them once a second. A request with a
+# session or a message waiting (these cookies) is never answered from it.
+SESSION_COOKIE = "sessionid"
+MESSAGES_COOKIE = "messages"
+LANGUAGE_COOKIE = "ginscore_language"
+CACHE_MB = 256
+# The largest request taken (an import of records, docs/records-and-backups.md); Django's own
+# limits apply behind it.
+BODY_MB = 20
+
+
+def nginx_binary() -> str | None:
+    """Debian's nginx (in /usr/sbin, which is not on a user's PATH), or None."""
+    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
+
+
+def folder(port: int | str) -> Path:
+    """The front's folder for the site on ``port``: its configuration, socket, temporary files."""
+    return env.data_dir() / "front" / str(port)
+
+
+def listen_line(host: str, port: int | str) -> str:
+    """nginx's ``listen`` for the address run.sh was given (HOST, PORT)."""
+    if host in ("::", "[::]"):
+        return f"listen [::]:{port} ipv6only=off backlog=4096;"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"listen {host}:{port} backlog=4096;"
+
+
+def config(*, host: str, port: int | str, place: Path, https: bool = False, access_log: bool = False,
+           as_root: bool = False) -> str:
+    """The nginx configuration: ``host:port`` for the phones, gunicorn on ``place/gunicorn.sock``."""
+    proto = "$http_x_forwarded_proto" if https else "$scheme"
+    return f"""\
+# Written by scripts/run.sh (python -m ginscore.front) at every start: changes here are lost.
+daemon off;
+{"user root;" if as_root else ""}
+worker_processes 1;
+worker_rlimit_nofile 20000;
+pid {place}/nginx.pid;
+error_log stderr warn;
+
+events {{
+    worker_connections 8192;
+}}
+
+http {{
+    access_log {f"{place}/access.log" if access_log else "off"};
+    server_tokens off;
+    default_type application/octet-stream;
+    client_body_temp_path {place}/temp/body;
+    proxy_temp_path {place}/temp/proxy;
+    fastcgi_temp_path {place}/temp/fastcgi;
+    uwsgi_temp_path {place}/temp/uwsgi;
+    scgi_temp_path {place}/temp/scgi;
+
+    # A slow phone (or a guesser holding connections open) is read by nginx, never by gunicorn.
+    client_header_timeout {HEADER_SECONDS}s;
+    client_body_timeout {BODY_SECONDS}s;
+    send_timeout 30s;
+    keepalive_timeout 15s;
+    reset_timedout_connection on;
+    client_max_body_size {BODY_MB}m;
+    client_body_buffer_size 1m;
+    large_client_header_buffers 4 16k;
+
+    proxy_cache_path {place}/cache levels=1:2 keys_zone=ginscore_pages:10m max_size={CACHE_MB}m inactive=10m
+                     use_temp_path=off;
+
+    upstream ginscore {{
+        server unix:{place}/gunicorn.sock fail_timeout=0;
+        keepalive 8;
+    }}
+
+    server {{
+        {listen_line(host, port)}
+        location / {{
+            proxy_pass http://ginscore;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto {proto};
+            proxy_request_buffering on;
+            proxy_buffering on;
+            proxy_buffer_size 32k;
+            proxy_buffers 32 32k;
+            proxy_busy_buffers_size 64k;
+            proxy_read_timeout 120s;
+            proxy_send_timeout 30s;
+
+            # The visitors' live pages, shared for the second the site allows (Cache-Control
+            # s-maxage), then asked for again with their ETag. The key holds what chooses a
+            # visitor's language (their cookie, their browser's); nginx's own handling of Vary
+            # is left out because of it (Vary: Cookie would make every visitor's copy their own).
+            proxy_cache ginscore_pages;
+            proxy_cache_key "$scheme|$http_host|$request_uri|$cookie_{LANGUAGE_COOKIE}|$http_accept_language";
+            proxy_cache_bypass $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
+            proxy_no_cache $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
+            proxy_ignore_headers Vary;
+            proxy_cache_lock on;
+            proxy_cache_lock_timeout 5s;
+            proxy_cache_use_stale updating;
+            proxy_cache_revalidate on;
+            add_header X-Cache $upstream_cache_status always;
+        }}
+    }}
+}}
+"""
+
+
+def write(*, host: str, port: int | str, https: bool | None = None, access_log: bool | None = None) -> Path:
+    """Writes the configuration for ``host:port`` into its folder; returns the folder."""
+    place = folder(port)
+    for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (place / "temp" / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+    place.chmod(0o700)
+    https = env.flag("GINSCORE_HTTPS") if https is None else https
+    access_log = os.environ.get("GINSCORE_ACCESS_LOG") == "1" if access_log is None else access_log
+    text = config(host=host, port=port, place=place, https=https, access_log=access_log,
+                  as_root=os.geteuid() == 0)
+    (place / "nginx.conf").write_text(text)
+    return place
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description="Writes the front's nginx configuration; prints its folder.")
+    p.add_argument("--listen", required=True, help="HOST:PORT the phones use")
+    args = p.parse_args(argv)
+    host, _, port = args.listen.rpartition(":")
+    print(write(host=host, port=port))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""The front's nginx configuration (ginscore/front.py) as run.sh writes it: nginx accepts it for
+every address run.sh is given, and the settings count nginx as one proxy more."""
+import subprocess
+
+import pytest
+
+from ginscore import front
+from tests.deploy.servers import environment, setting
+
+
+@pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debian's nginx (scripts/setup.sh)")
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::", "192.168.1.20"])
+def test_nginx_accepts_the_configuration_for_each_address(tmp_path, monkeypatch, host):
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    place = front.write(host=host, port=8123)
+    text = (place / "nginx.conf").read_text()
+    assert f"server unix:{place}/gunicorn.sock" in text
+    assert "client_header_timeout 10s;" in text and "client_body_timeout 10s;" in text
+    assert "proxy_request_buffering on;" in text and "proxy_set_header X-Forwarded-Proto $scheme;" in text
+    done = subprocess.run([front.nginx_binary(), "-t", "-p", str(place), "-c", str(place / "nginx.conf"), "-e",
+                           "stderr"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 or "Cannot assign requested address" in done.stderr, done.stderr
+    assert "syntax is ok" in done.stderr   # (an address of another machine cannot be bound here)
+
+
+def test_behind_an_https_proxy_its_scheme_is_passed_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    text = (front.write(host="127.0.0.1", port=8124, https=True) / "nginx.conf").read_text()
+    assert "proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;" in text
+
+
+@pytest.mark.parametrize("extra, count", [({}, 0), ({"GINSCORE_FRONT": "1"}, 1),
+                                          ({"GINSCORE_FRONT": "1", "GINSCORE_HTTPS": "1"}, 2),
+                                          ({"GINSCORE_FRONT": "1", "GINSCORE_PROXY_COUNT": "2"}, 3)])
+def test_run_sh_s_front_is_one_proxy_more(tmp_path, extra, count):
+    assert setting(environment(tmp_path, **extra), "settings.GINSCORE_PROXY_COUNT") == count
