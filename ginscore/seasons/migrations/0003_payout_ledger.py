@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('seasons', '0001_initial'),
+        ('seasons', '0002_club_settings'),
         ('tournaments', '0010_standings_version_moved_by_results'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
