@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "ginscore.club.language.LanguageMiddleware",
     # Whom each page was drawn for (the service worker shows a kept page to that viewer only).
     "ginscore.club.viewer.ViewerMiddleware",
+    # Which device each write comes from (a long-lived cookie): the history says it.
+    "ginscore.club.device.DeviceMiddleware",
     # An empty database (no account yet): every page is the first-run page.
     "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -254,9 +256,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"},
+                "refusals": {"()": "ginscore.club.log_filters.RefusalsWithoutTraceback"}},
     "handlers": {
-        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        # A member refused a page (403) is one line, without the refusal's traceback.
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain",
+                   "filters": ["refusals"]},
         "mail_admins": {"class": "ginscore.club.error_mail.QueuedAdminEmailHandler", "level": "ERROR",
                         "filters": ["no_debug"]},
     },

@@ -22,6 +22,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ginscore.club.device import current_device
 from ginscore.club.roles import is_director
 from ginscore.matches.models import (
     AGREED, AWAITING, DISPUTED, KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, Hand,
@@ -112,7 +113,7 @@ def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: 
                                % {**values, "entrant": names[entrant]})
         return HandRefused(_("%(name)s has already confirmed hand %(number)s: it waits for %(others)s.") % values)
     if proof_via(match, side, user, via, proof):
-        return None
+        return _device_refusal(match, side, names)
     own = account_side(match, user) if via == VIA_ACCOUNT else None
     if own and own != side:
         return HandRefused(_("You play as %(own)s in this match: answer for yourself (or type %(name)s's own code).")
@@ -122,6 +123,23 @@ def _refusal(match: Match, hand: Hand, side: str, user, via: str | None, proof: 
                 "sheet.") % values)
     message = _("code: %(reason)s") % {"reason": reason}
     return WrongCode(message, reason=reason) if proof else HandRefused(message)
+
+
+def _device_refusal(match: Match, side: str, names: dict) -> HandRefused | None:
+    """One device answers for one player (one team) of a match: a phone that has confirmed or
+    disputed a hand for one side cannot then answer for the other (it opened both personal links,
+    or was shown both codes). None when this device may answer for ``side``."""
+    device = current_device()
+    if not device:
+        return None
+    answered = set(HandChange.objects.filter(match=match, device=device, action__in=("confirmed", "disputed"))
+                   .exclude(side="").values_list("side", flat=True))
+    others = sorted(s for s in answered if _team(match, s) != _team(match, side))
+    if not others:
+        return None
+    return HandRefused(_("This phone has already answered for %(other)s in this match, so it cannot answer for "
+                         "%(name)s too: %(name)s answers on their own phone (their account or personal link) or "
+                         "another one.") % {"other": names[others[0]], "name": names[side]})
 
 
 def _shown_hand(rows: list[Hand], number: int, version: str) -> Hand | None:
@@ -228,7 +246,8 @@ def _log_answer(match: Match, rows: list[Hand], hand: Hand, action: str, user, v
                 note: str = "") -> None:
     entries = [HandEntry.of(h) for h in rows]
     HandChange.objects.create(match=match, hand_number=hand.number, table=hand.table, action=action, via=via,
-                              who=_account(user), side=side, note=note, after=hand_json(match, hand, entries))
+                              who=_account(user), side=side, note=note, after=hand_json(match, hand, entries),
+                              device=current_device())
     _write_through(match, _score(match, entries), action, hand.number, user, via)
 
 
@@ -248,7 +267,8 @@ def hand_awaits(*, match: Match, number: int, user, via: str) -> None:
             hand.agreement, hand.dispute_reason = AGREED, ""
             hand.save(update_fields=["agreement", "dispute_reason", "updated_at"])
             HandChange.objects.create(match=match, hand_number=number, table=hand.table, action="settled",
-                                      via=VIA_ACCOUNT, who=_account(user), after=hand_json(match, hand))
+                                      via=VIA_ACCOUNT, who=_account(user), after=hand_json(match, hand),
+                                      device=current_device())
         return
     hand.agreement, hand.dispute_reason, hand.confirmed_sides = AWAITING, "", ""
     hand.entered_by, hand.entered_via = _account(user), via if via in (VIA_ACCOUNT, VIA_TABLE_LINK) else VIA_ACCOUNT

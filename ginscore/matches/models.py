@@ -321,6 +321,8 @@ class HandChange(models.Model):
     via = models.CharField(max_length=12, choices=CHANGE_VIA_CHOICES, default=VIA_ACCOUNT)
     side = models.CharField(max_length=1, blank=True, help_text="The player (seat) who confirmed or disputed.")
     note = models.CharField(max_length=200, blank=True, help_text="A dispute's reason.")
+    device = models.CharField(max_length=12, blank=True, db_index=True,
+                              help_text="The device the change came from (ginscore.club.device).")
     entry_key = models.UUIDField(null=True, blank=True, editable=False,
                                  help_text="The entry key of the hand changed (as it was before the change): "
                                            "a resend of an undone hand's key is refused, and a redo puts it back.")

@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from ginscore.club.device import current_device
 from ginscore.club.prepared import Prepared
 from ginscore.engine import CardError, MatchLength, MatchRecord, MatchResult, RecordError, Rules, score_match
 from ginscore.matches.bounds import hands_problem, record_check, stake_problem, totals_problem
@@ -531,7 +532,7 @@ def _log(match, number, action, before: HandEntry | None, after: HandEntry | Non
         who=_account(user),
         before=entry_to_json(before, hand_pair(match, old_entries, number, table)) if before else None,
         after=entry_to_json(after, hand_pair(match, entries, number, table)) if after else None,
-        entry_key=entry_key,
+        entry_key=entry_key, device=current_device(),
     )
 
 

@@ -329,6 +329,9 @@ def _scoring_hand(request, pk, number, table=1):
 
 
 def hand_edit(request, pk, number, table=1):
+    gone = _correction_of_a_gone_hand(request, pk, number, table)
+    if gone:
+        return gone
     match, hands, via, refused = _scoring_hand(request, pk, number, table)
     if refused:
         return refused
@@ -338,6 +341,30 @@ def hand_edit(request, pk, number, table=1):
     form = HandForm(request.POST or None, match=match, pair=pair, initial=initial)
     return _hand_page(request, match, hands, form, number, _corrector(request, match, number, via, form, table),
                       editing=True, table=table)
+
+
+def _correction_of_a_gone_hand(request, pk, number, table=1):
+    """A correction saved for a hand that is no longer on the pad (another phone undid or deleted
+    it while this one was typed): the corrected hand is not lost, the conflict page shows it and
+    offers to save it as the next hand. None for anything else (refused as usual)."""
+    if request.method != "POST" or request.POST.get("action") != "save" or number < 1:
+        return None
+    match, via = _for_scoring(request, pk)
+    if via is None or match.complete or table not in ((1, 2) if match.kind == KIND_PARTNERSHIP else (1,)):
+        return None
+    hands = selectors.match_hands(match)
+    following = len(_table_hands(hands, table)) + 1
+    if number < following:
+        return None
+    form = HandForm({**request.POST.dict(), "number": following, "revision": match.revision}, match=match,
+                    pair=_pair(match, hands, following, table))
+    if not form.is_valid():
+        return None
+    why = (_("%(hand)s was undone or deleted on another device while this correction was typed: it is no longer on "
+             "the pad. The corrected hand is kept here: save it as %(next)s, or leave it.")
+           % {"hand": services.hand_called(match, number, table),
+              "next": services.hand_called(match, following, table).lower()})
+    return _conflict(request, match, form.entry(), number, why, table)
 
 
 def _hand_page(request, match, hands, form, number, save, *, editing, table=1):

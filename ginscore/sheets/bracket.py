@@ -372,7 +372,8 @@ def _layout(bracket: Bracket, per_page: int, columns: int) -> list[Page]:
 
 def bracket_pages(bracket: Bracket) -> list[Page]:
     """The pages in order, every name whole at a readable size: at ``COMFORT`` size or more when that
-    takes at most a page more than the fewest, else on the fewest pages at the largest size they allow;
+    takes at most a page more than the fewest (never two sheets for a bracket one sheet holds at the
+    ``FLOOR`` size or more), else on the fewest pages at the largest size they allow;
     a section of one lone match (third place) joins the page of the final."""
     register_fonts()
     size = page_size(bracket.paper, wide=True)
@@ -391,7 +392,8 @@ def bracket_pages(bracket: Bracket) -> list[Page]:
         else:
             fits.append((pages, least))
             if least >= COMFORT:
-                if len(pages) <= min(len(p) for p, _ in fits) + 1:
+                fewest = min(len(p) for p, _ in fits)
+                if len(pages) <= fewest + (1 if fewest > 1 else 0):   # a bracket that fits one sheet stays on one
                     return pages
                 break
     if not fits:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import BOLD, day, day_and_time, esc, in_language, money as money_text, new_buffer, page_footer, style
-from ginscore.sheets.season import document, grid, name_cell, name_width
+from ginscore.sheets.season import column_width, document, grid, name_cell, name_width
 
 
 def _amount(value: Decimal | None, sign: str) -> str:
@@ -31,9 +31,10 @@ def _settle(line, sign: str) -> str:
     return _("settled") if line.ledger else ""
 
 
-def _ledger(money, nw: float, sign: str) -> list:
+def _ledger(money, width: float, sign: str) -> list:
     """Every payment as it was handed over (or back, or cancelled as a mistake): who, how much, when."""
     names = {line.entry_id: ", ".join(line.names) for line in money.lines}
+    nw = width - 110 - 120 - 90
     data = [[_("When"), _("Player"), _("Amount"), _("Recorded by")]]
     for p in money.ledger:
         what = {"paid": _("paid"), "returned": _("handed back")}.get(p.kind, _("cancelled (a mistake)"))
@@ -54,7 +55,8 @@ def build_treasurer_sheet(money, club, paper: str = "letter") -> bytes:
     if money.error:
         story.append(Paragraph(esc(money.error), style(10, spaceAfter=6)))
     names = [e.name for e in money.paid_entries + money.owed_entries] + [n for line in money.lines for n in line.names]
-    nw = min(name_width(names), width - 320)
+    # the names take the paper's width beside the figures (one or two lines, never a thin column)
+    nw = max(name_width(names), width - 90 - 60)
     if money.fee:
         story.append(Paragraph(esc(_("Entries at %(fee)s: %(paid)s paid, %(owed)s owed") % {
             "fee": _amount(money.fee, sign), "paid": len(money.paid_entries), "owed": len(money.owed_entries)}),
@@ -88,13 +90,21 @@ def build_treasurer_sheet(money, club, paper: str = "letter") -> bytes:
                              _amount(line.paid, sign) if line.ledger else "", _settle(line, sign)])
             else:
                 data.append([str(line.place), _amount(line.amount, sign)])
-        widths = [34, nw, 80, 80, 110] if money.final else [40, 90]
+        if money.final:
+            prize_w = column_width([row[2] for row in data], 70)
+            paid_w = column_width([row[3] for row in data], 60)
+            settle_w = column_width([row[4] for row in data], 70)
+            widths = [40, width - 40 - prize_w - paid_w - settle_w, prize_w, paid_w, settle_w]
+            data = [data[0]] + [[row[0], name_cell(", ".join(line.names), widths[1]), *row[2:]]
+                                for row, line in zip(data[1:], money.lines)]
+        else:
+            widths = [40, 90]
         story.append(Paragraph(esc(_("Payouts") if money.final else _("Payouts if the field stays as it is")),
                                style(11, bold=True, spaceAfter=4)))
         story += [Table(data, colWidths=widths, repeatRows=1, style=TableStyle(grid(right_from=0, left_cols=[1, 4])),
                         hAlign="LEFT"), Spacer(1, 10)]
         if money.final and money.ledger:
-            story += _ledger(money, nw, sign)
+            story += _ledger(money, width, sign)
     story.append(KeepTogether([
         Paragraph(esc(_("Left to collect: %(amount)s") % {"amount": _amount(money.to_collect, sign)}),
                   style(12, bold=True, spaceAfter=2)),

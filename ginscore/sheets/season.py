@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ginscore.sheets.common import name_cell as common_name_cell
 from ginscore.sheets.common import (
@@ -50,6 +50,18 @@ def name_width(names: Sequence[str], size: float = 10) -> float:
     return min(NAME_MAX, max(NAME_MIN, longest + 8))
 
 
+def column_width(texts: Sequence[str], least: float = 0, size: float = 9) -> float:
+    """A figure column as wide as its widest text (a heading, "paid 26 Nov 2026, 19:40") and its padding."""
+    return max([least] + [stringWidth(str(t), BOLD, size) + 8 for t in texts])
+
+
+def season_name_width(names: Sequence[str], room: float) -> float:
+    """The season table's name column: the room beside the figures, up to what the longest name needs
+    on one line, and never narrower than ``name_width`` (names on one or two lines, not five)."""
+    one_line = max((stringWidth(n, BOLD, 10) + 10 for n in names), default=NAME_MIN)
+    return max(name_width(names), min(one_line, room))
+
+
 def name_cell(name: str, width: float, size: float = 10, *, bold: bool = True) -> Paragraph:
     """A name printed whole in a column ``width`` wide (its padding left out): ``common.name_cell``."""
     return common_name_cell(name, width - 6, size, bold=bold, floor=5)
@@ -67,7 +79,12 @@ def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
     events = table["events"]
     doc, width = document(buf, paper, _("%(season)s: season table") % {"season": season.name}, wide=len(events) > 6)
     rows = table["ranked"] + table["unranked"]
-    nw = name_width([r["name"] for r in rows])
+    names = [r["name"] for r in rows]
+    room = width - 30 - 46 - 34 - EVENT_W * len(events)
+    if room < name_width(names):   # the events in parts: the names on two lines, the rest for events
+        room = max(name_width(names), min(width - 30 - 46 - 34 - EVENT_W * 6,
+                                          max((stringWidth(n, BOLD, 10) for n in names), default=0) / 2 + 40))
+    nw = season_name_width(names, room)
     fixed = 30 + nw + 46 + 34
     per_part = max(1, int((width - fixed) // EVENT_W))
     sub = _("%(starts)s to %(ends)s") % {"starts": day(season.starts), "ends": day(season.ends)}
@@ -108,13 +125,14 @@ def build_season_sheet(season, table: dict, paper: str = "letter") -> bytes:
                                             "Below the line: fewer than %(n)s events, not ranked yet.", season.minimum)
                                    % {"n": season.minimum}),
                                style(8.5, spaceAfter=4)))
-    if events:
-        story.append(Paragraph(esc(_("Points in brackets do not count (not among a player's best %(n)s). Events:")
-                                   % {"n": season.best or len(events)}), style(8.5, spaceAfter=2)))
+    if events:   # the key to the events' numbers, kept on one page
+        key = [Paragraph(esc(_("Points in brackets do not count (not among a player's best %(n)s). Events:")
+                             % {"n": season.best or len(events)}), style(8.5, spaceAfter=2))]
         for k, e in enumerate(events, 1):
             factor = f" (\u00d7{points_text(e['factor'])})" if e["factor"] != 1 else ""
-            story.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {day(e['t'].created_at)}"),
-                                   style(8.5, leading=10.5)))
+            key.append(Paragraph(esc(f"{k}. {e['t'].name}{factor}, {day(e['t'].created_at)}"),
+                                 style(8.5, leading=10.5)))
+        story.append(KeepTogether(key))
     doc.build(story, canvasmaker=page_footer(_("%(season)s · season table") % {"season": season.name},
                                              doc.pagesize[0]))
     return buf.getvalue()

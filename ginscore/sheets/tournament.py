@@ -205,7 +205,10 @@ def build_standings(standings: Standings) -> bytes:
         if k == len(tables) - 1 and general:
             block += [Spacer(1, 8)] + general
         story.append(TableThenBlock(_standings_table(standings.columns, part.rows, width), block, tail=2,
-                                    heading=heading, again=again, least=LEAST, whole=doc.height - 12))
+                                    heading=heading, again=again, least=LEAST,
+                                    # the first table starts under the title (never the title alone on a
+                                    # page); a later group that fits a page whole is not broken
+                                    whole=doc.height - 12 if k else 0))
         story.append(Spacer(1, 12))
     label = _("%(tournament)s · standings") % {"tournament": standings.tournament}
     doc.build(story, canvasmaker=page_footer(label, doc.pagesize[0]))

@@ -24,6 +24,7 @@ from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
+from ginscore.tournaments.my_night import night_link
 from ginscore.tournaments.wish_views import wish_players
 from ginscore.tournaments.views import _context, _director_only, _post_action, clock_shown, kept_lines, refusal_text
 
@@ -215,7 +216,9 @@ def _check_in_page(request, t, status=200, own=None):
     present = {r["entry"].pk for r in (rows or {}).get("entries", []) if r["present"]}
     return render(request, "tournaments/check_in.html", {
         "t": t, "check_in": rows, "how": CHECK_IN_HOW, "own_link": own is not None,
-        "mine": [(e, e.pk in present) for e in mine]}, status=status)
+        "mine": [(e, e.pk in present) for e in mine],
+        "night": night_link(own) if own else (reverse("tournaments:my_night", args=[t.pk]) if mine else "")},
+        status=status)
 
 
 def _check_in_one(request, t, entry, back):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ginscore.tournaments import room_views, sign_up_views, views, wish_views
+from ginscore.tournaments import night_views, room_views, sign_up_views, views, wish_views
 
 app_name = "tournaments"
 
@@ -22,6 +22,8 @@ urlpatterns = [
     path("<int:pk>/desk/sign-up/<int:sign_up_pk>/remove/", sign_up_views.sign_up_remove, name="sign_up_remove"),
     path("<int:pk>/desk/wishes/", wish_views.wish_add, name="wish_add"),
     path("<int:pk>/desk/wishes/<int:wish_pk>/remove/", wish_views.wish_remove, name="wish_remove"),
+    path("<int:pk>/me/", night_views.my_night, name="my_night"),
+    path("<int:pk>/me/<int:entry_pk>/<str:token>/", night_views.my_night_link, name="my_night_link"),
     path("<int:pk>/start/", views.tournament_start, name="start"),
     path("<int:pk>/rounds/<int:stage>/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/rounds/repair/", views.round_repair, name="round_repair"),

@@ -88,6 +88,9 @@ def tournament_detail(request, pk):
     entries = selectors.tournament_entries(t)
     ctx = _context(request, t, entries=entries, tiebreaks=selectors.tiebreak_names(t),
                    rule_changes=selectors.rule_changes(t), **_sign_up_context(request, t, entries))
+    player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    ctx["mine"] = player is not None and t.status != STATUS_SETUP and any(
+        player.pk in (e.player_id, e.partner_id) for e in entries)
     if ctx["can_direct"]:
         ctx["entries_form"] = EntriesForm(initial={"names": "\n".join(selectors.entry_line(e) for e in entries)},
                                           doubles=t.doubles)

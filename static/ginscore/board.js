@@ -65,6 +65,9 @@
     if (frame.dataset.fitted === sig && frame.dataset.sliced === "1" && namesWhole(box)) return;
     var height = frame.clientHeight, base = parseFloat(getComputedStyle(document.body).fontSize);
     var low = Math.max(12, height / 48), high = Math.max(low, Math.min(height / 6, base * 2.5));
+    // The least type on the board: the small print (a result's "won", "games 1–0", a column's heading)
+    // never goes under it however small the names' type (board.css: max(.8em, var(--least))).
+    frame.style.setProperty("--least", low.toFixed(1) + "px");
     var tables = box.classList.contains("board-tables");
     var count = box.querySelectorAll("[data-board-item]").length;
     var choices = tables ? Math.max(1, Math.min(count, 8)) : 1;
@@ -93,15 +96,43 @@
     frame.dataset.fitted = sig;
   }
 
-  // Offsets (in the frame) where each slice starts: a slice never cuts an item in two.
+  // The height of the headings that stay at the top of every slice (a table's column headings).
+  function headHeight(frame) {
+    var head = frame.querySelector("[data-board-head]");
+    return head ? head.getBoundingClientRect().height : 0;
+  }
+
+  // Offsets (in the frame) where each slice starts: a slice never cuts an item in two, and after the
+  // first the column headings stay on top (sticky) so each slice starts below them. The slices are
+  // balanced: as many as the screen needs, each holding about as much (never a lone last row).
   function slices(frame) {
-    var items = frame.querySelectorAll("[data-board-item]");
+    var items = frame.querySelectorAll("[data-board-item]:not([data-board-head])");
     var top = frame.getBoundingClientRect().top - frame.scrollTop, height = frame.clientHeight;
-    var out = [0], start = 0;
+    var head = headHeight(frame), boxes = [];
     for (var i = 0; i < items.length; i++) {
       var r = items[i].getBoundingClientRect();
-      var y = r.top - top, bottom = y + r.height;
-      if (bottom > start + height + 1 && y > start) { start = y; out.push(start); }
+      boxes.push({y: r.top - top, bottom: r.top - top + r.height});
+    }
+    function cut(room) {
+      var out = [0], start = 0, shift = 0;
+      for (var k = 0; k < boxes.length; k++) {
+        if (boxes[k].bottom > start + room + 1 && boxes[k].y > start + shift + 1) {
+          shift = head;
+          start = boxes[k].y - head;
+          out.push(start);
+        }
+      }
+      return out;
+    }
+    var out = cut(height);
+    if (out.length > 1) {
+      // The least room that still needs no more slices: the slices come out even.
+      var low = height / out.length, high = height;
+      while (high - low > 2) {
+        var mid = (low + high) / 2;
+        if (cut(mid).length <= out.length) high = mid; else low = mid;
+      }
+      out = cut(high);
     }
     return out;
   }
@@ -110,11 +141,13 @@
   // An item taller than the screen even at the smallest type is shown from its top all the same: a
   // slice is never blank.
   function only(frame) {
-    var box = frame.getBoundingClientRect(), items = frame.querySelectorAll("[data-board-item]");
+    var box = frame.getBoundingClientRect(), items = frame.querySelectorAll("[data-board-item]:not([data-board-head])");
+    var top = box.top + (frame.scrollTop > 0 ? headHeight(frame) : 0);
+    var until = parseFloat(frame.dataset.until);   // where the next slice's first item starts (in the frame)
     for (var i = 0; i < items.length; i++) {
       var r = items[i].getBoundingClientRect();
-      var whole = r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-      var first = Math.abs(r.top - box.top) <= 1 && r.height > box.height;
+      var whole = r.top >= top - 1 && r.bottom <= box.bottom + 1 && !(r.top - box.top + frame.scrollTop >= until - 1);
+      var first = Math.abs(r.top - top) <= 1 && r.height > box.bottom - top;
       items[i].style.visibility = (whole || first) ? "" : "hidden";
     }
   }
@@ -130,6 +163,7 @@
     var offsets = slices(frame);
     if (slice >= offsets.length) slice = 0;
     frame.scrollTop = offsets[slice];
+    frame.dataset.until = slice + 1 < offsets.length ? String(offsets[slice + 1] + headHeight(frame)) : "Infinity";
     only(frame);
     if (where) {
       var name = pages[page].getAttribute("aria-label");

@@ -1,6 +1,7 @@
 """One history every phone agrees with: what the server answers a phone whose count of the
 hands is out of date (an undo elsewhere, a hand saved first elsewhere, the same hand twice, a
 resend of an undone hand), and that no number, table or entry key it sends can make a 500."""
+import re
 import uuid
 from datetime import timedelta
 
@@ -283,6 +284,30 @@ def test_saving_a_second_hand_for_one_number_takes_a_second_step_with_both_hands
     assert 'value="save"' not in outside
     assert 'id="save-both-yes">Yes, both were played: save it as hand 2</button>' in page
     assert _hands(match) == [(1, "knock", "a")]
+
+
+def test_a_correction_of_a_hand_undone_elsewhere_is_kept_and_offered_as_the_hand_again(scorer, make_match):
+    """Phone A opens hand 2's correction; phone B undoes hand 2; A saves: not "There is no hand 2"
+    with the typing lost, but the corrected hand, offered as hand 2 again."""
+    match = make_match([{"end": "dead"}, {"end": "dead"}])
+    edit = reverse("matches:hand_edit", args=[match.pk, 2])
+    assert scorer.get(edit).status_code == 200
+    seen = match.revision
+    services.hand_undo(match_id=match.pk, expected_revision=seen)   # phone B
+    r = scorer.post(edit, {**GIN, "number": 2, "revision": seen, "action": "save"})
+    page = " ".join(r.content.decode().split())
+    assert r.status_code == 409 and "There is no hand" not in page
+    assert ("Hand 2 was undone or deleted on another device while this correction was typed: it is no longer on "
+            "the pad. The corrected hand is kept here: save it as hand 2, or leave it.") in page
+    assert "Ben went gin (Ann 12)" in page and "As hand 2: Ben scores 37" in page
+    assert _hands(match) == [(1, "dead", "")]
+    form = re.search(r'<form method="post" action="([^"]+)">(.*?)</form>', page[page.index("conflict-actions"):])
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
+    assert form.group(1) == reverse("matches:hand_new", args=[match.pk]) and fields["number"] == "2"
+    assert "Save it as hand 2</button>" in form.group(2)
+    r = scorer.post(form.group(1), {**fields, "action": "save"})
+    assert r.status_code == 302
+    assert _hands(match) == [(1, "dead", ""), (2, "gin", "b")]
 
 
 def test_a_correction_already_made_by_another_phone_is_the_same_hand(scorer, make_match):

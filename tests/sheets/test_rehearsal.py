@@ -26,7 +26,8 @@ def rehearse(tmp_path, *args) -> dict:
     entries = tmp_path / "entries.txt"
     entries.write_text("\n".join(CLUB) + "\n\n", encoding="utf-8")
     out = StringIO()
-    call_command("simulate_tournament", "--names", str(entries), *args, "--seed", "4", "--json", stdout=out)
+    call_command("simulate_tournament", "--names", str(entries), *args, "--seed", "4", "--json", "--in-this-database",
+                 stdout=out)
     return json.loads(out.getvalue())
 
 

@@ -70,11 +70,14 @@ def test_the_pad_marks_an_awaiting_hand_and_the_shared_phone_confirms_it_with_ea
     assert "it counts once the other side confirms it too" in page and f"Confirmed so far by {b}" in page
     assert 'name="side" value="b">' not in page       # B has answered: only A is left
     hand.refresh_from_db()
-    _post(client, "hand_confirm", match, 1, side="a", version=hand_version(hand), code=seat_code(match, "a"))
+    other = Client()   # one device answers for one player: A confirms on another phone
+    _open_link(other, match)
+    _post(other, "hand_confirm", match, 1, side="a", version=hand_version(hand), code=seat_code(match, "a"))
     hand.refresh_from_db()
     assert hand.agreement == AGREED
+    assert "Hand 1 confirmed: it counts." in _pad(other, match).content.decode()
     page = _pad(client, match).content.decode()
-    assert "Hand 1 confirmed: it counts." in page and "Confirm hand 1" not in page
+    assert "Confirm hand 1" not in page
     assert re.search(r"hand 1 <strong>confirmed</strong> by " + re.escape(b) + r" \(own code\)", page)
 
 

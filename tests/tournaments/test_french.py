@@ -188,7 +188,8 @@ def test_a_refusal_of_the_director_is_french(client, director):
 def test_the_rehearsal_command_speaks_the_clubs_language():
     out = StringIO()
     with translation.override("fr"):
-        call_command("simulate_tournament", "--format", "swiss", "--players", "4", "--seed", "3", stdout=out)
+        call_command("simulate_tournament", "--format", "swiss", "--players", "4", "--seed", "3", "--in-this-database",
+                     stdout=out)
     first = out.getvalue().splitlines()[0]
     assert re.match(r"Répétition : Système suisse, 4 joueurs \(tournoi \d+\) : 2 rondes, vainqueur Joueur \d$",
                     first.replace(NB, " ")), first

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def run(*args):
     out = StringIO()
-    call_command("simulate_tournament", *args, "--json", stdout=out)
+    call_command("simulate_tournament", *args, "--json", "--in-this-database", stdout=out)
     return json.loads(out.getvalue())
 
 

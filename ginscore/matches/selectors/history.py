@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from ginscore.club.device import device_shown
 from ginscore.club.prepared import Prepared
 from ginscore.matches.models import VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, HandChange, Match
 from ginscore.matches.selectors.head import ScoreHead
@@ -40,7 +41,9 @@ def change_who(match: Match, change: HandChange) -> str:
         who = change.who.get_username() if change.who_id else gettext("(deleted account)")
     if change.side:
         player = match.player(change.side)
-        return f"{player.name} ({who})" if player else who
+        who = f"{player.name} ({who})" if player else who
+    if change.device:   # which device: the same four characters wherever that phone acted
+        who = gettext("%(who)s, on device %(device)s") % {"who": who, "device": device_shown(change.device)}
     return who
 
 

@@ -202,11 +202,16 @@ function endSession() {
   });
 }
 
+readLeaving();
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (leaving !== null && url.pathname.indexOf(STATIC) !== 0) {   // a log-out may wait: it goes first
+  // A log-out waiting goes first (any request but the scripts'); a worker just started reads
+  // whether one waits before the page it opens.
+  var first = leaving === undefined && request.mode === "navigate" && request.method === "GET";
+  if ((leaving || first) && url.pathname.indexOf(STATIC) !== 0) {
     event.respondWith(endSession().then(function () {
       return answer(request, url) || fetch(request);
     }));
