@@ -70,12 +70,20 @@ def icon(request, name: str):
     return redirect(static(ICONS[name]))
 
 
+def local_next(request, next_url: str) -> str | None:
+    """``next_url`` (a posted ``next``) if it is a page of this site (a path, "/matches/3/", or this
+    site's own address), else None: "-1", "NaN", an emoji (which a redirect would take for a view's
+    name) or another site's address never reaches a redirect."""
+    if (isinstance(next_url, str) and next_url.startswith(("/", "http://", "https://"))
+            and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure())):
+        return next_url
+    return None
+
+
 def _back(request, next_url: str) -> str:
     """Where to go after a choice: the page it was made on, on this site; else home."""
-    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
-                                                    require_https=request.is_secure()):
-        return next_url
-    return "/"
+    return local_next(request, next_url) or "/"
 
 
 @require_http_methods(["GET", "POST"])
