@@ -43,6 +43,12 @@ def club(db, director, client):
                                          split="", unit=Decimal("1"))
                 Entry.objects.filter(tournament=t).update(fee_paid=True)
             nights.append(play(start(t), NAMES))
+        for name, format in (("Doubles knockout", "single"), ("Doubles Swiss", "swiss")):
+            teams = [f"{NAMES[i]} & {NAMES[(i + 3) % 8]}" if i % 2 == 0 else f"Team {i}: Ann {i} & Cat {i}"
+                     for i in range(8)]
+            t = new_event(name, format, teams, doubles=True, preset="partnership",
+                          **({"rounds": 3} if format == "swiss" else {}))
+            nights.append(play_doubles(start(t)))
         season = money_services.season_save(name="Winter league " + HUNDRED[:40], starts=date(2026, 1, 1),
                                             ends=timezone.localdate() + timedelta(days=30), chosen=False,
                                             preset="linear", best=None, minimum=1, by=None)
@@ -52,8 +58,23 @@ def club(db, director, client):
     return make
 
 
+def play_doubles(t):
+    """Plays a doubles event to the end: team A of every match wins."""
+    from ginscore.tournaments.models import STATUS_RUNNING, TournamentMatch
+    from tests.tournaments.test_doubles import team_wins
+
+    while True:
+        t.refresh_from_db()
+        if t.status != STATUS_RUNNING:
+            return t
+        rows = TournamentMatch.objects.filter(tournament=t, outcome="").exclude(match=None).select_related("match")
+        assert rows, "the event is running but has no match to play"
+        for row in rows:
+            team_wins(row.match, "a")
+
+
 def sheets(nights, season, money_on):
-    knockout, swiss = nights
+    knockout, swiss, doubles_knockout, doubles_swiss = nights
     out = {"pad two": reverse("sheets:pad") + "?style=standard&player_a=" + NAMES[0] + "&player_b=" + NAMES[1],
            "pad three": reverse("sheets:pad") + "?table=three&style=standard&player_a=" + "&player_b=".join(NAMES[:2])
            + "&player_c=" + NAMES[4],
@@ -63,6 +84,10 @@ def sheets(nights, season, money_on):
            "standings knockout": reverse("sheets:standings", args=[knockout.pk]),
            "standings swiss": reverse("sheets:standings", args=[swiss.pk]),
            "round": reverse("sheets:round", args=[swiss.pk, 1, 2]),
+           "doubles bracket": reverse("sheets:bracket", args=[doubles_knockout.pk]),
+           "doubles standings knockout": reverse("sheets:standings", args=[doubles_knockout.pk]),
+           "doubles standings swiss": reverse("sheets:standings", args=[doubles_swiss.pk]),
+           "doubles round": reverse("sheets:round", args=[doubles_swiss.pk, 1, 1]),
            "season": reverse("seasons:pdf", args=[season.pk])}
     if money_on:
         out["treasurer"] = reverse("money:treasurer_pdf", args=[knockout.pk])
@@ -132,7 +157,8 @@ def test_every_sheet_on_both_papers_in_both_languages(club, client, money_on):
                 where = f"{kind}, {paper}, {language}"
                 failures += [f"{where}: {p}" for p in page_problems(pdf) + layout_problems(pdf)[:3]]
                 got = printed_text(pdf)
-                for name in NAMES[:2] if kind != "season money" and kind != "round" else []:
+                for name in NAMES[:2] if kind in ("pad two", "pad three", "pad partnership", "bracket", "season",
+                                                  "standings knockout", "standings swiss", "doubles round") else []:
                     if name not in got:
                         failures.append(f"{where}: {name[:30]!r} not printed whole")
                 if kind in ("treasurer", "standings knockout") and money_on:
