@@ -3,8 +3,8 @@
 Starts the site as scripts/run.sh serves it (nginx in front of gunicorn; --direct: gunicorn alone,
 as before the front), builds a Swiss round of --tables tables, and for --seconds seconds:
 
-- --slow connections that each send a request's headers (a hand save's POST announcing a
-  body) and then one byte of its body every --byte-every seconds (3), and --slow-headers more that
+- --slow connections that each send a request's headers (the log-in form's POST announcing a
+  body, with a form-token cookie) and then one byte of its body every --byte-every seconds (3), and --slow-headers more that
   send their header lines one every --byte-every seconds; one that is dropped connects again
   (a guesser, or a phone on a dying wifi, does not give up);
 - each table's phone loads its pad and saves a hand every --save-every seconds (2);
@@ -146,7 +146,9 @@ async def room(args, plan):
     start = time.monotonic()
     stop_at = start + args.seconds
     match_id = plan["tables"][0][0]
-    body_head = (f"POST /matches/{match_id}/hands/new/ HTTP/1.1\r\nHost: 127.0.0.1:{args.port}\r\n"
+    # A log-in form posted with a form-token cookie, as anyone may: the site reads the body to check it.
+    body_head = (f"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1:{args.port}\r\n"
+                 f"Cookie: csrftoken={'k' * 32}\r\nReferer: http://127.0.0.1:{args.port}/accounts/login/\r\n"
                  "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\n").encode()
     header_head = f"GET /matches/{match_id}/ HTTP/1.1\r\nHost: 127.0.0.1:{args.port}\r\n".encode()
     holders = [slow_connection(args.port, body_head, b"x" * 4000, args.byte_every, stop_at, slow)

@@ -77,14 +77,20 @@ def environment(port: int, workers: int | None = None, threads: int | None = Non
 
 
 def prepare_database():
-    """Tables created and static files collected, as scripts/setup.sh and run.sh do."""
+    """Tables created and static files collected, as scripts/setup.sh and run.sh do; and the club
+    started (an account exists: else every page sends the phones to the first-run page)."""
+    import secrets
+
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+    if not get_user_model().objects.exists():
+        get_user_model().objects.create_user("bench-admin", password=secrets.token_urlsafe(16))
 
 
 class Site:

@@ -144,6 +144,7 @@ AXES_COOLOFF_TIME = float(os.environ.get("GINSCORE_LOGIN_LOCKOUT_HOURS", "0.25")
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "ginscore.club.throttle.lockout_page"
 AXES_CLIENT_IP_CALLABLE = "ginscore.club.throttle.client_address"
+AXES_USERNAME_CALLABLE = "ginscore.club.throttle.login_name"
 AXES_VERBOSE = False
 
 LOGIN_URL = "login"
@@ -209,6 +210,9 @@ if HTTPS:
 GINSCORE_FRONT = env.flag("GINSCORE_FRONT")
 GINSCORE_PROXY_COUNT = int(os.environ.get("GINSCORE_PROXY_COUNT", "1" if HTTPS else "0")) + GINSCORE_FRONT
 CSRF_TRUSTED_ORIGINS = env.split_list(os.environ.get("GINSCORE_CSRF_TRUSTED_ORIGINS"))
+# The records download (/matches/records.json, a match's record.json) for the club's members only
+# (logged in): a hidden rating can be computed again from the records (docs/ratings.md).
+GINSCORE_RECORDS_MEMBERS_ONLY = env.flag("GINSCORE_RECORDS_MEMBERS_ONLY")
 
 # The caches are for speed only, each keyed by versions the database moves on every write, so a
 # cache is missed, never stale (docs/performance.md); each can be turned off for a benchmark:
@@ -256,9 +260,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {"no_debug": {"()": "django.utils.log.RequireDebugFalse"},
+                "refusals": {"()": "ginscore.club.log_filters.RefusalsWithoutTraceback"}},
     "handlers": {
-        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        # A member refused a page (403) is one line, without the refusal's traceback.
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain",
+                   "filters": ["refusals"]},
         "mail_admins": {"class": "ginscore.club.error_mail.QueuedAdminEmailHandler", "level": "ERROR",
                         "filters": ["no_debug"]},
     },

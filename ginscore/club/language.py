@@ -22,6 +22,21 @@ def offered() -> dict[str, str]:
     return dict(settings.LANGUAGES)
 
 
+# How a page looks, as the member chose it (the classes of <html>, docs/accessibility.md).
+DISPLAY = ("large_text", "four_colour")
+
+
+def members_preferences(user) -> dict:
+    """What the member chose ({"language": "", "large_text": False, "four_colour": False} when
+    nothing, or no account): one query."""
+    chosen = {"language": "", **{name: False for name in DISPLAY}}
+    if getattr(user, "is_authenticated", False):
+        chosen.update(Preferences.objects.filter(user_id=user.pk).values("language", *DISPLAY).first() or {})
+        if chosen["language"] not in offered():
+            chosen["language"] = ""
+    return chosen
+
+
 def browsers_language(request) -> str:
     """The footer's choice (a cookie) or the browser's language, when the site offers it; else ""."""
     for code in (request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, ""),
@@ -43,10 +58,12 @@ def club_language() -> str:
 
 def members_language(user) -> str:
     """The language the member chose, or "" (none chosen, or no account)."""
-    if not getattr(user, "is_authenticated", False):
-        return ""
-    chosen = Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first() or ""
-    return chosen if chosen in offered() else ""
+    return members_preferences(user)["language"]
+
+
+def display_classes(chosen: dict) -> str:
+    """The classes of <html> for what was chosen: "large-text four-colour"."""
+    return " ".join(name.replace("_", "-") for name in DISPLAY if chosen.get(name))
 
 
 class LanguageMiddleware(LocaleMiddleware):
@@ -55,8 +72,9 @@ class LanguageMiddleware(LocaleMiddleware):
 
     def process_request(self, request):
         super().process_request(request)
-        chosen = members_language(getattr(request, "user", None)) or (None if browsers_language(request)
-                                                                       else club_language())
+        preferences = members_preferences(getattr(request, "user", None))
+        request.display = display_classes(preferences)   # (the same query: no second one for the page)
+        chosen = preferences["language"] or (None if browsers_language(request) else club_language())
         if chosen and chosen != request.LANGUAGE_CODE:
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen

@@ -27,6 +27,16 @@ def preferences_set_language(*, user, language: str) -> Preferences:
     return preferences
 
 
+def preferences_set_display(*, user, large_text: bool, four_colour: bool) -> Preferences:
+    """How the pages look for the member from now on, on every device they log in on: larger
+    text, the cards in four colours."""
+    with transaction.atomic():
+        preferences, _created = Preferences.objects.select_for_update().get_or_create(user=user)
+        preferences.large_text, preferences.four_colour = bool(large_text), bool(four_colour)
+        preferences.save(update_fields=["large_text", "four_colour"])
+    return preferences
+
+
 # The club's people: accounts, their roles and their players (club admins only: the views check).
 
 class PeopleRefused(ValueError):

@@ -30,6 +30,16 @@ def client_address(request) -> str | None:
     return forwarded[-proxies] if len(forwarded) >= proxies else remote
 
 
+def login_name(request, credentials=None) -> str | None:
+    """The name a log-in tried, as the throttle keeps it: at most 150 characters (an account's
+    longest name), so a 300-character name is counted, never an error on PostgreSQL."""
+    if credentials:
+        name = credentials.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
+    else:
+        name = getattr(request, "data", request.POST).get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
+    return name[:150] if isinstance(name, str) else name
+
+
 class LoginThrottleHandler(AxesDatabaseHandler):
     """Axes' database handler, plus a limit for one address over all accounts."""
 

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from statici18n.templatetags.statici18n import get_path as statici18n_path
 
 from ginscore.club.forms import SettingsForm
-from ginscore.club.language import members_language, offered
-from ginscore.club.services import preferences_set_language
+from ginscore.club.language import members_preferences, offered
+from ginscore.club.services import preferences_set_display, preferences_set_language
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
 
@@ -33,7 +33,8 @@ def home(request):
 # What a table phone keeps for a network drop (with the pad and entry pages it opened), and the
 # JavaScript's catalogue of every language (an offline pad speaks the page's language).
 TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/i18n.js", "ginscore/pad.js",
-                "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js", "ginscore/logout.js")
+                "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js", "ginscore/logout.js",
+                "ginscore/aloud.js", "ginscore/display.js")
 
 
 def js_catalogues() -> dict[str, str]:
@@ -70,12 +71,20 @@ def icon(request, name: str):
     return redirect(static(ICONS[name]))
 
 
+def local_next(request, next_url: str) -> str | None:
+    """``next_url`` (a posted ``next``) if it is a page of this site (a path, "/matches/3/", or this
+    site's own address), else None: "-1", "NaN", an emoji (which a redirect would take for a view's
+    name) or another site's address never reaches a redirect."""
+    if (isinstance(next_url, str) and next_url.startswith(("/", "http://", "https://"))
+            and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure())):
+        return next_url
+    return None
+
+
 def _back(request, next_url: str) -> str:
     """Where to go after a choice: the page it was made on, on this site; else home."""
-    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
-                                                    require_https=request.is_secure()):
-        return next_url
-    return "/"
+    return local_next(request, next_url) or "/"
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,15 +111,18 @@ def choose_language(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def account_settings(request):
-    """A member's own settings: their language, and the way to change their password."""
+    """A member's own settings: their language, larger text, four-colour cards, and the way to
+    change their password."""
     if request.method == "POST":
         form = SettingsForm(request.POST)
         if form.is_valid():
             language = form.cleaned_data["language"]
             preferences_set_language(user=request.user, language=language)
+            preferences_set_display(user=request.user, large_text=form.cleaned_data["large_text"],
+                                    four_colour=form.cleaned_data["four_colour"])
             translation.activate(language or translation.get_language_from_request(request))
             messages.success(request, _("Settings saved."))
             return redirect("club:settings")
     else:
-        form = SettingsForm(initial={"language": members_language(request.user)})
+        form = SettingsForm(initial=members_preferences(request.user))
     return render(request, "club/settings.html", {"form": form})

@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ginscore.club import passes
 from ginscore.club.roles import is_director
 from ginscore.club.throttle import client_address
+from ginscore.club.views import local_next
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.models import AGREED
 from ginscore.matches.views import _refuse
@@ -80,8 +80,5 @@ def hand_settle(request, pk, number):
     else:
         messages.success(request, _("Hand %(number)s of %(match)s settled: it counts as entered.")
                          % {"number": number, "match": _(" v ").join(match.side_names)})
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        target = reverse("matches:detail", args=[match.pk]) + "#agree"
-    return redirect(target)
+    return redirect(local_next(request, request.POST.get("next", ""))
+                    or reverse("matches:detail", args=[match.pk]) + "#agree")

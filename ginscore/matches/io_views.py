@@ -147,10 +147,22 @@ def _json_download(payload, filename: str) -> HttpResponse:
     return response
 
 
+def _records_refused(request):
+    """With ``GINSCORE_RECORDS_MEMBERS_ONLY`` (the club's switch), a visitor without a member's
+    account is sent to log in (a logged-in account that is no member: 403)."""
+    if not settings.GINSCORE_RECORDS_MEMBERS_ONLY or is_member(request.user):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(_("The club keeps its match records for its members."))
+
+
 @require_GET
 def records_download(request):
     """All matches, or those the match list's filters choose, oldest first: sent a batch of
     matches at a time (``records_stream``), so a club's whole history costs little memory."""
+    if refused := _records_refused(request):
+        return refused
     form = MatchFilterForm(request.GET or None)
     return _json_download(records_stream(matches=form.matches().order_by("created_at", "id")),
                           "ginscore-matches.json")
@@ -158,6 +170,8 @@ def records_download(request):
 
 @require_GET
 def record_download(request, pk):
+    if refused := _records_refused(request):
+        return refused
     match = get_object_or_404(Match, pk=pk)
     [record] = records_export(matches=Match.objects.filter(pk=match.pk))
     return _json_download(json.dumps(record, indent=2, ensure_ascii=False) + "\n", f"ginscore-match-{pk}.json")

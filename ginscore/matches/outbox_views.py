@@ -110,10 +110,8 @@ def hand_send(request, pk):
         return _answer(match, table, 422, message=str(e),
                        field="entry_key" if isinstance(e, services.EntryKeyReused) else None)
     direct = request.POST.get("direct") == "1"
-    if hand.same:
+    if hand.same:   # told here, on the pad that sent it (outbox.js stays there): not again on the next page
         text = same_text(match, hand.number, table)
-        if direct:
-            messages.info(request, text)
     elif direct and not hand.resent:   # the pad opens next with what the hand scored
         text = _saved_text(match, hand, entry, replace=replacing, table=table)
         messages.success(request, text)

@@ -2,6 +2,7 @@
 
 Anyone may read them, visitors included; nothing here writes.
 """
+from django.conf import settings
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
@@ -52,4 +53,5 @@ def player_rating(player, user) -> dict:
     mine = ratings_selectors.player_ratings(club, player.pk, user)
     chart = rating_chart([(p.finished_at, p.rating) for p in mine.points], player.name) if mine.shown else ""
     return {"rating": mine, "rating_chart": chart,
-            "own_player": user.is_authenticated and player.user_id == user.pk}
+            "own_player": user.is_authenticated and player.user_id == user.pk,
+            "records_members_only": settings.GINSCORE_RECORDS_MEMBERS_ONLY}

@@ -68,7 +68,7 @@ def pad_fit(shape: TableShape, rules: Mapping) -> Fit:
     if shape.kind == "three":
         return Fit(230, 12, 12, 3)
     if shape.kind == "partnership":
-        return Fit(330, 6, 6, 3)
+        return Fit(330, 8, 8, 4)   # a game of partnership gin takes 8 to 10 deals
     return Fit(160, 10, 9, 4)
 
 
@@ -255,6 +255,17 @@ def names_height(shape: TableShape, rules: Mapping, w: float) -> float:
         return HEAD - 14 + 17 + (lines - 1) * NAME_FLOOR * 1.15  # the names sit in the top heading row
     widths = [col.w - 6 - letter for col in cols if col.kind == "score"]
     return names_row(max(len(name_lines(p, wd)[1]) for p, wd in zip(shape.sides, widths) if p))
+
+
+def least_name_size(shape: TableShape, rules: Mapping, w: float) -> float:
+    """The smallest size a player's name prints at in a block ``w`` wide (under ``NAME_FLOOR`` when a
+    word of it is wider than its column even at the floor)."""
+    if not any(shape.sides) or shape.columns > 1:
+        return NAME_SIZE
+    cols, _heads = block_columns(shape, rules, 0, w, 1)
+    letter = LETTER_W if any(shape.letters) else 0
+    widths = [col.w - 6 - letter for col in cols if col.kind == "score"]
+    return min((name_lines(p, wd)[0] for p, wd in zip(shape.sides, widths) if p), default=NAME_SIZE)
 
 
 def block_height(shape: TableShape, rules: Mapping, units: int, names_h: float = 17) -> float:
@@ -595,6 +606,9 @@ def draw_pad(c: Canvas, x: float, top: float, w: float, h: float, *, rules: Mapp
     area = y - (top - h) - (16 + 13 * (len(match_rows) - 1 + len(seats) + len(settle)) + 8
                             + 9 * (len(foot) + len(legend_lines)))
     across = 1 if shape.columns > 1 else blocks_across(w, fit.width, blocks)
+    # fewer games side by side rather than a name under the floor (three long names in narrow columns)
+    while across > 1 and least_name_size(shape, rules, (w - GAP * (across - 1)) / across) < NAME_FLOOR:
+        across -= 1
     bw = (w - GAP * (across - 1)) / across
     names_h = names_height(shape, rules, bw)
     fixed = block_height(shape, rules, 0, names_h)

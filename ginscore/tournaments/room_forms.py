@@ -24,9 +24,15 @@ class CheckInForm(forms.Form):
     entry_fee = forms.DecimalField(min_value=0, max_value=ENTRY_FEE_MAX, max_digits=8, decimal_places=2, required=False,
                                    label=_("Entry fee"), help_text=_("Recorded as paid or owed at check-in. Blank: none."))
 
-    def __init__(self, *args, money: bool = True, **kwargs):
-        """``money``: the club plays for money (``ginscore.seasons``); without it, no entry fee is asked."""
+    def __init__(self, *args, money: bool = True, swiss: bool = True, currency: str = "", **kwargs):
+        """``money``: the club plays for money (``ginscore.seasons``); without it, no entry fee is asked.
+        ``swiss``: check-in before each round; other formats check in once, before the start."""
         super().__init__(*args, **kwargs)
+        if not swiss:
+            self.fields["check_in"].label = _("Players check in before the start")
+            self.fields["check_in"].help_text = _("The event starts from the desk with those present only.")
+        if money and currency:
+            self.fields["entry_fee"].label = _("Entry fee (%(sign)s)") % {"sign": currency}
         if not money:
             del self.fields["entry_fee"]
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url, address_unknown
+from ginscore.seasons.models import Club
 from ginscore.seasons.selectors import money_on
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
@@ -80,7 +81,8 @@ def _desk(request, t, status=200, **forms):
     forms.setdefault("clock_form", ClockForm(initial={"minutes": t.round_minutes or 50}))
     money = money_on()
     forms.setdefault("check_in_form", CheckInForm(initial={"check_in": t.check_in, "entry_fee": t.entry_fee},
-                                                  money=money))
+                                                  money=money, swiss=t.format == "swiss",
+                                                  currency=Club.get().currency if money else ""))
     if t.status == STATUS_SETUP:
         forms.setdefault("sign_up_form", SignUpSettingsForm(initial={
             "sign_up": t.sign_up, "sign_up_cap": t.sign_up_cap,

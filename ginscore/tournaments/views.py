@@ -10,13 +10,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from ginscore.club.site import address_unknown
+from ginscore.club.views import local_next
 from ginscore.club.exports import SafeTableExport
 from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
@@ -121,11 +121,7 @@ def _sign_up_context(request, t, entries) -> dict:
 
 def safe_next(request) -> str | None:
     """The ``next`` address posted with an action, if it stays on this site; else None."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
-        return target
-    return None
+    return local_next(request, request.POST.get("next", ""))
 
 
 def _post_action(request, pk, action, done: str):

@@ -176,13 +176,42 @@
     return offsets.length;
   }
 
+  // Pause (the page shown holds still) and Slower (each page stays twice as long): the footer's
+  // two buttons, or the keys P and S. The next turn reads them.
+  var paused = false, pace = 1;
+  function toggle(button, on) { if (button) button.setAttribute("aria-pressed", String(on)); }
+  var pauseButton = document.querySelector("[data-board-pause]"), slowerButton = document.querySelector("[data-board-slower]");
+  function pause() {
+    paused = !paused;
+    toggle(pauseButton, paused);
+    clearTimeout(timer);
+    if (!paused) turn();
+  }
+  function slower() {
+    pace = pace === 1 ? 2 : 1;
+    toggle(slowerButton, pace === 2);
+    if (!paused) { clearTimeout(timer); turn(); }
+  }
+  [[pauseButton, pause], [slowerButton, slower]].forEach(function (pair) {
+    if (!pair[0]) return;
+    pair[0].hidden = false;
+    pair[0].addEventListener("click", pair[1]);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    if (e.key === "p" || e.key === "P") pause();
+    else if (e.key === "s" || e.key === "S") slower();
+  });
+
   function turn() {
     var count = show();
+    clearTimeout(timer);
+    if (paused) return;
     timer = setTimeout(function () {
       slice += 1;
       if (slice >= count) { slice = 0; page = (page + 1) % pages.length; }
       turn();
-    }, dwell);
+    }, dwell * pace);
   }
 
   // New names or scores: the page shown is fitted again at once (the slices wait for the next turn).

@@ -18,6 +18,11 @@
       var state = el.querySelector("[data-clock-state]");
       out.textContent = over ? pgettext("clock", "Time") : text(left);
       if (state) state.textContent = over ? gettext("time called") : gettext("time left");
+      // said aloud once when the time runs out here (a director's call comes with the page's update)
+      if (over && !el.classList.contains("over") && el.dataset.ticked && window.ginscoreAloud) {
+        window.ginscoreAloud.say("called-" + Math.round(Date.parse(el.dataset.deadline) / 1000), gettext("time called"));
+      }
+      el.dataset.ticked = "1";
       el.classList.toggle("over", over);
       el.classList.toggle("low", !over && left < 5 * 60000);
     });

@@ -118,11 +118,16 @@
     }
     if (target && target.value === "") target.focus();
   }
+  // A choice made with the keyboard (the arrow keys move through a group's choices, choosing each)
+  // keeps the focus where it is: the next box is one Tab away. A tap moves on by itself.
+  var keyed = false;
+  form.addEventListener("keydown", function () { keyed = true; });
+  form.addEventListener("pointerdown", function () { keyed = false; });
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
   form.addEventListener("change", function (ev) {
     if (ev.target.name === "upcard_rank") knockLimit();
     if (ev.target.name === "end" || ev.target.name === "by") markChoices();
-    next(ev.target.name);
+    if (!keyed) next(ev.target.name);
     clearTimeout(timer);
     timer = setTimeout(preview, 50);
   });

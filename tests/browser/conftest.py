@@ -20,6 +20,16 @@ def new_phone(browser, base, **options):
     return page
 
 
+def new_screen(browser, base, width, height, **options):
+    """A page in a new context of ``width`` x ``height`` CSS px (its own cookies); ``page.base`` is
+    the site. ``options`` go to the context (``is_mobile=True, has_touch=True``: a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1, **options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base = base
+    return page
+
+
 @pytest.fixture
 def phone(live_server):
     """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""

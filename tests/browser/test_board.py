@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
 from ginscore.tournaments.models import TournamentMatch
+from tests.browser.conftest import new_screen
 from tests.tournaments.conftest import make_tournament, win  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -16,12 +17,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def tv(phone):
-    context = phone.context.browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = phone.base
+    page = new_screen(phone.context.browser, phone.base, 1920, 1080)
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_the_board_shows_a_new_result_within_2_s(tv, make_tournament):

@@ -2,6 +2,12 @@
 with touch and a 1280x800 laptop, the browser's language French: the page says lang="fr" and no
 English interface text is left on it (tests/browser/french.py says how that is looked for).
 
+The same crawl audits every page state for accessibility (tests/browser/axe.py: axe-core on WCAG
+2.0/2.1/2.2 A and AA), in those six French contexts and in three English ones (each role on a
+320x640 phone: a laptop at 400 % zoom), where no page may scroll sideways either: each state is
+loaded once, read by both tests. GINSCORE_AUDIT=<file>: each page's audit problems are also
+written to the file as they are found.
+
 One live server and one data set for the whole crawl (a night's club: matches in play, a game
 just over, a match over, a partnership, tournaments in set-up, running and over, a season, the
 club's money), one browser context per role and size, reused page after page.
@@ -24,6 +30,7 @@ from typing import Callable
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.browser import axe
 from tests.browser.conftest import ARGS, CHROMIUM
 from tests.browser.french import COLLECT, Catalogue, clean_units, leftovers, said
 
@@ -33,11 +40,19 @@ from tests.browser.french import COLLECT, Catalogue, clean_units, leftovers, sai
 pytestmark = [pytest.mark.browser]
 
 REPORT = os.environ.get("GINSCORE_LEFTOVERS")
+AUDIT_REPORT = os.environ.get("GINSCORE_AUDIT")
 TIMES = []   # GINSCORE_CRAWL_TIMES=1 (and -s): each page's time, and this process's CPU, at the end
 
 ROLES = ("visitor", "player", "director")
 SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
-         "laptop": dict(viewport={"width": 1280, "height": 800})}
+         "laptop": dict(viewport={"width": 1280, "height": 800}),
+         # 320 CSS px: a laptop at 400 % zoom, a phone with large text (WCAG 1.4.10, reflow)
+         "narrow": dict(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)}
+LANGUAGES = {"fr": "fr-FR", "en": "en-GB"}
+# Every context, (role, size, language): French on a phone and a laptop (the French test reads
+# those), English on the narrow phone (the laptop's layout is the French one's, in other words).
+KEYS = [(role, size, lang) for lang, sizes in (("fr", ("phone", "laptop")), ("en", ("narrow",)))
+        for role in ROLES for size in sizes]
 
 # The club's people and things, in French (none an English word): data, not interface.
 PLAYERS = ["Anne-Sophie Lefèvre", "Benoît Girard", "Cécile Marchand", "Didier Roux", "Élodie Faure",
@@ -158,10 +173,9 @@ def build_club() -> Club:
                            reason=DISPUTE, via=VIA_SEAT_CODE, proof=seats.seat_code(agree, other))
     # One for each role and size: its next hand (a gin) ends game 1, saved by the crawl.
     ending = {}
-    for role in ROLES:
-        for size in SIZES:
-            ending[role, size] = _import({"players": [a, b], "length": {"kind": "best_of", "games": 3}, "hands": [
-                {"end": "gin", "by": b, "deadwood": {a: 60}}]}, player_user).pk
+    for key in KEYS:
+        ending[key] = _import({"players": [a, b], "length": {"kind": "best_of", "games": 3}, "hands": [
+            {"end": "gin", "by": b, "deadwood": {a: 60}}]}, player_user).pk
     club.ids.update(play=play.pk, play_token=play.table_token, ending=ending, three=three.pk,
                     first_deal=first_deal.pk, agree=agree.pk, game_over=game_over.pk, done=done.pk,
                     partnership=partnership.pk, partnership_token=partnership.table_token, hollywood=hollywood.pk,
@@ -472,25 +486,32 @@ class Crawl:
         from django.test import Client
 
         self.base, self.club, self.catalogue = base, club, Catalogue()
-        self.pages = {}
+        self.pages, self.states = {}, {}
+        cookies = {}
         for role in ROLES:
-            cookie = None
             if role != "visitor":
                 from django.contrib.auth import get_user_model
 
                 client = Client()
                 client.force_login(get_user_model().objects.get(pk=club.users[role]))
-                cookie = client.cookies["sessionid"]
-            for size, options in SIZES.items():
-                # (no service worker: it would fetch the whole site for each context, and says nothing)
-                context = browser.new_context(locale="fr-FR", device_scale_factor=1, service_workers="block",
-                                              **options)
-                if cookie is not None:
-                    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
-                page = context.new_page()
-                page.set_default_timeout(10_000)
-                page.base, page.key = base, (role, size)
-                self.pages[role, size] = page
+                cookies[role] = client.cookies["sessionid"]
+        for key in KEYS:
+            role, size, lang = key
+            # (no service worker: it would fetch the whole site for each context, and says nothing)
+            context = browser.new_context(locale=LANGUAGES[lang], device_scale_factor=1, service_workers="block",
+                                          **SIZES[size])
+            if cookie := cookies.get(role):
+                context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            page.base, page.key = base, key
+            self.pages[key] = page
+
+    def read(self, spec: Page) -> dict:
+        """``read_all(spec)``, once: the French test and the audit read the same page states."""
+        if spec.name not in self.states:
+            self.states[spec.name] = self.read_all(spec)
+        return self.states[spec.name]
 
     def read_all(self, spec: Page) -> dict:
         """Opens ``spec`` in every context at once (or does its act in each, one after the other):
@@ -509,9 +530,14 @@ class Crawl:
         seen = {key: page.evaluate(COLLECT) for key, page in self.pages.items()}
         if shots := os.environ.get("GINSCORE_SHOTS"):   # the player's pages, to look at
             os.makedirs(shots, exist_ok=True)
-            for size in SIZES:
-                self.pages["player", size].screenshot(path=f"{shots}/fr-{spec.name}-{size}.png", full_page=True)
+            for role, size, lang in KEYS:
+                if role == "player":
+                    self.pages[role, size, lang].screenshot(path=f"{shots}/{lang}-{spec.name}-{size}.png",
+                                                            full_page=True)
         t2 = time.perf_counter()
+        audits = axe.audit_all(self.pages, fragment=spec.fragment)
+        wide = {key: page.evaluate(axe.SIDEWAYS) for key, page in self.pages.items()}
+        t3 = time.perf_counter()
         if spec.after:
             for page in self.pages.values():
                 spec.after(page)
@@ -520,8 +546,9 @@ class Crawl:
             nodes = clean_units(seen[key]["nodes"], self.club.data)
             blocks = clean_units(seen[key]["blocks"], self.club.data)
             out[key] = {"url": seen[key]["url"][len(self.base):], "lang": seen[key]["lang"],
-                        "leftovers": leftovers(self.catalogue, nodes, blocks)}
-        TIMES.append((spec.name, t1 - t0, t2 - t1, time.perf_counter() - t2))
+                        "leftovers": leftovers(self.catalogue, nodes, blocks) if key[2] == "fr" else [],
+                        "violations": audits[key], "sideways": wide[key]}
+        TIMES.append((spec.name, t1 - t0, t2 - t1, t3 - t2, time.perf_counter() - t3))
         return out
 
     def close(self):
@@ -531,7 +558,8 @@ class Crawl:
 
 @pytest.fixture(scope="module")
 def crawl(django_db_setup, django_db_blocker):
-    """One club, one live server, six browser contexts (visitor, player, director; phone, laptop)."""
+    """One club, one live server, a browser context for each of KEYS (visitor, player, director;
+    French on a phone and a laptop, English on a narrow phone)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
     from django.core.management import call_command
@@ -555,11 +583,15 @@ def crawl(django_db_setup, django_db_blocker):
                         import resource
                         own = resource.getrusage(resource.RUSAGE_SELF)
                         print(f"this process (site and tests): {own.ru_utime:.1f} s user, {own.ru_stime:.1f} s sys")
-                        agg = collections.defaultdict(lambda: [0, 0, 0])
+                        agg = collections.defaultdict(lambda: [0, 0, 0, 0])
                         for name, *ts in TIMES:
                             agg[name] = [a + b for a, b in zip(agg[name], ts)]
                         for name, ts in sorted(agg.items(), key=lambda kv: -sum(kv[1])):
-                            print(f"{name:28} load {ts[0]:.2f} collect {ts[1]:.2f} check {ts[2]:.2f}")
+                            print(f"{name:28} load {ts[0]:.2f} collect {ts[1]:.2f} audit {ts[2]:.2f} "
+                                  f"check {ts[3]:.2f}")
+                        print("all pages: " + " ".join(f"{what} {sum(t[i] for _, *t in TIMES):.1f} s"
+                                                       for i, what in enumerate(("load", "collect", "audit",
+                                                                                 "check"))))
                     connections.close_all()
                     crawl.close()
                     browser.close()
@@ -603,7 +635,9 @@ def _params():
 @pytest.mark.parametrize("spec", list(_params()))
 def test_the_page_is_all_french(crawl, spec):
     problems = []
-    for (role, size), seen in crawl.read_all(spec).items():
+    for (role, size, lang), seen in crawl.read(spec).items():
+        if lang != "fr":
+            continue
         if not spec.fragment and seen["lang"] != "fr":
             seen["leftovers"].insert(0, {"text": f'<html lang="{seen["lang"]}">', "areas": ["club"], "in": ""})
         if REPORT:
@@ -613,3 +647,19 @@ def test_the_page_is_all_french(crawl, spec):
         if seen["leftovers"]:
             problems.append(f"{role} on a {size}, {seen['url']}:\n    " + "\n    ".join(map(said, seen["leftovers"])))
     assert not problems, f"English left on the {spec.name} page ({spec.area}):\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("spec", [pytest.param(p, id=p.name) for p in PAGES])
+def test_the_page_passes_the_accessibility_audit(crawl, spec):
+    """axe-core finds nothing on WCAG 2.0/2.1/2.2 A and AA (tests/browser/axe.py lists what it
+    leaves out, and why), and at 320 CSS px the page does not scroll sideways."""
+    problems = []
+    for (role, size, lang), seen in crawl.read(spec).items():
+        where = f"{role} on a {size} in {lang}, {seen['url']}"
+        problems += [f"{where}:\n    {axe.said(v)}" for v in seen["violations"]]
+        if seen["sideways"]:
+            problems.append(f"{where}: scrolls sideways ({seen['sideways']})")
+    if AUDIT_REPORT and problems:
+        with open(AUDIT_REPORT, "a", encoding="utf-8") as out:
+            out.write(f"== {spec.name}\n" + "\n".join(problems) + "\n")
+    assert not problems, f"The {spec.name} page fails the audit:\n" + "\n".join(problems)

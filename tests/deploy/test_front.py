@@ -29,6 +29,9 @@ def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("front")
     env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_ACCESS_LOG="1")
     with run_sh(env, log_path=tmp / "run.log") as (url, proc):
+        started = manage(env, "shell", "-c", "from django.contrib.auth.models import User; "
+                         "User.objects.create_user('carl', password='a long passphrase')")   # the club has started
+        assert started.returncode == 0, started.stderr
         yield url, proc, env, tmp
 
 
@@ -163,18 +166,18 @@ def test_stopping_run_sh_stops_nginx_and_gunicorn(tmp_path):
             socket.create_connection(("127.0.0.1", urllib.parse.urlsplit(url).port), timeout=2)
 
 
-def slow_night(*args) -> dict:
+def slow_night(tmp_path, *args) -> dict:
     """bench/bench_slow_clients.py run as documented, its figures."""
     done = subprocess.run([sys.executable, "bench/bench_slow_clients.py", "--json", "--tables", "4", "--viewers",
-                           "8", *args], cwd=ROOT, env=environment(ROOT / "nothing"), capture_output=True, text=True,
+                           "8", *args], cwd=ROOT, env=environment(tmp_path), capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     print(done.stdout)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_thirty_slow_connections_leave_every_phone_answered():
-    figures = slow_night("--slow", "30", "--slow-headers", "5", "--seconds", "15")
+def test_thirty_slow_connections_leave_every_phone_answered(tmp_path):
+    figures = slow_night(tmp_path, "--slow", "30", "--slow-headers", "5", "--seconds", "15")
     kinds = figures["kinds"]
     # The slow connections were really there all along (held, or dropped by nginx and opened again)...
     assert figures["slow"]["opened"] >= 35 and figures["slow"]["held to the end"] >= 25, figures["slow"]
@@ -190,6 +193,6 @@ def test_thirty_slow_connections_leave_every_phone_answered():
         assert kinds[kind]["late"] <= max(1, kinds[kind]["answered"] // 50), (kind, kinds[kind])
 
 
-def test_without_the_front_the_same_slow_connections_stall_the_phones():
-    figures = slow_night("--slow", "30", "--seconds", "10", "--direct")
+def test_without_the_front_the_same_slow_connections_stall_the_phones(tmp_path):
+    figures = slow_night(tmp_path, "--slow", "30", "--slow-headers", "5", "--seconds", "10", "--direct")
     assert sum(row["unanswered"] for row in figures["kinds"].values()) > 0, figures["kinds"]

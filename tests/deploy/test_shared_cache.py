@@ -68,7 +68,9 @@ def event(tmp_path_factory, redis_url):
     for args in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
         done = manage(env, *args)
         assert done.returncode == 0, done.stderr
-    python(env, "from ginscore.tournaments import services as s\n"
+    python(env, "from django.contrib.auth.models import User\n"
+                "User.objects.create_user('carl', password='a long passphrase')\n"   # the club has started
+                "from ginscore.tournaments import services as s\n"
                 "t = s.tournament_create(name='Open de Lyon', format='swiss', rounds=3)\n"
                 "s.entries_set(tournament=t, names=['Zoë', 'Ann', 'Ben', 'Cleo'])\n"
                 "s.tournament_start(tournament=t, shuffle_seed=1)\nprint(t.pk)")

@@ -123,7 +123,7 @@ def print_button(url: str, label: str, css: str = "btn") -> str:
     other = setup.other_paper(paper)
     names = {"a4": _("A4"), "letter": _("Letter")}
     joiner = "&" if "?" in url else "?"
-    return format_html('<a class="{}" href="{}" data-paper="{}">{}</a>'
-                       '<a class="btn btn-other-paper" href="{}{}paper={}" data-paper="{}" title="{}">{}</a>',
+    return format_html('<span class="print-pair"><a class="{}" href="{}" data-paper="{}">{}</a>'
+                       '<a class="btn btn-other-paper" href="{}{}paper={}" data-paper="{}" title="{}">{}</a></span>',
                        css, url, paper, label, url, joiner, other, other,
                        _("The same on %(paper)s paper") % {"paper": names[other]}, names[other])
