@@ -93,6 +93,23 @@ def prepare_database():
         get_user_model().objects.create_user("bench-admin", password=secrets.token_urlsafe(16))
 
 
+def group_cpu_seconds(group: int) -> float:
+    """User and system time so far of the living processes of the process group ``group``."""
+    total = 0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[2]) == group:
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
 class Site:
     """The site as scripts/run.sh serves it (nginx in front of gunicorn: run.sh itself, on a database
     already filled), or with ``front=False`` gunicorn alone (gunicorn.conf.py) on the port; in its
@@ -121,19 +138,7 @@ class Site:
 
     def cpu_seconds(self) -> float:
         """User and system time of the server's processes (master and workers) so far."""
-        total = 0
-        tick = os.sysconf("SC_CLK_TCK")
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[2]) == self.proc.pid:  # process group
-                total += int(fields[11]) + int(fields[12])
-        return total / tick
+        return group_cpu_seconds(self.proc.pid)
 
     def tracebacks(self) -> int:
         return self.log.read_text().count("Traceback")

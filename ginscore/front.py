@@ -55,9 +55,19 @@ def listen_line(host: str, port: int | str) -> str:
     return f"listen {host}:{port} backlog=4096;"
 
 
+def upstream_lines(servers: list[str] | None, place: Path) -> str:
+    """The app servers nginx shares the requests between: run.sh's gunicorn on ``place/gunicorn.sock``,
+    or several (socket files or HOST:PORT), each left out for 5 s after it fails to answer."""
+    if not servers:
+        return f"server unix:{place}/gunicorn.sock fail_timeout=0;"
+    return "\n        ".join(f"server {'unix:' + s if s.startswith('/') else s} max_fails=1 fail_timeout=5s;"
+                               for s in servers)
+
+
 def config(*, host: str, port: int | str, place: Path, https: bool = False, access_log: bool = False,
-           as_root: bool = False) -> str:
-    """The nginx configuration: ``host:port`` for the phones, gunicorn on ``place/gunicorn.sock``."""
+           as_root: bool = False, servers: list[str] | None = None) -> str:
+    """The nginx configuration: ``host:port`` for the phones, gunicorn on ``place/gunicorn.sock``
+    (or the app servers ``servers``, bench/rehearsal.py)."""
     proto = "$http_x_forwarded_proto" if https else "$scheme"
     return f"""\
 # Written by scripts/run.sh (python -m ginscore.front) at every start: changes here are lost.
@@ -96,7 +106,7 @@ http {{
                      use_temp_path=off;
 
     upstream ginscore {{
-        server unix:{place}/gunicorn.sock fail_timeout=0;
+        {upstream_lines(servers, place)}
         keepalive 8;
     }}
 
@@ -137,7 +147,8 @@ http {{
 """
 
 
-def write(*, host: str, port: int | str, https: bool | None = None, access_log: bool | None = None) -> Path:
+def write(*, host: str, port: int | str, https: bool | None = None, access_log: bool | None = None,
+          servers: list[str] | None = None) -> Path:
     """Writes the configuration for ``host:port`` into its folder; returns the folder."""
     place = folder(port)
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -146,7 +157,7 @@ def write(*, host: str, port: int | str, https: bool | None = None, access_log: 
     https = env.flag("GINSCORE_HTTPS") if https is None else https
     access_log = os.environ.get("GINSCORE_ACCESS_LOG") == "1" if access_log is None else access_log
     text = config(host=host, port=port, place=place, https=https, access_log=access_log,
-                  as_root=os.geteuid() == 0)
+                  as_root=os.geteuid() == 0, servers=servers)
     (place / "nginx.conf").write_text(text)
     return place
 

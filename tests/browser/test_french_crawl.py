@@ -115,6 +115,7 @@ def build_club() -> Club:
     from ginscore.players.models import Player
     from ginscore.seasons import services as money
     from ginscore.tournaments import own_check_in
+    from ginscore.tournaments.my_night import night_link
     from ginscore.tournaments import services as events
     from ginscore.tournaments.models import Entry, TournamentMatch
     from tests.conftest import PASSWORD
@@ -186,6 +187,7 @@ def build_club() -> Club:
     money.club_money_set(money=True, unit=Decimal("1.00"), currency="€")
     setup = events.tournament_create(name=EVENTS["setup"], format="swiss", rounds=3, length=MatchLength("best_of", 1))
     events.entries_set(tournament=setup, names=PLAYERS[:6])
+    events.tournament_sign_up_set(tournament=setup, open=True, cap=8, closes=None)   # its sign-up card
     swiss = events.tournament_create(name=EVENTS["swiss"], format="swiss", rounds=3,
                                      length=MatchLength("best_of", 1))
     events.entries_set(tournament=swiss, names=PLAYERS)
@@ -212,7 +214,7 @@ def build_club() -> Club:
     events.entries_set(tournament=over, names=PLAYERS[:4])
     money.prize_set(tournament=over, entry_fee=Decimal("20"), added=Decimal(0), house_fixed=Decimal(0),
                     house_percent=Decimal(0), preset="auto", split="", unit=Decimal(1))
-    Entry.objects.filter(tournament=over).update(fee_paid=True)
+    Entry.objects.filter(tournament=over).exclude(player__name=PLAYERS[3]).update(fee_paid=True)   # one owes
     events.tournament_start(tournament=over)
     while True:
         open_rows = TournamentMatch.objects.filter(tournament=over, outcome="").exclude(match=None)
@@ -226,7 +228,9 @@ def build_club() -> Club:
     club.ids.update(setup=setup.pk, swiss=swiss.pk, knockout=knockout.pk, over=over.pk, season=season.pk,
                     entry=entries[1].pk, withdrawn=withdrawn.pk, anne_entry=Entry.objects.get(
                         tournament=swiss, player=anne).pk, check_in=own_check_in.check_in_link(entries[2]),
-                    anne=anne.pk, benoit=Player.objects.get(name=b).pk)
+                    night=night_link(entries[2]),
+                    anne=anne.pk, benoit=Player.objects.get(name=b).pk,
+                    owed=Entry.objects.get(tournament=over, player__name=PLAYERS[3]).pk)
     club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, DISPUTE, *USERS.values(),
                         f"{TEAMS[0]} & {TEAMS[1]}", "English"}, key=len, reverse=True)
     return club
@@ -403,6 +407,7 @@ PAGES = [
     P("prize-preview", "money:preview", lambda c: f"/money/tournaments/{c.over}/preview/?entrants=12", "people",
       fragment=True),
     P("treasurer", "money:treasurer", lambda c: f"/money/tournaments/{c.over}/treasurer/", "people"),
+    P("entry-fee", "money:fee", lambda c: f"/money/tournaments/{c.over}/fee/{c.owed}/", "people"),
     P("sheets", "sheets:index", lambda c: "/sheets/", "sheets"),
     P("tournament-list", "tournaments:list", lambda c: "/tournaments/", "tournaments"),
     P("tournament-new", "tournaments:new", lambda c: "/tournaments/new/", "tournaments"),
@@ -429,6 +434,8 @@ PAGES = [
       "tournaments"),
     P("check-in", "tournaments:check_in", lambda c: f"/tournaments/{c.swiss}/check-in/", "tournaments"),
     P("check-in-own", "tournaments:check_in_own", lambda c: c.check_in, "tournaments"),
+    P("my-night", "tournaments:my_night", lambda c: f"/tournaments/{c.swiss}/me/", "tournaments"),
+    P("my-night-link", "tournaments:my_night_link", lambda c: c.night, "tournaments"),
     P("check-in-invalid", None, lambda c: f"/tournaments/{c.swiss}/check-in/{c.entry}/pas-un-jeton/", "tournaments"),
     # Last: a table link lets this browser score the match from then on.
     P("seat-link", "matches:seat", lambda c: c.seat, "matches"),
@@ -453,11 +460,13 @@ NOT_PAGES = {
 POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "matches:hand_dispute",
          "matches:hand_settle", "matches:hand_undo", "matches:hand_redo", "matches:first_dealer",
          "matches:table_link_renew", "ratings:hide", "ratings:match_rated", "seasons:delete", "money:pay",
-         "money:unpay", "tournaments:entries", "tournaments:entry_late", "tournaments:start",
+         "money:unpay", "money:returned", "tournaments:entries", "tournaments:entry_late", "tournaments:start",
          "tournaments:round_repair", "tournaments:round_undo", "tournaments:forfeit", "tournaments:announce",
          "tournaments:clock_start", "tournaments:time_call", "tournaments:decide_at_time",
          "tournaments:check_in_settings", "tournaments:desk_check_in", "tournaments:check_in_played",
-         "tournaments:pair_present"}
+         "tournaments:pair_present", "tournaments:sign_up", "tournaments:sign_up_take_back",
+         "tournaments:sign_up_settings", "tournaments:sign_ups_accept_placed", "tournaments:sign_up_accept",
+         "tournaments:sign_up_remove", "tournaments:copy", "tournaments:wish_add", "tournaments:wish_remove"}
 NOT_PAGES.update({name: "a POST: its answer is a page of the crawl, with a message" for name in POSTS})
 
 

@@ -34,3 +34,11 @@ def test_behind_an_https_proxy_its_scheme_is_passed_on(tmp_path, monkeypatch):
                                           ({"GINSCORE_FRONT": "1", "GINSCORE_PROXY_COUNT": "2"}, 3)])
 def test_run_sh_s_front_is_one_proxy_more(tmp_path, extra, count):
     assert setting(environment(tmp_path, **extra), "settings.GINSCORE_PROXY_COUNT") == count
+
+
+def test_several_app_servers_share_the_requests_and_one_that_fails_is_left_out(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    text = (front.write(host="127.0.0.1", port=8125, servers=["/run/app1.sock", "10.0.0.2:8000"]) /
+            "nginx.conf").read_text()
+    assert "server unix:/run/app1.sock max_fails=1 fail_timeout=5s;" in text
+    assert "server 10.0.0.2:8000 max_fails=1 fail_timeout=5s;" in text and "gunicorn.sock" not in text
