@@ -1,4 +1,4 @@
-"""Prize pools and payouts (the contract is ``shared/spec/payouts.md``, version 1).
+"""Prize pools and payouts (the contract is ``shared/spec/payouts.md``, version 1.1).
 
 pool = entrants x fee + added - house, house = house_fixed + house_percent % of
 (entrants x fee). Each paid place gets pool x percent / 100 rounded down to a
@@ -8,11 +8,12 @@ places they occupy and share them equally (each share rounded down to the
 unit; the whole units left over go one each to the tie's better places, first
 first, and anything smaller than a unit to the first of them).
 
-Where the spec is silent (``docs/seasons-and-money.md``):
-- the house's percent is taken in whole cents, rounded down, and the house
-  never takes more than there is: the pool is never below 0;
-- a custom split pays each place no more than the place above it, every
-  percent above 0 with at most two decimals;
+Version 1.1 of the spec adopts this project's readings: a tie's whole units left over go one
+each to its better places, the house's percent is taken in whole cents (rounded down), and a
+custom split pays no place more than the place above it. Where the spec is still silent
+(``docs/seasons-and-money.md``):
+- the house never takes more than there is: the pool is never below 0;
+- every percent of a custom split is above 0 with at most two decimals;
 - every amount is at most ``MAX_AMOUNT`` (what a two-place, ten-digit column holds).
 
 Everything is ``Decimal``; no float is ever made.
@@ -59,7 +60,9 @@ def parse_amount(value, field: str, *, positive: bool = False, most: Decimal = M
     except (InvalidOperation, ValueError):
         amount = None
     if amount is None or not amount.is_finite():
-        said = {"value": repr(str(value)[:40]), "example": number(Decimal("12.50"), 2)}
+        # (The example is how this reads an amount, a point before the cents, in every language:
+        # "12,50" is refused here; the site's forms read the reader's way before it gets here.)
+        said = {"value": repr(str(value)[:40]), "example": "12.50"}
         raise money_refused(field, (_("%(value)s is not a percent (write it like 20 or %(example)s)") if percent else
                                     _("%(value)s is not an amount (write it like 20 or %(example)s)")) % said)
     if amount < 0:
@@ -148,9 +151,13 @@ def prize_pool(entrants: int, rules: PrizeRules) -> Pool:
     house = rules.house_fixed + (gross * rules.house_percent / HUNDRED).quantize(CENT, rounding=ROUND_DOWN)
     house = min(house, gross + rules.added)
     amount = gross + rules.added - house
-    if amount > MAX_AMOUNT or gross > MAX_AMOUNT:
+    if gross > MAX_AMOUNT:
         raise money_refused("pool", _("%(entrants)s x %(fee)s comes to more than %(most)s")
                             % {"entrants": number(entrants), "fee": number(rules.fee, 2), "most": number(MAX_AMOUNT)})
+    if amount > MAX_AMOUNT:   # the entry fees fit: the added money takes the pool past the limit
+        raise money_refused("added", _("the entry fees (%(fees)s) and the added money (%(added)s) come to more than "
+                                       "%(most)s") % {"fees": number(gross, 2), "added": number(rules.added, 2),
+                                                      "most": number(MAX_AMOUNT)})
     return Pool(gross=gross, added=rules.added, house=house, amount=amount)
 
 

@@ -68,17 +68,36 @@ class Prize(models.Model):
     unit = models.DecimalField("smallest amount paid", default=Decimal("1.00"), **AMOUNT)
 
 
+PAYOUT_PAID, PAYOUT_RETURNED, PAYOUT_VOID = "paid", "returned", "void"
+PAYOUT_KINDS = [(PAYOUT_PAID, "handed to the player"), (PAYOUT_RETURNED, "handed back by the player"),
+                (PAYOUT_VOID, "an entry recorded by mistake, cancelled")]
+SIGNED_AMOUNT = {"max_digits": 10, "decimal_places": 2,
+                 "validators": [MinValueValidator(-MAX_AMOUNT), MaxValueValidator(MAX_AMOUNT)]}
+
+
 class Payout(models.Model):
-    """A payout handed over: to whom (an entry), how much, by whom and when. Deleting it undoes it."""
+    """One line of a night's payout ledger: money handed to a player (``paid``, amount above 0),
+    handed back by one (``returned``, below 0: a correction left them overpaid), or a line recorded
+    by mistake cancelled (``void``: the opposite of the line it ``voids``). By whom and when. A
+    line is never changed nor deleted: what a player holds is the sum of their lines, whatever
+    the results say later."""
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="payouts_paid")
     entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
-    amount = models.DecimalField(**AMOUNT)
+    kind = models.CharField(max_length=8, choices=PAYOUT_KINDS, default=PAYOUT_PAID)
+    amount = models.DecimalField(**SIGNED_AMOUNT)
+    voids = models.OneToOneField("self", null=True, blank=True, on_delete=models.CASCADE, related_name="voided_by")
     paid_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     paid_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "entry"], name="payout_once_per_entry")]
+        ordering = ["paid_at", "id"]
+        constraints = [models.CheckConstraint(condition=~models.Q(amount=0), name="payout_line_moves_money")]
+
+    @property
+    def size(self) -> Decimal:
+        """The sum that changed hands (or was cancelled), without its direction."""
+        return abs(self.amount)
 
 
 class Season(models.Model):

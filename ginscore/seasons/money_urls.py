@@ -12,5 +12,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/treasurer.csv", views.treasurer_csv, name="treasurer_csv"),
     path("tournaments/<int:pk>/treasurer.pdf", views.treasurer_pdf, name="treasurer_pdf"),
     path("tournaments/<int:pk>/pay/<int:entry_pk>/", views.payout_pay, name="pay"),
+    path("tournaments/<int:pk>/fee/<int:entry_pk>/", views.entry_fee, name="fee"),
+    path("tournaments/<int:pk>/returned/<int:entry_pk>/", views.payout_returned, name="returned"),
     path("tournaments/<int:pk>/unpay/<int:entry_pk>/", views.payout_undo, name="unpay"),
 ]

@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts
 from ginscore.engine.seasons import Event, Finish, SeasonTable, season_table
-from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
-from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament, TournamentMatch
+from ginscore.seasons.models import PAYOUT_VOID, Club, Payout, Prize, Season, SeasonEvent
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament
+from ginscore.tournaments.selectors import bracket_entries
 from ginscore.tournaments.services import tournament_table
 
 ZERO = Decimal("0.00")
@@ -37,10 +38,7 @@ def final_groups(t: Tournament) -> list[list[tuple[int, int]]]:
     knockout places by how far each entry got (its losing semi-finalists share third unless a
     third-place match was played); everyone else by rank, tiebreaks and all."""
     rows = tournament_table(t)
-    in_bracket = set()
-    for a, b in TournamentMatch.objects.filter(tournament=t).exclude(section="round").values_list("entry_a",
-                                                                                                  "entry_b"):
-        in_bracket.update(x for x in (a, b) if x is not None)
+    in_bracket = bracket_entries(t)
     places: dict[int, list[tuple[int, int]]] = {}
     for row in rows:
         place = row.placing if row.player in in_bracket and row.placing is not None else row.rank
@@ -65,15 +63,39 @@ def prize_rules(prize: Prize, fee: Decimal | None) -> PrizeRules:
 
 @dataclass
 class PrizeLine:
+    """A place's prize (before the end) or one entry's (at the end): ``amount`` is what the results
+    give now; ``ledger`` what was handed over and back, as recorded (never rewritten)."""
+
     place: int
     names: list[str]
     amount: Decimal
     entry_id: int | None = None
-    paid: Payout | None = None
+    ledger: list[Payout] = field(default_factory=list)
+    shared: bool = False     # the place is shared (a tie)
 
     @property
     def tied(self) -> bool:
-        return len(self.names) > 1
+        return len(self.names) > 1 or self.shared
+
+    @property
+    def paid(self) -> Decimal:
+        """What the player holds: every line handed over, minus what came back."""
+        return sum((p.amount for p in self.ledger), ZERO)
+
+    @property
+    def balance(self) -> Decimal:
+        """Still to hand over (above 0) or to get back (below 0)."""
+        return self.amount - self.paid
+
+    @property
+    def voided_ids(self) -> set[int]:
+        return {p.voids_id for p in self.ledger if p.voids_id}
+
+    @property
+    def undoable(self) -> list[Payout]:
+        """The lines a mistake can cancel: not a cancellation, not cancelled yet."""
+        voided = self.voided_ids
+        return [p for p in self.ledger if p.kind != PAYOUT_VOID and p.pk not in voided]
 
 
 @dataclass
@@ -89,6 +111,7 @@ class NightMoney:
     lines: list[PrizeLine] = field(default_factory=list)   # final: one line per paid entry; else per place
     final: bool = False
     error: str = ""
+    ledger: list[Payout] = field(default_factory=list)     # every line handed over or back, in time order
 
     @property
     def configured(self) -> bool:
@@ -105,38 +128,62 @@ class NightMoney:
 
     @property
     def paid_out(self) -> Decimal:
-        return sum((line.paid.amount for line in self.lines if line.paid), ZERO)
+        """What was handed over, net of what came back (the ledger, not the results)."""
+        return sum((p.amount for p in self.ledger), ZERO)
 
     @property
     def to_pay(self) -> Decimal:
-        return sum((line.amount for line in self.lines if not line.paid and line.amount > 0), ZERO) if self.final \
-            else ZERO
+        """What the players are still owed, each by their own balance (the end only)."""
+        return sum((line.balance for line in self.lines if line.balance > 0), ZERO) if self.final else ZERO
+
+    @property
+    def overpaid(self) -> Decimal:
+        """What players hold beyond their prize now (a correction after they were paid)."""
+        return sum((-line.balance for line in self.lines if line.balance < 0), ZERO) if self.final else ZERO
+
+    @property
+    def left(self) -> Decimal:
+        """Left to pay out: the pool less what was handed over (so paid out + left = the pool);
+        at the end, what is still owed less what is to come back."""
+        if self.pool is None:
+            return ZERO
+        return self.pool.amount - self.paid_out
+
+    @property
+    def settled(self) -> bool:
+        return self.final and not self.to_pay and not self.overpaid
 
 
-def night_money(t: Tournament) -> NightMoney:
+def night_money(t: Tournament, *, fee_paid_also: int | None = None) -> NightMoney:
     """The money of one tournament as it stands: when it is finished, each paid entry's amount
-    (tied places sharing); before, each paid place's amount for the field so far."""
+    (tied places sharing) against what the ledger says they were handed; before, each paid
+    place's amount for the field so far. ``fee_paid_also``: an entry whose fee is counted as
+    paid (what recording it late would do)."""
     prize = prize_of(t)
     fee = t.entry_fee or ZERO
     entries = list(Entry.objects.filter(tournament=t).select_related("player", "partner").order_by("seed", "id"))
-    paid_entries = [e for e in entries if e.fee_paid] if fee else []
-    owed_entries = [e for e in entries if not e.fee_paid] if fee else []
-    money = NightMoney(t=t, prize=prize, fee=fee, paid_entries=paid_entries, owed_entries=owed_entries, pool=None)
+    paid_entries = [e for e in entries if e.fee_paid or e.pk == fee_paid_also] if fee else []
+    owed_entries = [e for e in entries if not (e.fee_paid or e.pk == fee_paid_also)] if fee else []
+    ledger = list(Payout.objects.filter(tournament=t).select_related("paid_by").order_by("paid_at", "id"))
+    money = NightMoney(t=t, prize=prize, fee=fee, paid_entries=paid_entries, owed_entries=owed_entries, pool=None,
+                       ledger=ledger)
     if not entries:
         return money
+    by_entry: dict[int, list[Payout]] = {}
+    for p in ledger:
+        by_entry.setdefault(p.entry_id, []).append(p)
     try:
         rules = prize_rules(prize, fee)
         if t.status == STATUS_FINISHED:
             groups = final_groups(t)
             by_id = {e.pk: e for e in entries}
             pool, amounts = pay_standings([[e for e, _ in g] for g in groups], rules, paid_entries=len(paid_entries))
-            paid = {p.entry_id: p for p in Payout.objects.filter(tournament=t)}
             place = 1
             for group in groups:
                 for entry_id, _ in group:
-                    if entry_id in amounts or entry_id in paid:
+                    if entry_id in amounts or entry_id in by_entry:
                         money.lines.append(PrizeLine(place, [by_id[entry_id].name], amounts.get(entry_id, ZERO),
-                                                     entry_id, paid.get(entry_id)))
+                                                     entry_id, by_entry.get(entry_id, []), shared=len(group) > 1))
                 place += len(group)
             money.final = True
         else:
@@ -147,6 +194,54 @@ def night_money(t: Tournament) -> NightMoney:
     except MoneyError as e:
         money.error = str(e)
     return money
+
+
+@dataclass
+class FeeChange:
+    """One prize a late fee moves: the place (and the player, at the end), the prize before and
+    after, and what the player was already handed."""
+
+    place: int
+    name: str
+    before: Decimal
+    after: Decimal
+    paid: Decimal = ZERO
+
+    @property
+    def to_settle(self) -> Decimal:
+        """After the fee: still owed to the player (above 0) or held too much (below 0)."""
+        return self.after - self.paid
+
+
+@dataclass
+class FeeEffect:
+    """What recording ``entry``'s fee now does: the pool before and after, every prize it moves."""
+
+    entry: Entry
+    before: NightMoney
+    after: NightMoney
+    changes: list[FeeChange]
+
+    @property
+    def paid_changes(self) -> list[FeeChange]:
+        return [c for c in self.changes if c.paid]
+
+
+def fee_effect(t: Tournament, entry: Entry) -> FeeEffect:
+    before, after = night_money(t), night_money(t, fee_paid_also=entry.pk)
+    changes = []
+    if before.final and after.final:
+        was = {line.entry_id: line for line in before.lines}
+        for line in after.lines:
+            old = was.get(line.entry_id)
+            if old is None or old.amount != line.amount:
+                changes.append(FeeChange(line.place, ", ".join(line.names), old.amount if old else ZERO, line.amount,
+                                         line.paid))
+    else:
+        was = {line.place: line.amount for line in before.lines}
+        changes = [FeeChange(line.place, "", was.get(line.place, ZERO), line.amount) for line in after.lines
+                   if was.get(line.place, ZERO) != line.amount]
+    return FeeEffect(entry, before, after, changes)
 
 
 def preview(rules: PrizeRules, entrants: int, paid_entries: int | None = None):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import PrizeRules, parse_amount
 from ginscore.engine.seasons import MAX_FACTOR, PRESETS as POINTS_PRESETS
-from ginscore.seasons.models import Club, Payout, Prize, Season, SeasonEvent
+from ginscore.seasons.models import PAYOUT_PAID, PAYOUT_RETURNED, PAYOUT_VOID, Club, Payout, Prize, Season, SeasonEvent
 from ginscore.seasons.refusals import MoneyRefused
 from ginscore.seasons.selectors import night_money, season_frozen
 from ginscore.club.formats import amount as amount_text
@@ -78,39 +78,109 @@ def prize_set(*, tournament: Tournament, entry_fee: Decimal | None, added: Decim
     return prize
 
 
+def _settling(tournament: Tournament, entry: Entry):
+    """The tournament locked, and ``entry``'s line of the finished night's money (None: no prize
+    and nothing handed over)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not Club.get().money:
+        raise MoneyRefused("money", _("the club does not play for money"))
+    if t.status != STATUS_FINISHED:
+        raise MoneyRefused("payout", _("the tournament is not finished"))
+    return t, next((line for line in night_money(t).lines if line.entry_id == entry.pk), None)
+
+
+def _by(by):
+    return by if by is not None and by.is_authenticated else None
+
+
 def payout_record(*, tournament: Tournament, entry: Entry, amount: Decimal, by) -> Payout:
-    """``entry`` was handed ``amount`` (what the sheet showed: if a correction has moved it since,
-    the payout is refused and the sheet shows the new amount)."""
+    """``entry`` was handed ``amount``: what the sheet showed as still owed to them (their whole
+    prize, or what a correction added to it). If a correction or another phone has moved it since
+    the sheet was drawn, refused: the sheet shows the new amount. Recorded as a new ledger line."""
+    with transaction.atomic():
+        t, line = _settling(tournament, entry)
+        currency = Club.get().currency
+        if line is None or (line.amount <= 0 and not line.ledger):
+            raise MoneyRefused("payout", _("%(name)s has no prize") % {"name": entry.name})
+        if line.balance <= 0:
+            raise MoneyRefused("payout", _("%(name)s was already paid %(amount)s")
+                               % {"name": entry.name, "amount": amount_text(line.paid, currency)})
+        if line.balance != amount:
+            if line.paid:
+                raise MoneyRefused("payout", _("%(name)s is now owed %(amount)s (a result was corrected, or "
+                                               "another phone recorded a payment); check it and pay again")
+                                   % {"name": entry.name, "amount": amount_text(line.balance, currency)})
+            raise MoneyRefused("payout", _("%(name)s's prize is now %(amount)s (a result was corrected); "
+                                           "check it and pay again")
+                               % {"name": entry.name, "amount": amount_text(line.amount, currency)})
+        return Payout.objects.create(tournament=t, entry_id=entry.pk, kind=PAYOUT_PAID, amount=amount, paid_by=_by(by))
+
+
+def payout_returned(*, tournament: Tournament, entry: Entry, amount: Decimal, by) -> Payout:
+    """``entry`` handed back ``amount``: what the sheet showed they hold beyond their prize now (a
+    correction after they were paid). Refused when that has moved since the sheet was drawn."""
+    with transaction.atomic():
+        t, line = _settling(tournament, entry)
+        currency = Club.get().currency
+        if line is None or line.balance >= 0:
+            raise MoneyRefused("payout", _("%(name)s has nothing to hand back") % {"name": entry.name})
+        if -line.balance != amount:
+            raise MoneyRefused("payout", _("%(name)s now holds %(amount)s too much (a result was corrected, or "
+                                           "another phone recorded it); check it and record it again")
+                               % {"name": entry.name, "amount": amount_text(-line.balance, currency)})
+        return Payout.objects.create(tournament=t, entry_id=entry.pk, kind=PAYOUT_RETURNED, amount=-amount,
+                                     paid_by=_by(by))
+
+
+def entry_fee_record(*, tournament: Tournament, entry: Entry, pool: Decimal, by=None) -> Entry:
+    """``entry``'s fee received late (at any time: during the tournament or after its end): the pool
+    grows with it. ``pool``: the pool the treasurer was shown it would become; if another fee or a
+    change since moves it, refused (the confirmation is shown again)."""
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not Club.get().money:
             raise MoneyRefused("money", _("the club does not play for money"))
-        if t.status != STATUS_FINISHED:
-            raise MoneyRefused("payout", _("the tournament is not finished"))
-        line = next((line for line in night_money(t).lines if line.entry_id == entry.pk), None)
-        if line is None or line.amount <= 0:
-            raise MoneyRefused("payout", _("%(name)s has no prize") % {"name": entry.name})
-        if line.paid is not None:
-            raise MoneyRefused("payout", _("%(name)s was already paid %(amount)s")
-                               % {"name": entry.name, "amount": amount_text(line.paid.amount, Club.get().currency)})
-        if line.amount != amount:
-            raise MoneyRefused("payout", _("%(name)s's prize is now %(amount)s (a result was corrected); "
-                                           "check it and pay again")
-                               % {"name": entry.name, "amount": amount_text(line.amount, Club.get().currency)})
-        try:
-            with transaction.atomic():
-                return Payout.objects.create(tournament=t, entry_id=entry.pk, amount=amount,
-                                             paid_by=by if by is not None and by.is_authenticated else None)
-        except IntegrityError:
-            raise MoneyRefused("payout", _("%(name)s was already paid") % {"name": entry.name}) from None
+        entry = Entry.objects.select_related("player", "partner").filter(
+            pk=entry.pk, tournament=t).first()
+        if entry is None:
+            raise MoneyRefused("entry", _("not an entry of this tournament"))
+        if not t.entry_fee:
+            raise MoneyRefused("entry_fee", _("the tournament has no entry fee"))
+        if entry.fee_paid:
+            raise MoneyRefused("entry_fee", _("%(name)s has already paid the entry fee") % {"name": entry.name})
+        after = night_money(t, fee_paid_also=entry.pk)
+        if after.error:
+            raise MoneyRefused("entry_fee", after.error)
+        if after.pool is None or after.pool.amount != pool:
+            raise MoneyRefused("entry_fee", _("the pool would now become %(amount)s (something changed since); "
+                                              "check what the fee does and record it again")
+                               % {"amount": amount_text(after.pool.amount if after.pool else 0, Club.get().currency)})
+        entry.fee_paid = True
+        entry.save(update_fields=["fee_paid"])
+        _pages_moved([t.pk])
+    return entry
 
 
-def payout_undo(*, tournament: Tournament, entry: Entry) -> None:
+def payout_undo(*, tournament: Tournament, entry: Entry, payout_id: int, by=None) -> Payout:
+    """A ledger line recorded by mistake (nothing changed hands) is cancelled by a new line, the
+    opposite of it; the line itself stays, marked cancelled. Once only."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
-        deleted, _by_kind = Payout.objects.filter(tournament=tournament, entry=entry).delete()
-        if not deleted:
-            raise MoneyRefused("payout", _("%(name)s has not been paid") % {"name": entry.name})
+        line = Payout.objects.select_related("entry__player", "entry__partner").filter(
+            pk=payout_id, tournament=tournament, entry_id=entry.pk).first()
+        if line is None or line.kind == PAYOUT_VOID:
+            raise MoneyRefused("payout", _("no such payment"))
+        if Payout.objects.filter(voids=line).exists():
+            raise MoneyRefused("payout", _("%(name)s's %(amount)s was already cancelled")
+                               % {"name": line.entry.name, "amount": amount_text(abs(line.amount), Club.get().currency)})
+        try:
+            with transaction.atomic():
+                return Payout.objects.create(tournament_id=tournament.pk, entry_id=line.entry_id, kind=PAYOUT_VOID,
+                                             amount=-line.amount, voids=line, paid_by=_by(by))
+        except IntegrityError:
+            raise MoneyRefused("payout", _("%(name)s's %(amount)s was already cancelled")
+                               % {"name": line.entry.name,
+                                  "amount": amount_text(abs(line.amount), Club.get().currency)}) from None
 
 
 def _check_season(name: str, starts: date, ends: date, preset: str, best: int | None, minimum: int) -> str:

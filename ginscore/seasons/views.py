@@ -22,7 +22,7 @@ from ginscore.club.roles import is_club_admin, is_director
 from ginscore.engine.errors import MoneyError
 from ginscore.seasons import selectors, services
 from ginscore.seasons.forms import ClubMoneyForm, PrizeForm, SeasonForm
-from ginscore.seasons.models import Club
+from ginscore.seasons.models import PAYOUT_PAID, PAYOUT_RETURNED, Club
 from ginscore.seasons.refusals import refusal_text
 from ginscore.club.formats import amount as amount_text
 from ginscore.sheets.money import build_season_money_sheet, build_treasurer_sheet
@@ -144,17 +144,35 @@ def treasurer(request, pk):
 
 
 def treasurer_rows(money) -> list[list]:
-    rows = [["section", "name", "place", "amount", "state"]]
+    """The night's money as rows: entries, the pool, each prize against what was handed over
+    (``paid``, the ledger's sum) and what is left (``left``: above 0 still owed, below 0 to get
+    back), every ledger line as recorded (who, when), and the totals (paid out + left = the pool)."""
+    rows = [["section", "name", "place", "amount", "state", "paid", "left", "when", "by"]]
     rows += [["entry", e.name, "", f"{money.fee:.2f}", "paid"] for e in money.paid_entries]
     rows += [["entry", e.name, "", f"{money.fee:.2f}", "owed"] for e in money.owed_entries]
     if money.pool is not None:
         rows += [["collected", "", "", f"{money.collected:.2f}", ""], ["added", "", "", f"{money.pool.added:.2f}", ""],
                  ["house", "", "", f"{money.pool.house:.2f}", ""], ["pool", "", "", f"{money.pool.amount:.2f}", ""]]
+    places = {}
     for line in money.lines:
-        state = ("paid" if line.paid else "to pay") if money.final else "if the field stays"
-        rows.append(["payout", ", ".join(line.names), line.place, f"{line.amount:.2f}", state])
+        if money.final:
+            state = ("paid" if not line.balance else "overpaid" if line.balance < 0
+                     else "part paid" if line.paid else "to pay")
+            rows.append(["payout", ", ".join(line.names), line.place, f"{line.amount:.2f}", state, f"{line.paid:.2f}",
+                         f"{line.balance:.2f}"])
+            places[line.entry_id] = (", ".join(line.names), line.place)
+        else:
+            rows.append(["payout", ", ".join(line.names), line.place, f"{line.amount:.2f}", "if the field stays"])
+    for p in money.ledger:
+        name, place = places.get(p.entry_id) or (p.entry.name, "")
+        rows.append(["handed over" if p.kind == PAYOUT_PAID else "handed back" if p.kind == PAYOUT_RETURNED
+                     else "cancelled", name, place, f"{p.amount:.2f}", p.kind, "", "",
+                     p.paid_at.isoformat(timespec="seconds"), p.paid_by.get_username() if p.paid_by else ""])
     rows += [["left to collect", "", "", f"{money.to_collect:.2f}", ""],
-             ["left to pay out", "", "", f"{money.to_pay:.2f}", ""]]
+             ["paid out", "", "", f"{money.paid_out:.2f}", ""],
+             ["left to pay out", "", "", f"{money.left:.2f}", ""],
+             ["still owed to players", "", "", f"{money.to_pay:.2f}", ""],
+             ["to get back from players", "", "", f"{money.overpaid:.2f}", ""]]
     return rows
 
 
@@ -175,7 +193,8 @@ def treasurer_pdf(request, pk, language):
 
 
 def _payout_action(request, pk, entry_pk, act):
-    """A payout handed over or taken back by a director; a refusal is shown as a message."""
+    """A payout handed over or back, or a mistaken line cancelled, by a director; a refusal is
+    shown as a message."""
     if denied := _denied(request):
         return denied
     selectors.money_or_404()
@@ -188,27 +207,72 @@ def _payout_action(request, pk, entry_pk, act):
     return redirect("money:treasurer", pk=t.pk)
 
 
+def _posted_amount(request, field: str = "amount") -> Decimal:
+    try:
+        amount = Decimal(sanitize_separators(request.POST.get(field, "").strip()[:20]))
+    except ArithmeticError:
+        amount = None
+    if amount is None or not amount.is_finite():
+        raise services.MoneyRefused(field, _("not a number"))
+    return amount
+
+
+def _money_moved(request, pk, entry_pk, record, said):
+    """A sum handed over (``record``: a service taking the amount the sheet showed) and its message."""
+    def act(t, entry):
+        amount = _posted_amount(request)
+        record(tournament=t, entry=entry, amount=amount, by=request.user)
+        return said % {"name": entry.name, "amount": amount_text(amount, Club.get().currency)}
+    return _payout_action(request, pk, entry_pk, act)
+
+
 @require_POST
 def payout_pay(request, pk, entry_pk):
-    def pay(t, entry):
-        try:
-            amount = Decimal(sanitize_separators(request.POST.get("amount", "").strip()[:20]))
-        except ArithmeticError:
-            amount = None
-        if amount is None or not amount.is_finite():
-            raise services.MoneyRefused("amount", _("not a number"))
-        services.payout_record(tournament=t, entry=entry, amount=amount, by=request.user)
-        return _("%(name)s: paid %(amount)s.") % {"name": entry.name,
-                                                  "amount": amount_text(amount, Club.get().currency)}
-    return _payout_action(request, pk, entry_pk, pay)
+    return _money_moved(request, pk, entry_pk, services.payout_record, _("%(name)s: paid %(amount)s."))
+
+
+@require_POST
+def payout_returned(request, pk, entry_pk):
+    return _money_moved(request, pk, entry_pk, services.payout_returned, _("%(name)s: %(amount)s handed back."))
 
 
 @require_POST
 def payout_undo(request, pk, entry_pk):
     def undo(t, entry):
-        services.payout_undo(tournament=t, entry=entry)
-        return _("%(name)s: payout taken back.") % {"name": entry.name}
+        try:
+            payout_id = int(request.POST.get("payout", ""))
+        except ValueError:
+            raise services.MoneyRefused("payout", _("no such payment")) from None
+        line = services.payout_undo(tournament=t, entry=entry, payout_id=payout_id, by=request.user)
+        return _("%(name)s: %(amount)s cancelled (recorded by mistake).") % {
+            "name": entry.name, "amount": amount_text(abs(line.amount), Club.get().currency)}
     return _payout_action(request, pk, entry_pk, undo)
+
+
+def entry_fee(request, pk, entry_pk):
+    """An entry fee received late (during the tournament, or after its end): the page says what it
+    does to the pool and to the prizes (those already handed over too) before the treasurer
+    confirms; the confirmation sends the pool it was shown."""
+    if denied := _denied(request):
+        return denied
+    club = selectors.money_or_404()
+    t = tournament_get(pk)
+    entry = get_object_or_404(Entry.objects.select_related("player", "partner"), pk=entry_pk, tournament=t)
+    if request.method == "POST":
+        try:
+            pool = _posted_amount(request, "pool")
+            services.entry_fee_record(tournament=t, entry=entry, pool=pool, by=request.user)
+        except services.MoneyRefused as e:
+            messages.error(request, refusal_text(e))
+        else:
+            messages.success(request, _("%(name)s's entry fee is recorded: the pool is now %(pool)s.")
+                             % {"name": entry.name, "pool": amount_text(pool, club.currency)})
+            return redirect("money:treasurer", pk=t.pk)
+        entry.refresh_from_db()
+    if entry.fee_paid or not t.entry_fee:
+        return redirect("money:treasurer", pk=t.pk)
+    return render(request, "seasons/entry_fee.html", {"t": t, "club": club, "effect": selectors.fee_effect(t, entry),
+                                                      "can_direct": True})
 
 
 # Seasons
@@ -331,17 +395,20 @@ def season_money(request, pk):
     season = selectors.season_get(pk)
     nights = selectors.season_money(season)
     totals = {k: sum((getattr(n, k) for n in nights), Decimal("0.00"))
-              for k in ("collected", "to_collect", "paid_out", "to_pay")}
+              for k in ("collected", "to_collect", "paid_out", "left", "overpaid")}
     totals["house"] = sum((n.pool.house for n in nights if n.pool), Decimal("0.00"))
     totals["pool"] = sum((n.pool.amount for n in nights if n.pool), Decimal("0.00"))
     totals["added"] = sum((n.pool.added for n in nights if n.pool), Decimal("0.00"))
     if request.GET.get("format") == "csv":
-        head = ["tournament", "collected", "to collect", "added", "house", "pool", "paid out", "to pay out"]
+        # paid out + left to pay out = the pool (a night's and the total); "to get back": what
+        # players hold beyond their prize after a correction (part of what is left).
+        head = ["tournament", "collected", "to collect", "added", "house", "pool", "paid out", "left to pay out",
+                "to get back"]
         rows = [head] + [[n.t.name, n.collected, n.to_collect, *(
-            (n.pool.added, n.pool.house, n.pool.amount) if n.pool else ("", "", "")), n.paid_out, n.to_pay]
+            (n.pool.added, n.pool.house, n.pool.amount) if n.pool else ("", "", "")), n.paid_out, n.left, n.overpaid]
             for n in nights]
         rows.append(["total", totals["collected"], totals["to_collect"], totals["added"], totals["house"],
-                     totals["pool"], totals["paid_out"], totals["to_pay"]])
+                     totals["pool"], totals["paid_out"], totals["left"], totals["overpaid"]])
         return csv_response(rows, f"season-{season.pk}-money.csv")
     if request.GET.get("format") == "pdf":
         return _season_money_pdf(request, season=season, nights=nights, totals=totals, club=club)

@@ -1,6 +1,7 @@
 """The treasurer's sheet for a night: entries paid and owed by name, the pool (fees, added money,
-the house's cut), each payout (paid or still to pay) and what is left to collect or pay out; and
-the season's total of the same, one line per night. Names print whole, 0.4 in from the edge."""
+the house's cut), each prize against what was handed over (the ledger, as recorded: who, how
+much, when) and what is left to settle, and what is left to collect or pay out; and the season's
+total of the same, one line per night. Names print whole, 0.4 in from the edge."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -18,6 +19,30 @@ def _amount(value: Decimal | None, sign: str) -> str:
 
 def _title(title: str, sub: str) -> list:
     return [Paragraph(esc(title), style(16, bold=True, spaceAfter=2)), Paragraph(esc(sub), style(11, spaceAfter=8))]
+
+
+def _settle(line, sign: str) -> str:
+    """What is left between a player and the treasurer: still owed, too much handed over, settled."""
+    if line.balance > 0:
+        return (_("still owed %(amount)s") % {"amount": _amount(line.balance, sign)} if line.ledger else
+                _("to pay"))
+    if line.balance < 0:
+        return _("%(amount)s too much") % {"amount": _amount(-line.balance, sign)}
+    return _("settled") if line.ledger else ""
+
+
+def _ledger(money, width: float, sign: str) -> list:
+    """Every payment as it was handed over (or back, or cancelled as a mistake): who, how much, when."""
+    names = {line.entry_id: ", ".join(line.names) for line in money.lines}
+    nw = width - 110 - 120 - 90
+    data = [[_("When"), _("Player"), _("Amount"), _("Recorded by")]]
+    for p in money.ledger:
+        what = {"paid": _("paid"), "returned": _("handed back")}.get(p.kind, _("cancelled (a mistake)"))
+        data.append([Paragraph(esc(day_and_time(p.paid_at)), style(9)), name_cell(names.get(p.entry_id) or p.entry.name, nw),
+                     _amount(p.size, sign) + " " + what, p.paid_by.get_username() if p.paid_by else "?"])
+    return [Paragraph(esc(_("Handed over, as recorded")), style(11, bold=True, spaceAfter=4)),
+            Table(data, colWidths=[110, nw, 120, 90], repeatRows=1, style=TableStyle(grid(right_from=2, left_cols=[3])),
+                  hAlign="LEFT"), Spacer(1, 10)]
 
 
 @in_language
@@ -55,31 +80,40 @@ def build_treasurer_sheet(money, club, paper: str = "letter") -> bytes:
         cmds = grid(right_from=1) + [("FONT", (0, -1), (-1, -1), BOLD, 9)]
         story += [KeepTogether(Table(pool, colWidths=[nw, 90], style=TableStyle(cmds), hAlign="LEFT")),
                   Spacer(1, 10)]
-        head = [_("Place"), _("Player"), _("Prize"), _("Paid")] if money.final else [_("Place"), _("Prize")]
+        head = [_("Place"), _("Player"), _("Prize"), _("Handed over"), _("To settle")] if money.final \
+            else [_("Place"), _("Prize")]
         data = [head]
         for line in money.lines:
             if money.final:
-                paid = (_("paid %(when)s") % {"when": day_and_time(line.paid.paid_at)} if line.paid else
-                        (_("to pay") if line.amount else ""))
-                data.append([str(line.place), name_cell(", ".join(line.names), nw), _amount(line.amount, sign), paid])
+                place = _("%(place)s=") % {"place": line.place} if line.tied else str(line.place)
+                data.append([place, name_cell(", ".join(line.names), nw), _amount(line.amount, sign),
+                             _amount(line.paid, sign) if line.ledger else "", _settle(line, sign)])
             else:
                 data.append([str(line.place), _amount(line.amount, sign)])
         if money.final:
-            prize_w = column_width([row[2] for row in data], 90)
+            prize_w = column_width([row[2] for row in data], 70)
             paid_w = column_width([row[3] for row in data], 60)
-            widths = [40, width - 40 - prize_w - paid_w, prize_w, paid_w]
-            data = [data[0]] + [[row[0], name_cell(", ".join(line.names), widths[1]), row[2], row[3]]
+            settle_w = column_width([row[4] for row in data], 70)
+            widths = [40, width - 40 - prize_w - paid_w - settle_w, prize_w, paid_w, settle_w]
+            data = [data[0]] + [[row[0], name_cell(", ".join(line.names), widths[1]), *row[2:]]
                                 for row, line in zip(data[1:], money.lines)]
         else:
             widths = [40, 90]
         story.append(Paragraph(esc(_("Payouts") if money.final else _("Payouts if the field stays as it is")),
                                style(11, bold=True, spaceAfter=4)))
-        story += [Table(data, colWidths=widths, repeatRows=1, style=TableStyle(grid(right_from=0, left_cols=[1, 3])),
+        story += [Table(data, colWidths=widths, repeatRows=1, style=TableStyle(grid(right_from=0, left_cols=[1, 4])),
                         hAlign="LEFT"), Spacer(1, 10)]
+        if money.final and money.ledger:
+            story += _ledger(money, width, sign)
     story.append(KeepTogether([
         Paragraph(esc(_("Left to collect: %(amount)s") % {"amount": _amount(money.to_collect, sign)}),
                   style(12, bold=True, spaceAfter=2)),
-        Paragraph(esc(_("Left to pay out: %(amount)s") % {"amount": _amount(money.to_pay, sign)}), style(12, bold=True))]))
+        Paragraph(esc(_("Paid out: %(amount)s") % {"amount": _amount(money.paid_out, sign)}),
+                  style(12, bold=True, spaceAfter=2)),
+        Paragraph(esc(_("Left to pay out: %(amount)s") % {"amount": _amount(money.left, sign)}), style(12, bold=True))]
+        + ([Paragraph(esc(_("Still owed to players: %(owed)s · to get back from players: %(back)s")
+                          % {"owed": _amount(money.to_pay, sign), "back": _amount(money.overpaid, sign)}),
+                      style(10, spaceBefore=2))] if money.overpaid else [])))
     doc.build(story, canvasmaker=page_footer(_("%(tournament)s · the treasurer's sheet") % {"tournament": t.name},
                                              doc.pagesize[0]))
     return buf.getvalue()
@@ -92,17 +126,19 @@ def build_season_money_sheet(season, nights, totals: dict, club, paper: str = "l
     doc, width = document(buf, paper, _("%(season)s: money") % {"season": season.name}, wide=True)
     story = _title(season.name, _("The season's money"))
     head = [_("Tournament"), _("Collected"), _("To collect"), _("Added"), _("House"), _("Pool"), _("Paid out"),
-            _("To pay out")]
-    nw = width - 7 * 72
-    data = [head]
+            _("Left to pay out"), _("To get back")]
+    nw = width - 8 * 66
+    # (The heads wrap within their column: "Left to pay out" is longer than its amounts.)
+    data = [[Paragraph(esc(h), style(8.5, bold=True, alignment=0 if i == 0 else 2)) for i, h in enumerate(head)]]
     for n in nights:
         pool = n.pool
         data.append([name_cell(n.t.name, nw, 9, bold=False), _amount(n.collected, sign), _amount(n.to_collect, sign),
                      _amount(pool and pool.added, sign), _amount(pool and pool.house, sign),
-                     _amount(pool and pool.amount, sign), _amount(n.paid_out, sign), _amount(n.to_pay, sign)])
+                     _amount(pool and pool.amount, sign), _amount(n.paid_out, sign), _amount(n.left, sign),
+                     _amount(n.overpaid, sign)])
     data.append([_("Total")] + [_amount(totals[k], sign) for k in
-                             ("collected", "to_collect", "added", "house", "pool", "paid_out", "to_pay")])
+                             ("collected", "to_collect", "added", "house", "pool", "paid_out", "left", "overpaid")])
     cmds = grid(right_from=1) + [("FONT", (0, -1), (-1, -1), BOLD, 9)]
-    story.append(Table(data, colWidths=[nw] + [72] * 7, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT"))
+    story.append(Table(data, colWidths=[nw] + [66] * 8, repeatRows=1, style=TableStyle(cmds), hAlign="LEFT"))
     doc.build(story, canvasmaker=page_footer(_("%(season)s · money") % {"season": season.name}, doc.pagesize[0]))
     return buf.getvalue()

@@ -18,7 +18,7 @@ from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
 from ginscore.matches.agreement import hand_json, hand_version
 from ginscore.matches.models import AGREED, DISPUTED, Hand
 from ginscore.matches.selectors import record_hand_text
-from ginscore.tournaments.models import Entry, Tournament, TournamentMatch, entry_name
+from ginscore.tournaments.models import STATUS_FINISHED, Entry, Tournament, TournamentMatch, entry_name
 from ginscore.tournaments.services import tournament_table
 
 SECTION_ORDER = {"winners": 0, "losers": 1, "third": 2, "final": 3}
@@ -389,10 +389,38 @@ def tournament_standings(t: Tournament) -> list[dict]:
             "median_buchholz": row.median_buchholz, "sonneborn_berger": row.sonneborn_berger,
             "placing": row.placing, "head_to_head": row.head_to_head, "decided_by": row.decided_by,
         })
+    _shared_places(t, out)
     level = Counter((row["group"], row["rank"]) for row in out) if out else {}
     for row in out:
         row["decided"] = decided_text(row, level[row["group"], row["rank"]] > 1)
     return out
+
+
+def bracket_entries(t: Tournament) -> set[int]:
+    """The entries that played in the tournament's bracket (a knockout, or the knockout after groups)."""
+    found = set()
+    for a, b in TournamentMatch.objects.filter(tournament=t).exclude(section="round").values_list("entry_a", "entry_b"):
+        found.update(x for x in (a, b) if x is not None)
+    return found
+
+
+def _shared_places(t: Tournament, out: list[dict]) -> None:
+    """A knockout's shared places (the losing semi-finalists without a third-place match, the
+    quarter-final losers...): each player of one is written "3=", as the prizes and the season's
+    points count it; their tiebreaks only order them (who is listed, and paid an odd unit, first).
+    At the end only: before it, the players still in share a placing their wins set apart."""
+    if t.status != STATUS_FINISHED or not any(row["placing"] is not None for row in out):
+        return
+    in_bracket = bracket_entries(t)
+    places: dict[int, list[dict]] = {}
+    for row in out:
+        if row["placing"] is not None and row["entry_id"] in in_bracket:
+            places.setdefault(row["placing"], []).append(row)
+    for rows in places.values():
+        if len(rows) > 1:
+            first = min(row["rank"] for row in rows)
+            for row in rows:
+                row["rank"], row["decided_by"] = pgettext("standings", "%(place)s=") % {"place": first}, "placing"
 
 
 def decided_text(row: dict, level: bool) -> str:

@@ -216,7 +216,7 @@ def build_club() -> Club:
     events.entries_set(tournament=over, names=PLAYERS[:4])
     money.prize_set(tournament=over, entry_fee=Decimal("20"), added=Decimal(0), house_fixed=Decimal(0),
                     house_percent=Decimal(0), preset="auto", split="", unit=Decimal(1))
-    Entry.objects.filter(tournament=over).update(fee_paid=True)
+    Entry.objects.filter(tournament=over).exclude(player__name=PLAYERS[3]).update(fee_paid=True)   # one owes
     events.tournament_start(tournament=over)
     while True:
         open_rows = TournamentMatch.objects.filter(tournament=over, outcome="").exclude(match=None)
@@ -231,7 +231,8 @@ def build_club() -> Club:
                     entry=entries[1].pk, withdrawn=withdrawn.pk, anne_entry=Entry.objects.get(
                         tournament=swiss, player=anne).pk, check_in=own_check_in.check_in_link(entries[2]),
                     night=night_link(entries[2]),
-                    anne=anne.pk, benoit=Player.objects.get(name=b).pk)
+                    anne=anne.pk, benoit=Player.objects.get(name=b).pk,
+                    owed=Entry.objects.get(tournament=over, player__name=PLAYERS[3]).pk)
     club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, DISPUTE, *USERS.values(),
                         f"{TEAMS[0]} & {TEAMS[1]}", "English"}, key=len, reverse=True)
     return club
@@ -433,6 +434,7 @@ PAGES = [
     P("prize-preview", "money:preview", lambda c: f"/money/tournaments/{c.over}/preview/?entrants=12", "people",
       fragment=True),
     P("treasurer", "money:treasurer", lambda c: f"/money/tournaments/{c.over}/treasurer/", "people"),
+    P("entry-fee", "money:fee", lambda c: f"/money/tournaments/{c.over}/fee/{c.owed}/", "people"),
     P("sheets", "sheets:index", lambda c: "/sheets/", "sheets"),
     P("tournament-list", "tournaments:list", lambda c: "/tournaments/", "tournaments"),
     P("tournament-new", "tournaments:new", lambda c: "/tournaments/new/", "tournaments"),
@@ -485,7 +487,7 @@ NOT_PAGES = {
 POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "matches:hand_dispute",
          "matches:hand_settle", "matches:hand_undo", "matches:hand_redo", "matches:first_dealer",
          "matches:table_link_renew", "ratings:hide", "ratings:match_rated", "seasons:delete", "money:pay",
-         "money:unpay", "tournaments:entries", "tournaments:entry_late", "tournaments:start",
+         "money:unpay", "money:returned", "tournaments:entries", "tournaments:entry_late", "tournaments:start",
          "tournaments:round_repair", "tournaments:round_undo", "tournaments:forfeit", "tournaments:announce",
          "tournaments:clock_start", "tournaments:time_call", "tournaments:decide_at_time",
          "tournaments:check_in_settings", "tournaments:desk_check_in", "tournaments:check_in_played",

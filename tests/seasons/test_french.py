@@ -60,8 +60,8 @@ def test_the_treasurers_sheet_in_french(client, night, director):
     assert "La feuille du trésorier" in words
     assert f"Droit d'entrée 150,00{NB}€ · 7 payées (1{NB}050,00{NB}€) · 1 due (150,00{NB}€)" in words
     assert f"Cagnotte 1{NB}050,00{NB}€" in words and f"doit 150,00{NB}€" in words
-    assert f"Reste à encaisser{NB}: 150,00{NB}€ · reste à verser{NB}: 1{NB}050,00{NB}€" in words
-    assert f"Marquer versé (525,00{NB}€)" in words   # Zoë's button
+    assert f"Reste à encaisser{NB}: 150,00{NB}€ · versé{NB}: 0,00{NB}€ · reste à verser{NB}: 1{NB}050,00{NB}€" in words
+    assert f"Verser 525,00{NB}€" in words and "rien encore" in words   # Zoë's button, before anything is paid
     assert "Payouts" not in words and "Left to collect" not in words
 
     # Paid from the French page: the button sends the amount as the server reads it, not "525,00".
@@ -81,9 +81,9 @@ def test_the_treasurers_sheet_in_french(client, night, director):
     again = client.post(reverse("money:pay", args=[night.pk, zoe.pk]), {"amount": sent}, follow=True, **FR)
     assert f"Zoë Ångström a déjà reçu 525,00{NB}€" in page_words(again) and Payout.objects.count() == 1
     # A French director typing "525,00" by hand is read too.
-    client.post(reverse("money:unpay", args=[night.pk, zoe.pk]), **FR)
+    client.post(reverse("money:unpay", args=[night.pk, zoe.pk]), {"payout": Payout.objects.get().pk}, **FR)
     client.post(reverse("money:pay", args=[night.pk, zoe.pk]), {"amount": "525,00"}, **FR)
-    assert Payout.objects.get().amount == D("525.00")
+    assert [p.amount for p in Payout.objects.order_by("id")] == [D("525.00"), D("-525.00"), D("525.00")]
 
 
 def test_the_csv_stays_the_documented_format_in_french(client, night, director):

@@ -236,29 +236,34 @@ def test_a_french_season_sheet_and_money_sheets():
 
     club = SimpleNamespace(currency="€")
     t = SimpleNamespace(name="Open du jeudi", created_at=night.created_at, get_status_display=lambda: "terminé")
-    paid = SimpleNamespace(paid_at=datetime(2026, 11, 26, 23, 5, tzinfo=tz.utc))
+    paid = SimpleNamespace(paid_at=datetime(2026, 11, 26, 23, 5, tzinfo=tz.utc), kind="paid", size=Decimal("1234.5"),
+                           amount=Decimal("1234.5"), entry_id=1, paid_by=SimpleNamespace(get_username=lambda: "dora"))
     money_night = SimpleNamespace(
         t=t, error="", fee=Decimal("20"), paid_entries=[SimpleNamespace(name=LONGEST)],
         owed_entries=[SimpleNamespace(name=FRENCH[0])], collected=Decimal("1240"),
         pool=SimpleNamespace(added=Decimal("100"), house=Decimal("105.5"), amount=Decimal("1234.5")),
-        final=True, lines=[SimpleNamespace(place=1, names=[LONGEST], amount=Decimal("1234.5"), paid=paid)],
-        to_collect=Decimal("20"), to_pay=Decimal("0"))
+        final=True, lines=[SimpleNamespace(place=1, names=[LONGEST], amount=Decimal("1234.5"), paid=Decimal("1234.5"),
+                                           balance=Decimal("0"), ledger=[paid], tied=False, entry_id=1)],
+        ledger=[paid], to_collect=Decimal("20"), to_pay=Decimal("0"), paid_out=Decimal("1234.5"), left=Decimal("0"),
+        overpaid=Decimal("0"))
     pdf = build_treasurer_sheet(money_night, club, "letter", language="fr")
     clean(pdf, (LONGEST, FRENCH[0]))
     got = french(pdf)
     assert "La feuille du trésorier · 26 novembre 2026" in got and "Inscriptions à 20,00 € : 1 payées, 1 dues" in got
     assert "La cagnotte" in got and "1 234,50 €" in got and "− 105,50 €" in got and "DÛ" in got
-    assert "payé le 26 novembre 2026" in got and "Reste à encaisser : 20,00 €" in got
+    assert "réglé" in got and "Versements, tels qu'enregistrés" in got and "26 novembre 2026" in got
+    assert "Reste à encaisser : 20,00 €" in got and "Versé : 1 234,50 €" in got
 
     pdf = build_season_money_sheet(season, [SimpleNamespace(t=t, collected=Decimal("1240"), to_collect=Decimal("20"),
                                                             pool=money_night.pool, paid_out=Decimal("1234.5"),
-                                                            to_pay=Decimal("0"))],
+                                                            left=Decimal("0"), overpaid=Decimal("0"))],
                                    {"collected": Decimal("1240"), "to_collect": Decimal("20"), "added": Decimal("100"),
                                     "house": Decimal("105.5"), "pool": Decimal("1234.5"),
-                                    "paid_out": Decimal("1234.5"), "to_pay": Decimal("0")}, club, language="fr")
+                                    "paid_out": Decimal("1234.5"), "left": Decimal("0"), "overpaid": Decimal("0")},
+                                   club, language="fr")
     clean(pdf, ())
     got = french(pdf)
-    assert "L'argent de la saison" in got and "Cagnotte" in got and "À verser" in got and "1 240,00 €" in got
+    assert "L'argent de la saison" in got and "Cagnotte" in got and "Reste à verser" in got and "1 240,00 €" in got
 
 
 # Which language a sheet prints in

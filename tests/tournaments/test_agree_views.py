@@ -251,3 +251,25 @@ def test_pad_and_desk_query_counts_stay_constant_as_awaiting_hands_grow(client, 
             assert len(r.context["to_settle"]) == 2 * n
         counts.append((len(pad.captured_queries), len(desk.captured_queries) if desk else 0))
     assert counts[0] == counts[1]
+
+
+def test_the_code_refusals_read_as_french_sentences(client, event):
+    """No "de Ann" (d'Ann), no "en tant que Ann", no bare "code :" in front: the seat code's
+    refusals and the player's own code, in French."""
+    from tests.french import FR, NB
+
+    t, (first, _) = event
+    match = Match.objects.select_related("player_a", "player_b").get(pk=first.match_id)
+    hand = _add(match, "a")
+    _open_link(client, match)
+    client.post(reverse("matches:hand_confirm", args=[match.pk, 1]),
+                {"side": "b", "version": hand_version(hand), "code": "000000"}, **FR)
+    page = client.get(reverse("matches:detail", args=[match.pk]), **FR).content.decode()
+    b = match.player_b.name
+    assert (f"Code personnel{NB}: ce n&#x27;est pas le bon code. Pour répondre, {b} tape son propre code" in page
+            or f"Code personnel{NB}: ce n'est pas le bon code. Pour répondre, {b} tape son propre code" in page)
+    assert "en tant que" not in page and f"de {b}" not in page
+    own = Client()
+    own.get(seat_link(match, "b"))
+    page = own.get(reverse("matches:detail", args=[match.pk]), **FR).content.decode()
+    assert f"Votre code ({b}){NB}: <strong class=\"seat-code\">{seat_code(match, 'b')}</strong>" in page

@@ -23,6 +23,12 @@ def money(value, club=None) -> str:
     return amount_text(value, club.currency if isinstance(club, Club) else "")
 
 
+@register.filter
+def neg(value):
+    """The opposite of an amount (what a player holds too much, written as a positive sum)."""
+    return -value
+
+
 @register.simple_tag
 def money_on() -> bool:
     return selectors.money_on()
