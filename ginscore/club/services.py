@@ -60,7 +60,8 @@ def _role_put(user, role: str) -> None:
     """The user's groups (and staff status: a club admin may use /admin/ too) for ``role``."""
     if role not in ROLES:
         raise PeopleRefused("role", _("must be one of %(roles)s") % {"roles": ", ".join(ROLES)})
-    groups = {g.name: g for g in Group.objects.filter(name__in=(ADMIN_GROUP, DIRECTOR_GROUP))}
+    # (The groups come with the first migration; made again here if someone deleted one.)
+    groups = {name: Group.objects.get_or_create(name=name)[0] for name in (ADMIN_GROUP, DIRECTOR_GROUP)}
     wanted = {"admin": ADMIN_GROUP, "director": DIRECTOR_GROUP}.get(role)
     for name, group in groups.items():
         (user.groups.add if name == wanted else user.groups.remove)(group)

@@ -26,6 +26,7 @@ class SessionStore(DatabaseSessionStore):
     def _get_session_from_db(self):
         session = _SESSION.first(self.session_key)
         if session is not None and session.expire_date > timezone.now():
+            self.stored_expiry = session.expire_date   # when the browser's cookie ends (ginscore.club.viewer)
             return session
         self._session_key = None
         return None

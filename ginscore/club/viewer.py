@@ -13,6 +13,9 @@ anyone else, and log-out leaves nothing behind.
 """
 from __future__ import annotations
 
+import time
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
@@ -21,6 +24,21 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 VIEWER_HEADER = "X-Ginscore-Viewer"
+UNTIL_HEADER = "X-Ginscore-Viewer-Until"
+
+
+def viewer_until(request) -> int | None:
+    """When this browser's session cookie ends (seconds since 1970), as this answer leaves it: a
+    session saved now lasts its age from now; one only read, until its stored expiry. None: no
+    session, or one that ends with the browser. A phone that kept a page for this viewer shows it
+    offline only until then (a cookie that expired without a log-out is another viewer)."""
+    session = getattr(request, "session", None)
+    if session is None or not session.session_key or session.get_expire_at_browser_close():
+        return None
+    if session.modified or settings.SESSION_SAVE_EVERY_REQUEST:
+        return int(time.time()) + session.get_expiry_age()
+    stored = getattr(session, "stored_expiry", None)
+    return int(stored.timestamp()) if stored else None
 
 
 def viewer_name(request) -> str:
@@ -38,6 +56,9 @@ class ViewerMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         response[VIEWER_HEADER] = viewer_name(request)   # (a page kept by live_page was drawn for anyone)
+        until = viewer_until(request)
+        if until:
+            response[UNTIL_HEADER] = str(until)
         return response
 
 

@@ -298,7 +298,8 @@ class Hand(models.Model):
 
 
 ACTION_CHOICES = [("added", "added"), ("edited", "edited"), ("deleted", "deleted"), ("undone", "undone"),
-                  ("confirmed", "confirmed"), ("disputed", "disputed"), ("settled", "settled")]
+                  ("confirmed", "confirmed"), ("disputed", "disputed"), ("settled", "settled"),
+                  ("clashed", "clashed")]   # another phone typed a different hand for this number
 
 
 # A match's hands in record order (number, then table): the read of every pad and every write to

@@ -42,7 +42,8 @@ from ginscore.matches.forms import HandForm
 from ginscore.matches.models import KIND_PARTNERSHIP, Hand
 from ginscore.matches.records import HandEntry
 from ginscore.matches.views import (
-    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, posted_number, same_text, saved_text,
+    RENEWED, _conflict_context, _for_scoring, _pad_url, _pair, _table, clash_others, posted_number, same_text,
+    saved_text,
 )
 
 MAY_NOT = gettext_lazy("This phone may not score this match: log in, or open the match's table link.")
@@ -96,6 +97,9 @@ def hand_send(request, pk):
         conflict = _conflict_json(match, entry, number, str(e), table, replacing)
         hand = Hand.objects.filter(match=match, number=number, table=table).first() if conflict["same"] else None
         if hand is None:
+            if conflict["reason"] == "taken":
+                conflict["others"] = [{"text": v.text, "phones": v.phones, "mine": v.mine}
+                                      for v in clash_others(request, match, entry, number, table)]
             return _answer(match, table, 409, conflict=conflict, message=conflict["why"])
         hand.resent = hand.same = True   # corrected so already, by another phone
     except services.TableAhead as e:

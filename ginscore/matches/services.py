@@ -536,6 +536,35 @@ def _log(match, number, action, before: HandEntry | None, after: HandEntry | Non
     )
 
 
+def hand_clash_note(*, match_id: int, number: int, typed: HandEntry, table: int = 1, user=None,
+                    via: str = VIA_ACCOUNT) -> tuple[list[HandChange], dict | None]:
+    """Another phone saved a different hand ``number`` than the one recorded (it was shown the
+    conflict): kept in the history as "clashed" (the recorded hand before, the typed one after,
+    the device), so the pad tells every phone, the one whose save won included, and a third phone
+    sees what the others typed. The match's ``updated_at`` moves (the live pads redraw; the
+    revision, which counts writes to the hands, does not). The same device sending the same hand
+    again adds nothing. Returns the clashes of this hand as it is recorded now, oldest first, and the
+    typed hand as the record writes it (None: no such hand)."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        entries = [HandEntry.of(h) for h in rows]
+        stored = next((h for h in rows if h.number == number and h.table == table), None)
+        if stored is None:
+            return [], None
+        pair = hand_pair(match, entries, number, table)
+        recorded = entry_to_json(HandEntry.of(stored), pair)
+        mine = entry_to_json(replace(typed, table=table), pair)
+        clashes = [c for c in HandChange.objects.filter(match=match, hand_number=number, table=table,
+                                                        action="clashed").order_by("id") if c.before == recorded]
+        device = current_device()
+        if not any(c.after == mine and c.device == device for c in clashes):
+            clashes.append(HandChange.objects.create(match=match, hand_number=number, table=table, action="clashed",
+                                                     via=via, who=_account(user), before=recorded, after=mine,
+                                                     device=device))
+            Match.objects.filter(pk=match.pk).update(updated_at=timezone.now())
+    return clashes, mine
+
+
 def _account(user):
     """The account behind a write, or None (a table link holder with no account)."""
     return user if user is not None and user.is_authenticated else None

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from ginscore.club.device import current_device
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url, address_unknown
@@ -24,7 +25,7 @@ from ginscore.engine import CardError, RecordError
 from ginscore.matches import agreement, permissions, seats, selectors, services
 from ginscore.matches.conflicts import hand_differences
 from ginscore.matches.forms import HandForm, MatchForm
-from ginscore.matches.models import KIND_PARTNERSHIP, VIA_TABLE_LINK, Match
+from ginscore.matches.models import KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_TABLE_LINK, Match
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
 from ginscore.ratings import services as ratings_services
@@ -118,6 +119,7 @@ def match_detail(request, pk, table=None):
         **match_rating(request, match),
         "changes": changes, "head": pad.head,
         "redo": selectors.redo_offer(match, pad.next_number, history=changes) if form and not partnership else None,
+        "clashes": selectors.hand_clashes(match, changes) if form else [],
         "table_undo": selectors.table_redo_offers(match, pad.head, table) if partnership and fix else None,
         **_agree(request, match, via),
         **(_outbox(match, pad.head, table) if form else {}),
@@ -248,7 +250,18 @@ def _conflict(request, match, typed: HandEntry, number: int, why: str, table: in
     if context["same"]:
         messages.info(request, same_text(match, number, table))
         return redirect(_pad_url(match, table))
+    context["others"] = clash_others(request, match, typed, number, table) if context["reason"] == "taken" else ()
     return render(request, "matches/hand_conflict.html", context, status=409)
+
+
+def clash_others(request, match, typed: HandEntry, number: int, table: int = 1):
+    """A different hand typed for a recorded one: kept in the history (the pad tells every phone,
+    the one whose save won included), and what other phones typed for it (three phones that
+    disagree are shown as such; one that typed the same as this one is marked)."""
+    clashes, mine = services.hand_clash_note(match_id=match.pk, number=number, typed=typed, table=table,
+                                             user=request.user,
+                                             via=permissions.scoring_via(request, match) or VIA_ACCOUNT)
+    return selectors.clash_versions(clashes, current_device(), mine)
 
 
 def same_text(match, number: int, table: int = 1) -> str:

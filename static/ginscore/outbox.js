@@ -659,6 +659,17 @@
           });
           box.appendChild(ul);
         }
+        // What other phones typed for that hand too (three phones that disagree, or agree against it).
+        if (c.others && c.others.length) {
+          var others = el("ul", "outbox-others");
+          c.others.forEach(function (v) {
+            var li = el("li", "", say(ngettext("%(phones)s other phone typed: %(text)s", "%(phones)s other phones typed: %(text)s",
+                                               v.phones), {phones: v.phones, text: v.text}));
+            if (v.mine) li.appendChild(el("strong", "", " " + gettext("(the same as this phone's)")));
+            others.appendChild(li);
+          });
+          box.appendChild(others);
+        }
         // The recorded hand stays by default (a drop can be undone) only when this phone had seen it
         // before typing its own: a hand typed after the last one the phone saw may be another hand
         // played meanwhile, and no default drops it.

@@ -82,7 +82,7 @@ def test_a_new_clubs_first_hour(phone, second_phone, empty_club, tmp_path):
     _add_member(page, "Ben Okafor", "ben", "Member")
     _add_member(page, "Dora Duval", "dora", "Director")
     people = page.locator("#people").inner_text()
-    assert "claire" in people and "plays as Zoé Lefèvre-Marchand" in people and "director" in people
+    assert "claire" in people and "plays as Zoé Lefèvre-Marchand" in people and "director" in people, people
     snap(page, "first-hour-02-people")
 
     # A member is refused the people pages; the director runs tournaments but is refused too.

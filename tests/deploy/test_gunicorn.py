@@ -29,7 +29,8 @@ def site(site_dir):
     tmp = site_dir
     env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"))
     for args in (("migrate", "--noinput"), ("collectstatic", "--noinput"),
-                 ("shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë')")):
+                 ("shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë'); "
+                  "from django.contrib.auth.models import User; User.objects.create_user('carl', password='a long pass')")):   # the club has started
         done = manage(env, *args)
         assert done.returncode == 0, done.stderr
     with gunicorn(env, log_path=tmp / "gunicorn.log") as url:

@@ -310,6 +310,41 @@ def test_a_correction_of_a_hand_undone_elsewhere_is_kept_and_offered_as_the_hand
     assert _hands(match) == [(1, "dead", ""), (2, "gin", "b")]
 
 
+def test_the_phone_whose_save_won_is_told_and_a_third_phone_sees_the_others(scorer, make_match, member):
+    """A's hand 1 is recorded; B's different hand 1 is refused as a conflict: kept in the history
+    (once, whatever B resends), the pad tells every phone (its live version moves); C, typing the
+    same as B, hears that one other phone typed the same against the recorded hand."""
+    from django.test import Client
+
+    from ginscore.matches.selectors import match_live_version
+
+    match = make_match()
+    assert _send(scorer, match, 1).status_code == 200                     # A: Ann knocked 5 v 30
+    b, c = Client(), Client()
+    for phone in (b, c):
+        phone.force_login(member)
+    version = match_live_version(match.pk)
+    r = _send(b, match, 1, **GIN)
+    assert r.status_code == 409 and r.json()["conflict"]["others"] == []
+    assert match_live_version(match.pk) != version                       # A's next poll redraws
+    _send(b, match, 1, **GIN)                                             # (B tries again: the same)
+    assert HandChange.objects.filter(match=match, action="clashed").count() == 1
+    page = " ".join(scorer.get(reverse("matches:detail", args=[match.pk])).content.decode().split())
+    assert "<strong>Hand 1 was typed differently on another phone:</strong>" in page
+    assert "<li>on the pad: Ann knocked 5 v 30</li>" in page
+    assert "<li>typed on 1 other phone: Ben went gin (Ann 12)</li>" in page
+    r = _send(c, match, 1, **GIN)
+    assert r.json()["conflict"]["others"] == [{"text": "Ben went gin (Ann 12)", "phones": 1, "mine": True}]
+    page = " ".join(scorer.get(reverse("matches:detail", args=[match.pk])).content.decode().split())
+    assert "<li>typed on 2 other phones: Ben went gin (Ann 12)</li>" in page
+    assert "hand 1 <strong>typed differently</strong> by" in page
+    assert _hands(match) == [(1, "knock", "a")]
+    # Saved as hand 2 after all: the pad says so, then nothing is left to settle.
+    assert _send(b, match, 2, **GIN).status_code == 200
+    page = " ".join(scorer.get(reverse("matches:detail", args=[match.pk])).content.decode().split())
+    assert 'id="clashes"' not in page
+
+
 def test_a_correction_already_made_by_another_phone_is_the_same_hand(scorer, make_match):
     """Both phones resolve the same conflict by correcting hand 1 to the same hand."""
     match = make_match([{"end": "dead"}])

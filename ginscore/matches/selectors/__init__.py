@@ -19,7 +19,8 @@ from ginscore.matches.selectors.head import (  # noqa: F401
     games_ended_by, pair_standings, result_seats, score_head,
 )
 from ginscore.matches.selectors.history import (  # noqa: F401
-    ChangeLine, change_who, match_changes, redo_offer, table_redo_offers,
+    ChangeLine, Clash, ClashVersion, change_who, clash_versions, hand_clashes, match_changes, redo_offer,
+    table_redo_offers,
 )
 from ginscore.matches.selectors.match import (  # noqa: F401
     hands_awaiting, match_get, match_hands, match_live_version, match_result, matches_in_play, matches_recent_results,

@@ -7,13 +7,16 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from ginscore.club.device import device_shown
 from ginscore.club.prepared import Prepared
-from ginscore.matches.models import VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, HandChange, Match
+from ginscore.matches.models import (
+    VIA_SEAT_CODE, VIA_SEAT_LINK, VIA_TABLE_LINK, Hand, HandChange, Match, hands_in_order,
+)
+from ginscore.matches.records import HandEntry, entry_to_json, hand_pair
 from ginscore.matches.selectors.head import ScoreHead
 from ginscore.matches.selectors.words import record_hand_text
 
 
 # What a change did to a hand, in the reader's language (French agrees with "manche" and "donne").
-ACTIONS = {"added": pgettext_lazy("a hand", "added"), "edited": pgettext_lazy("a hand", "edited"),
+ACTIONS = {"clashed": pgettext_lazy("a hand", "typed differently"), "added": pgettext_lazy("a hand", "added"), "edited": pgettext_lazy("a hand", "edited"),
            "deleted": pgettext_lazy("a hand", "deleted"), "undone": pgettext_lazy("a hand", "undone"),
            "confirmed": pgettext_lazy("a hand", "confirmed"), "disputed": pgettext_lazy("a hand", "disputed"),
            "settled": pgettext_lazy("a hand", "settled")}
@@ -63,9 +66,9 @@ def redo_offer(match: Match, next_number: int, table: int | None = None,
     if it undid the hand that would now be the next one of its table (one query, none when the
     match's ``history`` (``match_changes``) is given)."""
     if history is not None and table is None:
-        last = history[0].change if history else None
+        last = next((line.change for line in history if line.change.action != "clashed"), None)
     else:
-        changes = HandChange.objects.filter(match=match)
+        changes = HandChange.objects.filter(match=match).exclude(action="clashed")
         if table is not None:
             changes = changes.filter(table=table)
         last = changes.order_by("-created_at", "-id").first()
@@ -80,3 +83,68 @@ def table_redo_offers(match: Match, head: ScoreHead, table: int | None = None) -
     query per table)."""
     offers = [(t, redo_offer(match, t.deal, t.table)) for t in head.tables if table in (None, t.table)]
     return [(t, redo) for t, redo in offers if t.deal > 1 or redo]
+
+
+@dataclass(frozen=True)
+class ClashVersion:
+    text: str  # the hand another phone typed, in words
+    phones: int  # how many devices typed it so
+    saved_as: int | None = None  # the later hand it was saved as ("It was another hand"), if any
+    mine: bool = False  # (a conflict's answer) the same as the phone asking
+
+
+@dataclass(frozen=True)
+class Clash:
+    number: int
+    table: int
+    recorded: str  # the hand on the pad, in words
+    versions: tuple[ClashVersion, ...]
+
+    @property
+    def ways(self) -> int:
+        return 1 + len(self.versions)
+
+
+def clash_versions(clashes: list[HandChange], device: str = "", typed: dict | None = None) -> tuple[ClashVersion, ...]:
+    """What other phones typed for one recorded hand (its "clashed" lines), one version a text, with
+    how many devices typed it; ``device``'s own lines left out, and ``typed`` (the asking phone's
+    hand) marked where another phone typed the same."""
+    texts: dict[str, set] = {}
+    for c in clashes:
+        if device and c.device == device:
+            continue
+        texts.setdefault(record_hand_text(c.after), set()).add(c.device or c.pk)
+    mine = record_hand_text(typed) if typed else None
+    return tuple(ClashVersion(text, len(devices), mine=text == mine) for text, devices in texts.items())
+
+
+def hand_clashes(match: Match, history: list[ChangeLine], recent: int = 3) -> list[Clash]:
+    """The hands of the last ``recent`` numbers that other phones typed differently (the history's
+    "clashed" lines), while the recorded hand is still the one they differed from: the pad says
+    so to every phone, the one whose save won included. A version saved since as a later hand
+    says which; a clash whose every version was saved so is settled and not shown."""
+    lines = [line.change for line in history if line.change.action == "clashed"]
+    if not lines:
+        return []   # (no query more for a pad without clashes)
+    hands = hands_in_order(match.pk)
+    entries = [HandEntry.of(h) for h in hands]
+    last = max((h.number for h in hands), default=0)
+
+    def json_of(h: Hand) -> dict:
+        return entry_to_json(HandEntry.of(h), hand_pair(match, entries, h.number, h.table))
+
+    out = []
+    for number, table in sorted({(c.hand_number, c.table) for c in lines if c.hand_number > last - recent}):
+        stored = next((h for h in hands if h.number == number and h.table == table), None)
+        if stored is None:
+            continue
+        recorded = json_of(stored)
+        mine = [c for c in reversed(lines) if (c.hand_number, c.table) == (number, table) and c.before == recorded]
+        if not mine:
+            continue
+        later = {record_hand_text(json_of(h)): h.number for h in hands if h.table == table and h.number > number}
+        versions = tuple(ClashVersion(v.text, v.phones, later.get(v.text)) for v in clash_versions(mine))
+        if all(v.saved_as for v in versions):
+            continue
+        out.append(Clash(number, table, record_hand_text(recorded), versions))
+    return out

@@ -23,8 +23,11 @@ var TABLE_PAGE = /^\/matches\/\d+\/(tables\/[12]\/)?(hands\/new\/)?$/;   // a pa
 var VIEWER_HEADER = "X-Ginscore-Viewer";
 var VIEWER_KEY = "/__ginscore/viewer";   // where the current viewer is kept (the worker may be restarted offline)
 var LANGUAGE_KEY = "/__ginscore/language";   // and the language of the latest page
+var UNTIL_HEADER = "X-Ginscore-Viewer-Until";   // when the viewer's session cookie ends (seconds)
+var UNTIL_KEY = "/__ginscore/viewer-until";
 var viewer = null;                       // the current viewer, once known
 var language = null;                     // the latest page's language (its Content-Language), once known
+var until = null;                        // when the current viewer's session cookie ends ("" unknown), once known
 
 // The words of its own page and each language's catalogue, read once when the worker starts (the
 // browser keeps the files with the worker, so a worker started again offline has them): each
@@ -73,6 +76,8 @@ function note(response) {
   var said = (response.headers.get("Content-Language") || "").split(",")[0].trim();
   var learnt = said && said !== language && CATALOGUES[said] ? remember(LANGUAGE_KEY, language = said) : null;
   if (!response.headers.has(VIEWER_HEADER)) return Promise.resolve(learnt);
+  var ends = response.headers.get(UNTIL_HEADER) || "";
+  if (ends !== until) { until = ends; learnt = Promise.all([learnt, remember(UNTIL_KEY, ends)]); }
   var now = response.headers.get(VIEWER_HEADER);
   if (now === viewer) return Promise.resolve(learnt);
   viewer = now;
@@ -80,10 +85,17 @@ function note(response) {
 }
 
 function currentViewer() {
-  if (viewer !== null) return Promise.resolve(viewer);
-  return caches.match(self.location.origin + VIEWER_KEY).then(function (hit) {
+  var known = viewer !== null ? Promise.resolve(viewer) : caches.match(self.location.origin + VIEWER_KEY).then(function (hit) {
     return hit ? hit.text() : null;   // unknown: no kept page is shown
-  }).then(function (text) { if (viewer === null) viewer = text; return text; });
+  }).then(function (text) { if (viewer === null) viewer = text; return viewer; });
+  var ends = until !== null ? Promise.resolve(until) : caches.match(self.location.origin + UNTIL_KEY).then(function (hit) {
+    return hit ? hit.text() : "";
+  }).then(function (text) { if (until === null) until = text; return until; });
+  // A session cookie that has ended (no log-out: it expired) leaves no viewer: no kept page is shown.
+  return Promise.all([known, ends]).then(function (both) {
+    var end = Number(both[1]);
+    return both[0] && end && Date.now() / 1000 >= end ? null : both[0];
+  });
 }
 
 function currentLanguage() {
@@ -134,6 +146,7 @@ function refreshKept(url) {
 // Every kept page forgotten (log-out): only the scripts and styles stay.
 function forget() {
   viewer = "";
+  until = "";
   return caches.open(VERSION).then(function (cache) {
     return cache.keys().then(function (requests) {
       return Promise.all(requests.filter(function (r) {
