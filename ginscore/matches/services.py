@@ -612,9 +612,11 @@ def _refresh(match: Match, result: MatchResult, also: tuple[str, ...] = ()) -> N
                               for what, field in _TOTALS for i, side in enumerate(letters)})
     if problem:
         raise HandRefused(sentence(problem))
-    if not summary.complete:
-        match.finished_at = None
-    elif match.finished_at is None:
+    # When the match finished is a fact: a correction (an edit, an undo then a redo, a hand taken
+    # back and typed again) that leaves it finished keeps the moment it first finished, so the
+    # rating's order, and every rating after it, is the same whichever way it was corrected.
+    # While a correction holds it open the moment stays (unread: only a finished match's is).
+    if summary.complete and match.finished_at is None:
         match.finished_at = timezone.now()
     match.revision += 1
     match.save(update_fields=[*REFRESHED, *also])

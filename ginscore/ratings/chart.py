@@ -19,7 +19,7 @@ from ginscore.engine.ratings import START
 from ginscore.ratings.templatetags.ratings import rating_number
 
 WIDTH, HEIGHT = 400, 220   # a phone shows it near 1:1 (labels stay readable); a desk scales it up
-LEFT, RIGHT, TOP, BOTTOM = 42, 10, 10, 26
+LEFT, RIGHT, TOP, BOTTOM = 54, 10, 10, 30
 
 
 def _nice_step(span: float) -> int:

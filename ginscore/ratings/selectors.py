@@ -177,8 +177,9 @@ class ListRow:
 
 
 def rating_list(club: ClubRatings, user=None, now: datetime | None = None) -> list[ListRow]:
-    """Everyone with a rated match, highest rating first (equal: by name); the shown, established,
-    active players ranked 1, 2, 3..."""
+    """Everyone with a rated match, highest rating first (equal: by name), those whose rating is
+    hidden from ``user`` last (by name); the shown, established, active players ranked 1, 2, 3...
+    (equal ratings sharing a rank)."""
     now = now or timezone.now()
     since, active_since = now - timedelta(days=TREND_DAYS), now - timedelta(days=ACTIVE_DAYS)
     rows = []
@@ -190,11 +191,18 @@ def rating_list(club: ClubRatings, user=None, now: datetime | None = None) -> li
             pk, club.names.get(pk, "?"), state.rating if shown else None, state.experience, state.matches,
             state.provisional, last is not None and last >= active_since,
             state.rating - club.rating_on(pk, since) if shown else None, last))
-    rows.sort(key=lambda r: (-club.ratings.players[r.player_id].rating, r.name))
-    rank = 0
+    # A rating hidden from this viewer places nothing: those rows come last, by name (their place
+    # in the list would tell the number). Equal ratings (as shown, to two decimals) share a rank:
+    # 7, 7, then 9.
+    rows.sort(key=lambda r: (r.rating is None, -round(r.rating, 2) if r.rating is not None else 0,
+                             r.name.casefold() if r.rating is None else r.name))
+    position, last, rank = 0, None, 0
     for row in rows:
         if row.rating is not None and not row.provisional and row.active:
-            rank += 1
+            position += 1
+            shown = round(row.rating, 2)
+            if shown != last:
+                rank, last = position, shown
             row.rank = rank
     return rows
 

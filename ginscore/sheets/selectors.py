@@ -33,7 +33,7 @@ def match_sheet_data(*, pk: int, paper: str = "letter") -> MatchSheet:
     hands = match_selectors.match_hands(match)
     result = match_selectors.match_result(match, hands)
     details = [_("Started %(when)s") % {"when": _day(match.created_at)}]
-    if match.finished_at:
+    if match.complete and match.finished_at:
         details[0] += " \u00b7 " + _("finished %(when)s") % {"when": _day(match.finished_at)}
     stake = _("stake %(stake)s a point") % {"stake": figure(match.stake.normalize())} if match.stake is not None else ""
     dealer = (_("First dealer %(player)s") % {"player": result.first_dealer}  # a partnership's: not tracked

@@ -78,6 +78,13 @@ def test_the_list_and_a_chart_fit_phone_and_desk(live_server, phone, size, tmp_p
     box = chart.bounding_box()
     assert box["width"] > min(width, 900) * 0.6 and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert page.locator("svg.rating-chart polyline").count() == 1
+    # The axis labels as drawn on the screen (their size times the drawing's scale): at least 12 px on
+    # a 390-wide phone.
+    sizes = page.evaluate("() => { const svg = document.querySelector('svg.rating-chart');"
+                          " const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+                          " return [...svg.querySelectorAll('text.axis')]"
+                          ".map(t => parseFloat(getComputedStyle(t).fontSize) * scale); }")
+    assert sizes and min(sizes) >= 12, sizes
     assert page.locator("table.rating-history tbody tr").count() >= 5
     # (the page's other tables scroll in their own frames on a desk: the rating's card does not)
     assert fits(page, "#rating") == {"scroll": width, "out": []}

@@ -34,3 +34,15 @@ def test_run_sh_names_the_demo_accounts_only_with_the_demo():
     run = (Path(__file__).resolve().parents[2] / "scripts" / "run.sh").read_text()
     line = run.index("Demo accounts")
     assert 'if [ "${GINSCORE_DEMO:-1}" = 1 ]; then' in run[line - 80:line]
+
+
+def test_the_demo_club_plays_for_money_and_keeps_a_season():
+    from django.core.management import call_command
+
+    from ginscore.seasons.models import Club, Season
+
+    call_command("seed_demo", stdout=__import__("io").StringIO())
+    club = Club.objects.get(pk=1)
+    assert club.money and club.currency == "€"
+    season = Season.objects.get()
+    assert season.starts <= __import__("datetime").date.today() <= season.ends

@@ -246,3 +246,47 @@ def test_any_club_history_rates_as_the_command_does(db, director, history):
             raise Rollback
     except Rollback:
         pass
+
+
+def _fresh(match):
+    match.refresh_from_db()
+    return match
+
+
+def _undo_then_redo(match, director):
+    services.hand_undo(match_id=match.pk, expected_revision=match.revision, user=director)
+    services.hand_redo(match_id=match.pk, expected_revision=_fresh(match).revision, user=director)
+
+
+def _edit_to_itself(match, director):
+    last = match.hand_count
+    hand = match.hands.get(number=last)
+    entry = HandEntry(hand.end, hand.by, hand.knocker_deadwood, hand.defender_deadwood)
+    services.hand_edit(match_id=match.pk, number=last, entry=entry, expected_revision=match.revision, user=director)
+
+
+def _delete_then_enter_again(match, director):
+    last = match.hand_count
+    hand = match.hands.get(number=last)
+    entry = HandEntry(hand.end, hand.by, hand.knocker_deadwood, hand.defender_deadwood)
+    services.hand_delete(match_id=match.pk, number=last, expected_revision=match.revision, user=director)
+    services.hand_add(match_id=match.pk, entry=entry, expected_number=last, user=director)
+
+
+@pytest.mark.parametrize("correct", [_undo_then_redo, _edit_to_itself, _delete_then_enter_again],
+                         ids=["undo then redo", "edit", "delete then enter again"])
+def test_every_correction_path_keeps_when_the_match_finished_and_so_every_rating(club, director, correct):
+    """Undoing and redoing the last hand of an old match (or editing it, or taking it back and
+    typing it again) leaves the match where it finished in the rating's order: its changes and
+    every later one are what they were, and the site still equals manage.py ratings."""
+    before = selectors.club_ratings()
+    old = Match.objects.finished().order_by("finished_at", "id").first()   # Ann beat Ben, first of all
+    finished_at = old.finished_at
+    correct(old, director)
+    old = _fresh(old)
+    assert old.complete and old.finished_at == finished_at
+    after = selectors.club_ratings()
+    assert after.changes == before.changes
+    assert {pk: round(s.rating, 6) for pk, s in after.ratings.players.items()} == \
+           {pk: round(s.rating, 6) for pk, s in before.ratings.players.items()}
+    assert_site_agrees()

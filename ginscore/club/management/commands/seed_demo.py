@@ -180,6 +180,22 @@ def seed_tournaments(rng: random.Random, players: list[Player], users: dict) -> 
     return [knockout, swiss]
 
 
+def seed_season_and_money() -> None:
+    """The club plays for money (a newcomer sees the prize pools and the treasurer) and keeps a
+    season around its two tournaments (the points race)."""
+    from datetime import timedelta
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from ginscore.seasons.services import club_money_set, season_save
+
+    club_money_set(money=True, unit=Decimal("1.00"), currency="€")
+    today = timezone.localdate()
+    season_save(name=_("Autumn season"), starts=today - timedelta(days=60), ends=today + timedelta(days=60),
+                chosen=False, preset="linear", best=None, minimum=0)
+
+
 class Command(ClubCommand):
     help = "Creates the demo club: accounts, a dozen players and matches in every preset."
 
@@ -197,6 +213,7 @@ class Command(ClubCommand):
             players = seed_players(users)
             matches = seed_matches(random.Random(2026), players, users)
             tournaments = seed_tournaments(random.Random(7), players, users)
+            seed_season_and_money()
         finished = sum(m.complete for m in matches)
         self.stdout.write(
             _("Demo club ready: %(players)s players, %(matches)s matches (%(finished)s finished, "
