@@ -102,6 +102,8 @@ def test_the_entrant_cannot_confirm_as_the_other_player_with_the_table_link(phon
     record_hand(zoe, "knock", ZOE, knocker=4, defender=31)
     zoe.locator("details.table-link > summary").tap()
     link = zoe.locator("details.table-link p.link a").get_attribute("href")
+    # written as its QR code carries it: on the club's address, never this test server's
+    expect(zoe.locator("details.table-link p.link a")).to_have_text(f"http://192.168.1.20:8000{link}")
     private = new_phone(zoe.context.browser, zoe.base)      # a private window: no account, the table link
     try:
         private.goto(link if link.startswith("http") else zoe.base + link)

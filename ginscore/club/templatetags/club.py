@@ -1,7 +1,8 @@
 """``{% load club %}``: the site's one way of writing a date, ``{{ match.finished_at|when }}``;
 a table row's cells, ``{% row_cells table row %}`` (the site's django-tables2 template); a part
 of a page drawn once for what it shows, ``{% kept hand via %}...{% endkept %}``; the address of a
-page without arguments, looked up once, ``{% site_url 'matches:list' %}`` (the menus); the demo
+page without arguments, looked up once, ``{% site_url 'matches:list' %}`` (the menus); the address
+the players' phones use, ``{% phone_address %}``; the demo
 club's accounts while it is loaded, ``{% demo_accounts as demo %}``."""
 from functools import lru_cache
 
@@ -29,6 +30,15 @@ BLOCKS = Kept(8192, switch="GINSCORE_KEPT_PARTS")
 @register.filter
 def when(value):
     return dates.when(value)
+
+
+@register.simple_tag(takes_context=True)
+def phone_address(context) -> str:
+    """The address the players' phones use (the club's, else the browser's unless it is this
+    computer's own): what a printed or shown link starts with, as its QR code does."""
+    from ginscore.club.site import phone_address as address
+
+    return address(context.get("request"))
 
 
 @register.simple_tag
