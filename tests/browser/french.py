@@ -264,6 +264,10 @@ COLLECT = r"""() => {
   const skip = 'script,style,template,noscript,code,pre,kbd,samp,[translate=no],svg';
   const foreign = el => { const l = el.closest('[lang]'); return l && l !== document.documentElement
     && !l.lang.toLowerCase().startsWith('fr'); };
+  // an element's whole text, without what is not read in it (an address, a command in <code>)
+  const read = el => { if (!el.querySelector(skip)) return el.textContent;
+    const copy = el.cloneNode(true); copy.querySelectorAll(skip).forEach(x => x.replaceWith(' '));
+    return copy.textContent; };
   const nodes = [], blocks = [document.title], owners = new Set();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -272,7 +276,7 @@ COLLECT = r"""() => {
     nodes.push(n.data);
     if (owners.has(el)) continue;
     owners.add(el);
-    blocks.push(el.textContent.length <= 400 ? el.textContent : n.data);
+    blocks.push(el.textContent.length <= 400 ? read(el) : n.data);
   }
   const attrs = ['title', 'placeholder', 'aria-label', 'alt', 'aria-description', 'aria-roledescription'];
   for (const el of document.querySelectorAll('*')) {

@@ -106,7 +106,7 @@ def build_club() -> Club:
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
-    from ginscore.club.roles import DIRECTOR_GROUP
+    from ginscore.club.roles import ADMIN_GROUP, DIRECTOR_GROUP
     from ginscore.engine import MatchLength
     from ginscore.engine import rules_from
     from ginscore.matches import agreement, seats, services
@@ -125,6 +125,8 @@ def build_club() -> Club:
     player_user = User.objects.create_user(username=USERS["player"], password=PASSWORD)
     director = User.objects.create_user(username=USERS["director"], password=PASSWORD)
     director.groups.add(Group.objects.get_or_create(name=DIRECTOR_GROUP)[0])
+    # the director is the club admin too: the club's people and settings pages
+    director.groups.add(Group.objects.get_or_create(name=ADMIN_GROUP)[0])
     club.ids["users"] = {"player": player_user.pk, "director": director.pk}
     anne = Player.objects.create(name=PLAYERS[0], user=player_user)
     for name in PLAYERS[1:]:
@@ -344,6 +346,24 @@ def refused(page, club) -> bool:
     return True
 
 
+def first_run(page, club) -> bool:
+    """The first-run page, as an empty club's first visitor sees it (the club's accounts stay:
+    the live server, a thread of this process, is told it has none while this state is read)."""
+    from ginscore.club import setup
+
+    if not hasattr(setup, "_started"):
+        setup._started, setup.started = setup.started, lambda: False
+    page.goto(page.base + "/start/")
+    return True
+
+
+def first_run_over(page):
+    from ginscore.club import setup
+
+    if hasattr(setup, "_started"):
+        setup.started = setup.__dict__.pop("_started")
+
+
 P = Page
 PAGES = [
     P("home", "club:home", lambda c: "/", "club"),
@@ -354,6 +374,13 @@ PAGES = [
       act=lambda page, c: _send_as_is(page, "/accounts/password/")),
     P("password-done", "password_change_done", lambda c: "/accounts/password/done/", "club"),
     P("settings", "club:settings", lambda c: "/accounts/settings/", "club"),
+    P("start", "club:start", lambda c: "/start/", "club", act=first_run, after=first_run_over),
+    P("club", "club:club", lambda c: "/club/", "club"),
+    P("people", "club:people", lambda c: "/club/people/", "club"),
+    P("member-add", "club:member_add", lambda c: "/club/people/new/", "club"),
+    P("member-add-refused", None, lambda c: "/club/people/new/", "club",
+      act=lambda page, c: _send_as_is(page, "/club/people/new/")),
+    P("member", "club:member", lambda c: f"/club/people/{c.users['player']}/", "club"),
     P("404", None, lambda c: "/pas-de-page-ici/", "club"),
     P("match-list", "matches:list", lambda c: "/matches/", "matches"),
     P("match-new", "matches:new", lambda c: "/matches/new/", "matches"),
@@ -466,7 +493,8 @@ POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "m
          "tournaments:check_in_settings", "tournaments:desk_check_in", "tournaments:check_in_played",
          "tournaments:pair_present", "tournaments:sign_up", "tournaments:sign_up_take_back",
          "tournaments:sign_up_settings", "tournaments:sign_ups_accept_placed", "tournaments:sign_up_accept",
-         "tournaments:sign_up_remove", "tournaments:copy", "tournaments:wish_add", "tournaments:wish_remove"}
+         "tournaments:sign_up_remove", "tournaments:copy", "tournaments:wish_add", "tournaments:wish_remove",
+         "club:address", "club:member_password", "ratings:match_rating_agree"}
 NOT_PAGES.update({name: "a POST: its answer is a page of the crawl, with a message" for name in POSTS})
 
 
@@ -540,7 +568,7 @@ class Crawl:
         if shots := os.environ.get("GINSCORE_SHOTS"):   # the player's pages, to look at
             os.makedirs(shots, exist_ok=True)
             for role, size, lang in KEYS:
-                if role == "player":
+                if role == os.environ.get("GINSCORE_SHOTS_ROLE", "player"):
                     self.pages[role, size, lang].screenshot(path=f"{shots}/{lang}-{spec.name}-{size}.png",
                                                             full_page=True)
         t2 = time.perf_counter()
