@@ -15,9 +15,11 @@
       var formats = box.dataset.formats.split(" ");
       box.hidden = formats.indexOf(format) < 0 && formats.indexOf(stage) < 0;
     });
+    var games = form.querySelector("#field-games");   // K, only for "best of K games"
+    if (games && form.querySelector("[name=length]")) games.hidden = checked("length") !== "best_of";
   }
   form.addEventListener("change", function (ev) {
-    if (ev.target.name === "format" || ev.target.name === "first_stage") update();
+    if (ev.target.name === "format" || ev.target.name === "first_stage" || ev.target.name === "length") update();
   });
   update();
 })();

@@ -1,6 +1,7 @@
 // New match: shows only the fields the number of players uses (player C for three; C, D and the
 // team names for four), offers Player C as first dealer only with three, and picks the
 // Partnership rules when four are chosen (any other rules may still be picked).
+// K (the number of games) shows only while "best of K games" is the length chosen.
 // Without it every field shows and the server says what does not fit.
 (function () {
   "use strict";
@@ -41,6 +42,16 @@
       choice("preset", "standard").checked = true;
     }
   }
+  function showGames() {
+    var box = form.querySelector("#field-games");
+    var length = form.querySelector("input[name=length]:checked, select[name=length]");
+    if (!box || !length) return;
+    var on = length.value === "best_of";
+    box.hidden = !on;
+    box.querySelectorAll("input").forEach(function (i) { i.disabled = !on; });
+  }
   radios.forEach(function (r) { r.addEventListener("change", function () { show(count(), true); }); });
+  form.querySelectorAll("[name=length]").forEach(function (l) { l.addEventListener("change", showGames); });
   show(count(), false);
+  showGames();
 })();
