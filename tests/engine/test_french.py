@@ -121,7 +121,7 @@ def test_money_refusals_in_french_with_french_numbers(fr):
     assert (caught.value.field, str(caught.value.problem)) == ("fee", "ne doit pas être négatif")
     assert refusal(MoneyError, PrizeRules, added="1e999") == f"added{NB}: doit être au plus 99{NB}999{NB}999,99"
     assert refusal(MoneyError, PrizeRules, fee="vingt") == (
-        f"fee{NB}: 'vingt' n'est pas un montant (écrivez-le comme 20 ou 12,50)")
+        f"fee{NB}: 'vingt' n'est pas un montant (écrivez-le comme 20 ou 12.50)")   # as the engine reads it (forms read 12,50 first)
     assert refusal(MoneyError, PrizeRules, preset="custom", split="50,30,12.5") == (
         f"split{NB}: les pourcentages font 92,5 au total, et non 100")
 
