@@ -75,6 +75,9 @@ def test_the_traceback_of_a_failing_page_goes_to_standard_error(tmp_path):
         "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'ginscore.settings'; django.setup()\n"
         "from django.test import Client; from django.test.utils import override_settings, setup_test_environment\n"
         "setup_test_environment()\n"
+        # a club that has started (no first-run page in the way), in this process's own database
+        "from django.core.management import call_command; call_command('migrate', verbosity=0)\n"
+        "from django.contrib.auth.models import User; User.objects.create_superuser('carla', None, 'x-long-pass-1')\n"
         "with override_settings(ROOT_URLCONF='tests.deploy.failing_urls'):\n"
         "    r = Client(raise_request_exception=False).get('/boom/')\n"
         "print(r.status_code, 'Something went wrong' in r.content.decode())\n"
