@@ -52,5 +52,5 @@ def test_score_a_game_and_correct_a_hand(phone, shot, ann):
     assert "9.30" in page.locator(".settlement").inner_text()
     page.locator(".history summary").click()
     history = page.locator(".changes li").first.inner_text()
-    assert re.search(r"hand 1 edited by ann: Ann knocked 8 v 32 → Ann knocked 8 v 22", history)
+    assert re.search(r"hand 1 edited by ann(, on device \w+)?: Ann knocked 8 v 32 → Ann knocked 8 v 22", history)
     shot("05-corrected")

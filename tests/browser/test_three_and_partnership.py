@@ -71,7 +71,8 @@ def test_a_three_handed_game_at_the_table_to_its_end(phone, shot, ann):
     fits(page)
 
 
-def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann):
+def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann, settings):
+    settings.GINSCORE_SITE_URL = "http://192.168.1.20:8000"   # the club's address: the table links show
     a, b = phone, second_phone
     log_in(a)
     a.get_by_role("link", name="New match").click()

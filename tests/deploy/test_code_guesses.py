@@ -73,6 +73,8 @@ def two_servers(tmp_path):
 
 def test_guesses_through_two_servers_share_one_limit_and_the_real_player_still_confirms(two_servers):
     a, b = two_servers
+    from django.contrib.auth import get_user_model
+    get_user_model().objects.create_user("carla", password="table-talk-42")   # a club that has started
     t = services.tournament_create(name="Both agree", format="swiss", rounds=2, agree=True,
                                    length=MatchLength("best_of", 1))
     services.entries_set(tournament=t, names=["Ann", "Ben", "Cleo", "Dan"])
