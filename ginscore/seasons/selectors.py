@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from ginscore.club.formats import amount as amount_text
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts
 from ginscore.engine.seasons import Event, Finish, SeasonTable, season_table
@@ -21,6 +22,13 @@ ZERO = Decimal("0.00")
 
 def money_on() -> bool:
     return Club.get().money
+
+
+def fee_text(fee) -> str:
+    """An entry fee as the pages show it, with the club's sign ("€12.50", "12,50 €"); "" with money
+    off or no fee."""
+    club = Club.get()
+    return amount_text(fee, club.currency) if fee and club.money else ""
 
 
 def money_or_404() -> Club:

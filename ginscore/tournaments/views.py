@@ -22,7 +22,7 @@ from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
-from ginscore.seasons.selectors import money_on
+from ginscore.seasons.selectors import fee_text
 from ginscore.tournaments.forms import CopyForm, EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import SignUpForm
@@ -115,7 +115,7 @@ def _sign_up_context(request, t, entries) -> dict:
                         "line": own_line, "held": sum(1 for line in lines if line.place),
                         "free": None if t.sign_up_cap is None else max(0, t.sign_up_cap - len(
                             [e for e in entries if not e.withdrawn]) - len(lines)),
-                        "fee": t.entry_fee if t.entry_fee and money_on() else None,
+                        "fee": fee_text(t.entry_fee),
                         "form": SignUpForm(doubles=t.doubles)}}
 
 
