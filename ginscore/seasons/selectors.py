@@ -24,11 +24,11 @@ def money_on() -> bool:
     return Club.get().money
 
 
-def fee_text(fee) -> str:
-    """An entry fee as the pages show it, with the club's sign ("€12.50", "12,50 €"); "" with money
-    off or no fee."""
+def money_text(value) -> str | None:
+    """``value`` written as the club writes money (two places, its sign where the reader's language
+    puts it: "5,00 €"); None when the club does not play for money or there is no amount."""
     club = Club.get()
-    return amount_text(fee, club.currency) if fee and club.money else ""
+    return amount_text(value, club.currency) if club.money and value else None
 
 
 def money_or_404() -> Club:
