@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "ginscore.sheets",
     "ginscore.seasons",
     "ginscore.ratings",
+    "ginscore.push",
 ]
 
 MIDDLEWARE = [
@@ -256,6 +257,14 @@ EMAIL_SUBJECT_PREFIX = "[ginscore] "
 # this timeout for the mail server, and at most this many a minute for the whole site.
 EMAIL_TIMEOUT = float(os.environ.get("GINSCORE_EMAIL_TIMEOUT", "5"))
 GINSCORE_ERROR_MAILS_PER_MINUTE = int(os.environ.get("GINSCORE_ERROR_MAILS_PER_MINUTE", "3"))
+# The phones' notifications (Web Push, docs/running-a-night.md): who the push services may write
+# to about the site (VAPID's "sub": a mailto: or https: address; unset, the first admin's mail),
+# and the push services a subscription may name (hosts, or ".domain" for its subdomains): the
+# browsers' own. The site's VAPID key is kept in GINSCORE_DATA_DIR (file vapid_key) unless
+# GINSCORE_VAPID_KEY gives it (ginscore/push/keys.py).
+GINSCORE_PUSH_CONTACT = os.environ.get("GINSCORE_PUSH_CONTACT", "").strip()
+GINSCORE_PUSH_SERVICES = env.split_list(os.environ.get("GINSCORE_PUSH_SERVICES")) or [
+    "fcm.googleapis.com", "updates.push.services.mozilla.com", ".push.apple.com", ".notify.windows.com"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
