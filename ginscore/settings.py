@@ -42,12 +42,15 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "statici18n",
+    "django_tasks",
+    "django_tasks_db",
     "ginscore.players",
     "ginscore.matches",
     "ginscore.tournaments",
     "ginscore.sheets",
     "ginscore.seasons",
     "ginscore.ratings",
+    "ginscore.jobs",
     "ginscore.push",
 ]
 
@@ -117,6 +120,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.f
     # psycopg prepares a statement the second time it is sent. GINSCORE_PG_PREPARE=0 turns this
     # off: needed behind a pooler that shares connections between transactions (PgBouncer).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
+
+# Work done off the request (docs/background-jobs.md): imports, bulk PDFs. By default the queue is a
+# table of the database (django-tasks' database backend), worked by ``manage.py db_worker``, which
+# scripts/run.sh starts beside gunicorn: no other server to run. GINSCORE_TASKS=immediate runs each
+# job inside the request that starts it instead (no worker; the request waits for the job).
+# The phones' notifications have a queue of their own ("push"), worked by a worker of its own, so
+# they never wait behind a long job.
+TASKS = {"default": {"BACKEND": {"database": "django_tasks_db.DatabaseBackend",
+                                 "immediate": "django_tasks.backends.immediate.ImmediateBackend"}[
+    os.environ.get("GINSCORE_TASKS", "database").strip() or "database"], "QUEUES": ["default", "push"]}}
+# The files the jobs make (PDFs), kept this many days (then forgotten with their jobs). Several app
+# servers with workers on more than one of them: a folder they all share.
+GINSCORE_JOBS_DIR = Path(os.environ.get("GINSCORE_JOBS_DIR") or DATA_DIR / "jobs")
+GINSCORE_JOBS_KEEP_DAYS = float(os.environ.get("GINSCORE_JOBS_KEEP_DAYS", "7"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("sheets/", include("ginscore.sheets.urls")),
     path("ratings/", include("ginscore.ratings.urls")),
     path("seasons/", include("ginscore.seasons.urls")),
+    path("jobs/", include("ginscore.jobs.urls")),
     path("money/", include("ginscore.seasons.money_urls")),
     path("push/", include("ginscore.push.urls")),
     path("accounts/login/", log_in, name="login"),

@@ -26,6 +26,21 @@ def _pages_cache_of_the_tests_own(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _jobs_run_in_the_request_and_keep_their_files_apart(tmp_path_factory):
+    """A job runs inside the request that starts it, once its transaction commits (the immediate
+    backend: no worker to start), and keeps its files in a folder of the test run's own. A test of
+    the background itself switches to the database backend and starts ``manage.py db_worker``
+    (tests/jobs/test_worker.py). In a test inside a transaction, the job runs when
+    ``django_capture_on_commit_callbacks(execute=True)`` ends."""
+    from django.test.utils import override_settings
+
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                                                "QUEUES": ["default", "push"]}},
+                           GINSCORE_JOBS_DIR=tmp_path_factory.mktemp("jobs")):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     """The tournament pages a process keeps are keyed by their ETag (the tournament's id and

@@ -39,12 +39,41 @@ class Outcome:
     failed: int = 0      # refused or unreachable (404/410: the subscription is deleted)
 
 
-def deliver(kind: str, ids: dict) -> Outcome:
-    """Every notice of the news ``kind`` (``ginscore.tournaments.news``) to its subscribers."""
-    outcome = Outcome()
+@dataclass
+class Notification:
+    """One notice for one subscription, its words written in the subscription's language: what a
+    task carries (plain values)."""
+    subscription: int
+    kind: str
+    key: str
+    payload: dict        # title, body, url, tag: what the service worker shows
+    ttl: int
+
+
+def notifications(kind: str, ids: dict) -> list[Notification]:
+    """Every notification the news ``kind`` (``ginscore.tournaments.news``) makes, but those the
+    ledger says were sent."""
+    found = []
     for notice in KINDS[kind](**ids):
-        for subscription in _subscriptions(notice):
-            push_once(subscription, notice, outcome)
+        subscriptions = list(_subscriptions(notice))
+        sent = set(Sent.objects.filter(subscription__in=subscriptions, kind=notice.kind, key=notice.key)
+                   .values_list("subscription_id", flat=True))
+        for subscription in subscriptions:
+            if subscription.pk in sent:
+                continue
+            with translation.override(subscription.language):
+                payload = {"title": notice.tournament.name, "body": notice.words(),
+                           "url": _page(subscription, notice), "tag": f"ginscore-{notice.kind}-{notice.tournament.pk}"}
+            found.append(Notification(subscription.pk, notice.kind, notice.key, payload, notice.ttl))
+    return found
+
+
+def deliver(kind: str, ids: dict) -> Outcome:
+    """Every notification of the news ``kind``, sent here and now (the tasks send each apart)."""
+    outcome = Outcome()
+    for notification in notifications(kind, ids):
+        result = push_once(notification)
+        setattr(outcome, result, getattr(outcome, result) + 1)
     return outcome
 
 
@@ -53,31 +82,31 @@ def _subscriptions(notice: Notice):
         Q(tournament__isnull=True) | Q(tournament=notice.tournament)).order_by("pk")
 
 
-def push_once(subscription: Subscription, notice: Notice, outcome: Outcome) -> None:
+def push_once(notification: Notification) -> str:
+    """Sends one notification unless the ledger has it: "sent", "skipped" or "failed"."""
+    subscription = Subscription.objects.filter(pk=notification.subscription).first()
+    if subscription is None:
+        return "skipped"   # withdrawn meanwhile (log-out, opt-out)
     try:
         with transaction.atomic():
-            Sent.objects.create(subscription=subscription, kind=notice.kind, key=notice.key)
+            Sent.objects.create(subscription=subscription, kind=notification.kind, key=notification.key)
     except IntegrityError:
-        outcome.skipped += 1
-        return
-    with translation.override(subscription.language):
-        payload = {"title": notice.tournament.name, "body": notice.words(), "url": _page(subscription, notice),
-                   "tag": f"ginscore-{notice.kind}-{notice.tournament.pk}"}
+        return "skipped"
+    urgent = notification.kind in ("time", "confirm")
     try:
         webpush({"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
-                json.dumps(payload, ensure_ascii=False), vapid_private_key=keys.vapid(),
-                vapid_claims={"sub": contact()}, ttl=notice.ttl, timeout=TIMEOUT,
-                headers={"Urgency": "high" if notice.kind in ("time", "confirm") else "normal"})
-        outcome.sent += 1
+                json.dumps(notification.payload, ensure_ascii=False), vapid_private_key=keys.vapid(),
+                vapid_claims={"sub": contact()}, ttl=notification.ttl, timeout=TIMEOUT,
+                headers={"Urgency": "high" if urgent else "normal"})
+        return "sent"
     except WebPushException as e:
-        outcome.failed += 1
         status = e.response.status_code if e.response is not None else None
         if status in GONE:
             Subscription.objects.filter(pk=subscription.pk).delete()
-        logger.warning("push %s %s not sent: %s", notice.kind, notice.key, e)
+        logger.warning("push %s %s not sent: %s", notification.kind, notification.key, e)
     except requests.RequestException as e:
-        outcome.failed += 1
-        logger.warning("push %s %s not sent: %s", notice.kind, notice.key, e)
+        logger.warning("push %s %s not sent: %s", notification.kind, notification.key, e)
+    return "failed"
 
 
 def _page(subscription: Subscription, notice: Notice) -> str:

@@ -98,7 +98,7 @@ def serving_process(proc: subprocess.Popen, log, port: int, deadline: float = 30
         try:
             urllib.request.urlopen(url + "/accounts/login/", timeout=5).read()
             break
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):   # (a busy machine's first page)
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"{proc.args[0]} did not start:\n{log.read()}") from None

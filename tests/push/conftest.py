@@ -20,7 +20,4 @@ def push_service(site_keys, settings):
     settings.GINSCORE_PUSH_SERVICES = [*settings.GINSCORE_PUSH_SERVICES, "127.0.0.1"]
     service = PushService(site_keys.public_key())
     yield service
-    from ginscore.push.later import wait_sent
-
-    wait_sent()
     service.close()
