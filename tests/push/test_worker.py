@@ -8,7 +8,6 @@ import threading
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from ginscore.engine import MatchLength
 from ginscore.matches.models import Match
