@@ -152,3 +152,38 @@ def shared_caches(url: str) -> dict:
               "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 0)}}
     return {"default": {**shared, "KEY_PREFIX": "ginscore"},
             "pages": {**shared, "KEY_PREFIX": "ginscore.pages", "TIMEOUT": 3600}}
+
+
+def machine_time_zone(tz: str | None = None, timezone_file: Path = Path("/etc/timezone"),
+                      localtime: Path = Path("/etc/localtime")) -> str:
+    """The IANA name of this computer's time zone ("Europe/Paris"), read from ``TZ``, then Debian's
+    ``/etc/timezone``, then where ``/etc/localtime`` points; "UTC" when none names a zone. The club's
+    laptop keeps the club's time: a sign-up's closing time typed at the desk, the round clock's end
+    and every date on the pages are in it (``GINSCORE_TIME_ZONE`` names another)."""
+    from zoneinfo import ZoneInfo
+
+    def known(name: str) -> str:
+        name = name.strip().lstrip(":")
+        if not name or name.startswith("/"):
+            return ""
+        try:
+            ZoneInfo(name)
+        except (ValueError, OSError, KeyError):   # not a zone's name (or an unreadable file)
+            return ""
+        return name
+
+    candidates = [tz if tz is not None else os.environ.get("TZ", "")]
+    try:
+        candidates.append(timezone_file.read_text(encoding="utf-8"))
+    except OSError:
+        pass
+    try:
+        target = str(localtime.resolve()) if localtime.is_symlink() else ""
+    except OSError:
+        target = ""
+    if "zoneinfo/" in target:
+        candidates.append(target.split("zoneinfo/", 1)[1])
+    for name in candidates:
+        if found := known(name):
+            return found
+    return "UTC"

@@ -8,6 +8,7 @@ One settings module, configured from the environment (docs/deploying.md):
 - ``GINSCORE_SECRET_KEY``: the key; unset, the site makes one once and keeps it in
   ``GINSCORE_DATA_DIR`` (default ``~/.local/share/ginscore``), file ``secret_key``.
   Several app servers must share one key: set it on each.
+- ``GINSCORE_TIME_ZONE`` (an IANA name, ``Europe/Paris``): unset, this computer's time zone.
 - ``GINSCORE_ALLOWED_HOSTS`` (comma separated): unset, this machine's own names and addresses.
 - ``GINSCORE_HTTPS=1`` behind an HTTPS proxy: secure cookies, HSTS, the SSL redirect,
   the proxy's ``X-Forwarded-Proto`` and ``X-Forwarded-For`` headers.
@@ -185,7 +186,9 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 # static file: kept by the service worker with the scripts, so an offline pad speaks French too.
 STATICI18N_ROOT = BASE_DIR / "generated" / "static"
 STATICI18N_OUTPUT_DIR = "ginscore/jsi18n"
-TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "UTC")
+# The club's time zone (the sign-up's closing time, the round clock, every date): this computer's, or
+# GINSCORE_TIME_ZONE (an IANA name like Europe/Paris) for a server kept elsewhere.
+TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "").strip() or env.machine_time_zone()
 # The address the players' phones use (printed table links and QR codes); blank: the address the browser used.
 GINSCORE_SITE_URL = os.environ.get("GINSCORE_SITE_URL", "").strip().rstrip("/")
 USE_I18N = True
