@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "ginscore.seasons",
     "ginscore.ratings",
     "ginscore.jobs",
+    "ginscore.push",
 ]
 
 MIDDLEWARE = [
@@ -125,9 +126,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.f
 # table of the database (django-tasks' database backend), worked by ``manage.py db_worker``, which
 # scripts/run.sh starts beside gunicorn: no other server to run. GINSCORE_TASKS=immediate runs each
 # job inside the request that starts it instead (no worker; the request waits for the job).
+# The phones' notifications have a queue of their own ("push"), worked by a worker of its own, so
+# they never wait behind a long job.
 TASKS = {"default": {"BACKEND": {"database": "django_tasks_db.DatabaseBackend",
                                  "immediate": "django_tasks.backends.immediate.ImmediateBackend"}[
-    os.environ.get("GINSCORE_TASKS", "database").strip() or "database"]}}
+    os.environ.get("GINSCORE_TASKS", "database").strip() or "database"], "QUEUES": ["default", "push"]}}
 # The files the jobs make (PDFs), kept this many days (then forgotten with their jobs). Several app
 # servers with workers on more than one of them: a folder they all share.
 GINSCORE_JOBS_DIR = Path(os.environ.get("GINSCORE_JOBS_DIR") or DATA_DIR / "jobs")
@@ -274,6 +277,14 @@ EMAIL_SUBJECT_PREFIX = "[ginscore] "
 # this timeout for the mail server, and at most this many a minute for the whole site.
 EMAIL_TIMEOUT = float(os.environ.get("GINSCORE_EMAIL_TIMEOUT", "5"))
 GINSCORE_ERROR_MAILS_PER_MINUTE = int(os.environ.get("GINSCORE_ERROR_MAILS_PER_MINUTE", "3"))
+# The phones' notifications (Web Push, docs/running-a-night.md): who the push services may write
+# to about the site (VAPID's "sub": a mailto: or https: address; unset, the first admin's mail),
+# and the push services a subscription may name (hosts, or ".domain" for its subdomains): the
+# browsers' own. The site's VAPID key is kept in GINSCORE_DATA_DIR (file vapid_key) unless
+# GINSCORE_VAPID_KEY gives it (ginscore/push/keys.py).
+GINSCORE_PUSH_CONTACT = os.environ.get("GINSCORE_PUSH_CONTACT", "").strip()
+GINSCORE_PUSH_SERVICES = env.split_list(os.environ.get("GINSCORE_PUSH_SERVICES")) or [
+    "fcm.googleapis.com", "updates.push.services.mozilla.com", ".push.apple.com", ".notify.windows.com"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -60,6 +60,9 @@ pids+=($!)
 if [ "${GINSCORE_TASKS:-database}" = database ] && [ "${GINSCORE_WORKER:-1}" != 0 ]; then
   $PY manage.py db_worker --no-startup-delay --no-reload --verbosity 0 &
   pids+=($!)
+  # The phones' notifications (docs/running-a-night.md): their own queue and worker, never behind a long job.
+  $PY manage.py db_worker --queue-name push --no-startup-delay --no-reload --verbosity 0 &
+  pids+=($!)
 fi
 # Any one ending stops the others.
 wait -n "${pids[@]}"

@@ -45,7 +45,8 @@ def _jobs_run_in_the_request_and_keep_their_files_apart(tmp_path_factory):
     ``django_capture_on_commit_callbacks(execute=True)`` ends."""
     from django.test.utils import override_settings
 
-    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}},
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                                                "QUEUES": ["default", "push"]}},
                            GINSCORE_JOBS_DIR=tmp_path_factory.mktemp("jobs")):
         yield
 
