@@ -38,6 +38,10 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # ``manage.py runserver`` leaves the static files to whitenoise, as gunicorn does: Django's own
+    # handler (DEBUG on, or ``--insecure``) knows only the source folders, not the collected hashed
+    # names the pages link with DEBUG off (every stylesheet 404, an unstyled site).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",

@@ -179,10 +179,10 @@ def withdraw_absent(request, pk):
         if denied := _director_only(request):
             return denied
         t = selectors.tournament_get(pk)
-        rows = (selectors.check_in_list(t) or {}).get("entries", [])
+        check_in = selectors.check_in_list(t) or {}
         return render(request, "tournaments/withdraw_absent.html", _context(
-            request, t, missing=[row["entry"] for row in rows if not row["present"]],
-            check_in_round=services.check_in_round(t)))
+            request, t, missing=[row["entry"] for row in check_in.get("entries", []) if not row["present"]],
+            check_in_round=check_in.get("round_name")))
     only = [int(v) for v in request.POST.getlist("entry") if v.isdigit() and len(v) < 12]
     def act(t):
         count = services.entries_withdraw_absent(tournament=t, only=only)
