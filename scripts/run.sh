@@ -17,7 +17,11 @@ export GINSCORE_CONN_MAX_AGE=${GINSCORE_CONN_MAX_AGE:-60}
 export HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
 PY=.venv/bin/python
 $PY manage.py migrate --noinput
-[ "${GINSCORE_DEMO:-1}" = 1 ] && $PY manage.py seed_demo --if-empty
+if [ "${GINSCORE_DEMO:-1}" = 1 ]; then
+  $PY manage.py seed_demo --if-empty
+else
+  $PY manage.py seed_demo --say-if-loaded   # the demo's database, kept from a first try: how to start empty
+fi
 echo
 echo "ginscore is starting on:"
 if [ "$HOST" = 0.0.0.0 ] || [ "$HOST" = "::" ]; then
