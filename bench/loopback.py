@@ -124,8 +124,10 @@ class Site:
         self.proc = None
 
     def __enter__(self):
+        # --direct: gunicorn alone, with the jobs' worker beside it as run.sh starts it.
         argv = (["scripts/run.sh"] if self.front else
-                [str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"])
+                ["bash", "-c", f"{sys.executable} manage.py db_worker --no-startup-delay --no-reload --verbosity 0 & "
+                 f"exec {Path(sys.executable).with_name('gunicorn')} -c gunicorn.conf.py"])
         self.proc = subprocess.Popen(argv, cwd=ROOT, env={**self.env, "GINSCORE_DEMO": "0"},
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 120

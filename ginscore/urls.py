@@ -14,6 +14,7 @@ urlpatterns = [
     path("seasons/", include("ginscore.seasons.urls")),
     path("jobs/", include("ginscore.jobs.urls")),
     path("money/", include("ginscore.seasons.money_urls")),
+    path("push/", include("ginscore.push.urls")),
     path("accounts/login/", log_in, name="login"),
     path("accounts/logout/", log_out, name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

@@ -17,7 +17,11 @@ export GINSCORE_CONN_MAX_AGE=${GINSCORE_CONN_MAX_AGE:-60}
 export HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
 PY=.venv/bin/python
 $PY manage.py migrate --noinput
-[ "${GINSCORE_DEMO:-1}" = 1 ] && $PY manage.py seed_demo --if-empty
+if [ "${GINSCORE_DEMO:-1}" = 1 ]; then
+  $PY manage.py seed_demo --if-empty
+else
+  $PY manage.py seed_demo --say-if-loaded   # the demo's database, kept from a first try: how to start empty
+fi
 echo
 echo "ginscore is starting on:"
 if [ "$HOST" = 0.0.0.0 ] || [ "$HOST" = "::" ]; then
@@ -55,6 +59,9 @@ pids+=($!)
 # runs the jobs inside their requests instead, and no worker starts.
 if [ "${GINSCORE_TASKS:-database}" = database ] && [ "${GINSCORE_WORKER:-1}" != 0 ]; then
   $PY manage.py db_worker --no-startup-delay --no-reload --verbosity 0 &
+  pids+=($!)
+  # The phones' notifications (docs/running-a-night.md): their own queue and worker, never behind a long job.
+  $PY manage.py db_worker --queue-name push --no-startup-delay --no-reload --verbosity 0 &
   pids+=($!)
 fi
 # Any one ending stops the others.

@@ -15,6 +15,16 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _the_tests_keep_utc():
+    """The site keeps its computer's time zone; the tests keep UTC wherever they run (a test of
+    another zone says so with override_settings)."""
+    from django.test.utils import override_settings
+
+    with override_settings(TIME_ZONE="UTC"):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _pages_cache_of_the_tests_own(tmp_path_factory):
     """The pages cache's files in a folder of the test run's own, not the data folder of the site."""
     from django.conf import settings as django_settings
@@ -35,7 +45,8 @@ def _jobs_run_in_the_request_and_keep_their_files_apart(tmp_path_factory):
     ``django_capture_on_commit_callbacks(execute=True)`` ends."""
     from django.test.utils import override_settings
 
-    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}},
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                                                "QUEUES": ["default", "push"]}},
                            GINSCORE_JOBS_DIR=tmp_path_factory.mktemp("jobs")):
         yield
 

@@ -5,6 +5,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import render
 
 from ginscore.club.live import live_page
+from ginscore.seasons.models import Club
 from ginscore.tournaments import my_night as night_selectors
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.models import Entry
@@ -18,7 +19,7 @@ def _page(request, t, entry, link: bool, status=200):
     check_in = check_in_link(entry) if link and due and entry.checked_in_round != due and not entry.withdrawn else ""
     return render(request, "tournaments/my_night.html", _context(
         request, t, night=night, refresh=True, own_link=link,
-        check_in=check_in,
+        check_in=check_in, club=Club.get(),
         clock_on=night.clock, clock_name=night.now.round_name if night.now else ""), status=status)
 
 

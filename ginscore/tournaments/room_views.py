@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ginscore.club.live import live_page
 from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.models import Club
-from ginscore.seasons.selectors import money_on
+from ginscore.seasons.selectors import money_on, money_text
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
@@ -100,7 +100,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        fee=t.entry_fee if money else None, address_unknown=address_unknown(request), **forms), status=status)
+        fee=money_text(t.entry_fee) if money else None, address_unknown=address_unknown(request), **forms), status=status)
 
 
 def desk(request, pk):
@@ -179,10 +179,10 @@ def withdraw_absent(request, pk):
         if denied := _director_only(request):
             return denied
         t = selectors.tournament_get(pk)
-        rows = (selectors.check_in_list(t) or {}).get("entries", [])
+        check_in = selectors.check_in_list(t) or {}
         return render(request, "tournaments/withdraw_absent.html", _context(
-            request, t, missing=[row["entry"] for row in rows if not row["present"]],
-            check_in_round=services.check_in_round(t)))
+            request, t, missing=[row["entry"] for row in check_in.get("entries", []) if not row["present"]],
+            check_in_round=check_in.get("round_name")))
     only = [int(v) for v in request.POST.getlist("entry") if v.isdigit() and len(v) < 12]
     def act(t):
         count = services.entries_withdraw_absent(tournament=t, only=only)

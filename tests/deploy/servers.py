@@ -66,11 +66,11 @@ def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | No
 
 
 @contextmanager
-def runserver(env: dict, *, timeout=60, log_path: Path | None = None):
-    """``manage.py runserver`` as a newcomer starts it (no reloader), on a free loopback port;
-    yields its base URL."""
+def runserver(env: dict, *options: str, timeout=60, log_path: Path | None = None):
+    """``manage.py runserver`` as a newcomer starts it (no reloader; ``options`` such as
+    ``--insecure``), on a free loopback port; yields its base URL."""
     port = free_port()
-    argv = [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+    argv = [sys.executable, "manage.py", "runserver", "--noreload", *options, f"127.0.0.1:{port}"]
     with serving(argv, env, port, timeout=timeout, log_path=log_path) as url:
         yield url
 

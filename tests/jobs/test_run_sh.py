@@ -1,4 +1,5 @@
-"""scripts/run.sh starts the jobs' worker beside gunicorn and nginx, and stops it with the site."""
+"""scripts/run.sh starts the jobs' worker (and the phones' notifications' own) beside gunicorn and
+nginx, and stops them with the site."""
 import os
 import signal
 import time
@@ -25,9 +26,11 @@ def workers_of(group: int) -> list[int]:
     return found
 
 
-def test_run_sh_starts_one_worker_and_stops_it_with_the_site(tmp_path):
+def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
     with run_sh(environment(tmp_path)) as (_url, proc):
-        assert len(workers_of(proc.pid)) == 1
+        queues = sorted(b"push" in (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+                        for pid in workers_of(proc.pid))
+        assert queues == [False, True]   # the jobs' worker, and the notifications' on the "push" queue
         os.kill(proc.pid, signal.SIGTERM)   # as Ctrl-C: run.sh stops what it started
         proc.wait(60)
         end = time.monotonic() + 30
