@@ -19,6 +19,7 @@ from ginscore.club.language import members_preferences, offered
 from ginscore.club.services import preferences_set_display, preferences_set_language
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
+from ginscore.tournaments.my_night import nights_running
 
 
 def home(request):
@@ -27,6 +28,7 @@ def home(request):
         "in_play": selectors.matches_in_play(),
         "recent": selectors.matches_recent_results(),
         "can_create": can_create_match(request.user),
+        "nights": nights_running(request.user),
     })
 
 
