@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url, address_unknown
+from ginscore.club.site import absolute_url, address_unknown, phone_address
 from ginscore.seasons.models import Club
 from ginscore.seasons.selectors import money_on, money_text
 from ginscore.tournaments import own_check_in, selectors, services
@@ -51,7 +51,13 @@ def _by_results(t, what: str, template: str, context):
         ("board", what, t.pk, t.results_revision), lambda: render_to_string(template, context())))
 
 
-@live_page(selectors.tournament_live_version, shared=True)
+def _phone_address_known(request) -> bool:
+    """The board is the same for every visitor who knows the phones' address; a browser at a
+    loopback address with none set gets its own (the check-in code's notice names this machine's)."""
+    return bool(phone_address(request))
+
+
+@live_page(selectors.tournament_live_version, shared=_phone_address_known)
 def board(request, pk):
     """The board, drawn as the round page is: its tables from the kept round lines (a hand draws
     its table's card again, nothing else), the standings or the bracket, the round's name and the
@@ -64,6 +70,7 @@ def board(request, pk):
            "open_tables": now["open"], "clock_on": clock_shown(t, key, now["open"]),
            "clock_name": names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
            "check_in": selectors.check_in_counts(t),
+           "address_unknown": address_unknown(request),   # no check-in code then: the notice instead
            "address": absolute_url(reverse("tournaments:detail", args=[t.pk])),
            "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
     if t.is_bracket and t.status != STATUS_SETUP:

@@ -69,3 +69,21 @@ def test_the_desk_on_a_phone_names_the_quarter_final_and_its_buttons_clear_their
     assert ("Quart de finale" if french else "Quarter-final") in tabs
     _clear(page, "round")
     snap(page, f"round-phone-{locale}")
+
+
+def test_the_board_on_a_tv_at_this_computer_says_why_there_is_no_check_in_code(phone, monkeypatch):
+    """A TV showing the board from this computer's own address, no club address set: the check-in
+    line shows the notice with this machine's network addresses, not a broken image."""
+    from ginscore.club import setup
+
+    monkeypatch.setattr(setup, "machine_hosts", lambda: ["127.0.0.1", "192.168.1.20", "localhost"])
+    t = _knockout()
+    tv = phone.context.browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR").new_page()
+    tv.goto(f"{phone.base}/tournaments/{t.pk}/board/")
+    aside = tv.locator(".board-check-in")
+    assert aside.locator("img").count() == 0
+    text = aside.inner_text()
+    assert "Pas encore de code QR" in text and "http://192.168.1.20:" in text and "Quart de finale" in text
+    box = aside.bounding_box()
+    assert box["y"] + box["height"] <= 1080 and box["width"] <= 1920
+    snap(tv, "board-tv-address-unknown-fr", full_page=False)
