@@ -154,8 +154,8 @@ async def seat_tables(port: int, tables: list, at_once: int = 8) -> list[Phone]:
 async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: random.Random, every: float,
                      start: float, stop_at: float, kinds=("table pad", "hand save"), told=None):
     """A table's phone (holding its table link: ``seat_tables``): on its schedule, loads the pad and saves a
-    hand. ``told(match_id, revision, when)``, if given, hears of each save answered "saved" (the
-    match's revision it made)."""
+    hand. ``told(match_id, number, revision, when, saved)``, if given, hears of each save sent: the hand's
+    number, the match's revision it makes if kept, and whether the phone was told "saved"."""
     pad = f"/matches/{match_id}/"
     async for _ in tally.schedule(rng, every, start, stop_at):
         status, _, html = await tally.timed(kinds[0], phone, "GET", pad)
@@ -168,8 +168,8 @@ async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: 
                                          body=urllib.parse.urlencode(form).encode(),
                                          headers={"Content-Type": "application/x-www-form-urlencoded",
                                                   "Referer": f"http://127.0.0.1:{port}{pad}"})
-        if told and status == 302:
-            told(match_id, int(form["revision"]) + 1, time.monotonic())
+        if told:
+            told(match_id, int(form["number"]), int(form["revision"]) + 1, time.monotonic(), status == 302)
     phone.close()
 
 
