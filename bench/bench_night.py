@@ -152,9 +152,10 @@ async def seat_tables(port: int, tables: list, at_once: int = 8) -> list[Phone]:
 
 
 async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: random.Random, every: float,
-                     start: float, stop_at: float, kinds=("table pad", "hand save")):
+                     start: float, stop_at: float, kinds=("table pad", "hand save"), told=None):
     """A table's phone (holding its table link: ``seat_tables``): on its schedule, loads the pad and saves a
-    hand."""
+    hand. ``told(match_id, number, revision, when, saved)``, if given, hears of each save sent: the hand's
+    number, the match's revision it makes if kept, and whether the phone was told "saved"."""
     pad = f"/matches/{match_id}/"
     async for _ in tally.schedule(rng, every, start, stop_at):
         status, _, html = await tally.timed(kinds[0], phone, "GET", pad)
@@ -163,10 +164,12 @@ async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: 
         form = hand_form(html.decode(), rng)
         if form is None:
             break  # the match is over: this table is done for the night
-        await tally.timed(kinds[1], phone, "POST", f"/matches/{match_id}/hands/new/", expect=(302,),
-                          body=urllib.parse.urlencode(form).encode(),
-                          headers={"Content-Type": "application/x-www-form-urlencoded",
-                                   "Referer": f"http://127.0.0.1:{port}{pad}"})
+        status, _, _ = await tally.timed(kinds[1], phone, "POST", f"/matches/{match_id}/hands/new/", expect=(302,),
+                                         body=urllib.parse.urlencode(form).encode(),
+                                         headers={"Content-Type": "application/x-www-form-urlencoded",
+                                                  "Referer": f"http://127.0.0.1:{port}{pad}"})
+        if told:
+            told(match_id, int(form["number"]), int(form["revision"]) + 1, time.monotonic(), status == 302)
     phone.close()
 
 
@@ -182,13 +185,17 @@ async def view(tally: Tally, port: int, pages: list, rng: random.Random, every: 
     phone.close()
 
 
-async def night(args, plan) -> tuple[Tally, float]:
+async def night(args, plan, tally_class=Tally, watch=None) -> tuple[Tally, float]:
+    """The night played; ``watch`` (bench/rehearsal.py), if given: ``watch.started(tally, stop_at)`` is
+    a coroutine played beside the clients, ``watch.told`` hears of the saves (``play_table``) and
+    ``watch.seen(i)`` makes the i-th viewer's ``seen`` (``live_viewer``)."""
     seated = await seat_tables(args.port, plan["tables"])
     start = time.monotonic()
-    tally = Tally(warmup_until=start + args.warmup)
+    tally = tally_class(warmup_until=start + args.warmup)
     stop_at = tally.warmup_until + args.seconds
     rngs = spread(11, len(plan["tables"]) + args.viewers + args.boards)
-    clients = [play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at)
+    clients = [play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at,
+                          told=watch and watch.told)
                for phone, (m, _) in zip(seated, plan["tables"])]
     if args.stress:
         pages = [("pad 100 hands", plan["pad"]), ("round page", plan["round"]), ("standings", plan["standings"]),
@@ -199,8 +206,10 @@ async def night(args, plan) -> tuple[Tally, float]:
         kept_open = [live_page(i, plan) for i in range(args.viewers)] + [("board", plan["board"])] * args.boards
         clients += [live_viewer(tally, args.port, path, rngs.pop(), args.poll_every, stop_at, opened=f"{kind} opened",
                                 poll=f"{kind} poll", redrawn="board redrawn" if kind == "board" else None,
-                                open_within=args.warmup * 0.8)
-                    for kind, path in kept_open]
+                                open_within=args.warmup * 0.8, seen=watch and watch.seen(i, path))
+                    for i, (kind, path) in enumerate(kept_open)]
+    if watch:
+        clients.append(watch.started(tally, stop_at))
     await asyncio.gather(*clients)
     return tally, time.monotonic() - tally.warmup_until
 

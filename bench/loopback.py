@@ -93,9 +93,9 @@ def prepare_database():
         get_user_model().objects.create_user("bench-admin", password=secrets.token_urlsafe(16))
 
 
-def group_cpu_seconds(group: int) -> float:
-    """User and system time so far of the living processes of the process group ``group``."""
-    total = 0
+def processes():
+    """(pid, name, parent, process group, own CPU seconds, CPU seconds of its ended children) of every
+    process living now."""
     tick = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -105,9 +105,13 @@ def group_cpu_seconds(group: int) -> float:
         except OSError:
             continue
         fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[2]) == group:
-            total += int(fields[11]) + int(fields[12])
-    return total / tick
+        yield (int(entry.name), stat[stat.index("(") + 1:stat.rindex(")")], int(fields[1]), int(fields[2]),
+               (int(fields[11]) + int(fields[12])) / tick, (int(fields[13]) + int(fields[14])) / tick)
+
+
+def group_cpu_seconds(group: int) -> float:
+    """User and system time so far of the living processes of the process group ``group``."""
+    return sum(own for _, _, _, g, own, _ in processes() if g == group)
 
 
 class Site:
@@ -120,8 +124,10 @@ class Site:
         self.proc = None
 
     def __enter__(self):
+        # --direct: gunicorn alone, with the jobs' worker beside it as run.sh starts it.
         argv = (["scripts/run.sh"] if self.front else
-                [str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"])
+                ["bash", "-c", f"{sys.executable} manage.py db_worker --no-startup-delay --no-reload --verbosity 0 & "
+                 f"exec {Path(sys.executable).with_name('gunicorn')} -c gunicorn.conf.py"])
         self.proc = subprocess.Popen(argv, cwd=ROOT, env={**self.env, "GINSCORE_DEMO": "0"},
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 120
@@ -261,7 +267,8 @@ class Tally:
             self.sent[kind] += 1
         t0 = time.perf_counter()
         try:
-            status, headers, content = await asyncio.wait_for(phone.request(method, path, **kw), CLIENT_TIMEOUT)
+            async with asyncio.timeout(CLIENT_TIMEOUT):   # (no task of its own, as wait_for makes: the client's CPU)
+                status, headers, content = await phone.request(method, path, **kw)
         except Exception as e:  # noqa: BLE001 - every failure is counted and reported
             phone.close()
             status, headers, content = f"{type(e).__name__} {e}".strip(), {}, b""
@@ -307,24 +314,31 @@ class Tally:
 
 async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, every: float, stop_at: float,
                       opened: str = "page opened", poll: str = "live poll", redrawn: str | None = None,
-                      open_within: float = 0.0):
+                      open_within: float = 0.0, seen=None):
     """One open page, as static/ginscore/live.js keeps it: loaded once (at a random moment within
     ``open_within`` seconds), then asked for again on its schedule with its ETag (If-None-Match,
     X-Live: 1): 304 while nothing changed, the new page when something did. Timed under ``opened``
     and ``poll``; the polls answered with a new page also under ``redrawn`` (the page's cost when
-    it changed)."""
+    it changed). ``seen(sent, answered, etag)``, if given, is told the version the page shows after
+    each answer (bench/rehearsal.py: how long until every viewer saw a hand)."""
     phone = Phone(port)
     await tally.sleep(rng.uniform(0, open_within), stop_at)
+    sent = time.monotonic()
     status, headers, _ = await tally.timed(opened, phone, "GET", path)
     etag = (headers.get("etag") or [""])[0]
+    if seen and status == 200:
+        seen(sent, time.monotonic(), etag)
     async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
-        counted, started = time.monotonic() >= tally.warmup_until, time.perf_counter()
+        sent = time.monotonic()
+        counted, started = sent >= tally.warmup_until, time.perf_counter()
         status, headers, _ = await tally.timed(poll, phone, "GET", path, expect=(200, 304),
                                                headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
         if status == 200:
             etag = (headers.get("etag") or [etag])[0]
             if redrawn and counted:
                 tally.times[redrawn].append(time.perf_counter() - started)
+        if seen and status in (200, 304):
+            seen(sent, time.monotonic(), etag)
     phone.close()
 
 

@@ -29,35 +29,44 @@ def secret_key(folder: Path) -> str:
     """
     path = folder / KEY_FILE
     try:
-        try:
-            return _read_key(path)
-        except FileNotFoundError:
-            return _make_key(folder, path)
+        return kept_key(folder, KEY_FILE, lambda: secrets.token_urlsafe(64), _long_enough)
     except OSError as e:
         print(f"ginscore: cannot keep a secret key in {path} ({e.strerror or e}); using a key for this "
               "process only (set GINSCORE_SECRET_KEY or GINSCORE_DATA_DIR)", file=sys.stderr)
         return secrets.token_urlsafe(64)
 
 
-def _make_key(folder: Path, path: Path) -> str:
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    aside = folder / f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
-    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(secrets.token_urlsafe(64) + "\n")
+def _long_enough(key: str) -> bool:
+    return len(key) >= 50
+
+
+def kept_key(folder: Path, name: str, make, valid) -> str:
+    """The one-line key kept in ``folder/name`` (``valid(text)`` must hold), made with ``make()``
+    the first time, readable by this user only; several processes starting at once agree on one
+    key (written aside, then linked into place, which fails if another process was first).
+    Raises ``OSError`` when it cannot be read or made."""
+    path = folder / name
     try:
-        os.link(aside, path)
-    except FileExistsError:
-        pass
-    finally:
-        os.unlink(aside)
-    return _read_key(path)
+        return _read_key(path, valid)
+    except FileNotFoundError:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        aside = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(make() + "\n")
+        try:
+            os.link(aside, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(aside)
+        return _read_key(path, valid)
 
 
-def _read_key(path: Path) -> str:
+def _read_key(path: Path, valid) -> str:
     key = path.read_text().strip()
-    if len(key) < 50:
-        raise OSError(f"the key in {path} is too short")
+    if not valid(key):
+        raise OSError(f"the key in {path} is not a valid key")
     return key
 
 
@@ -143,3 +152,38 @@ def shared_caches(url: str) -> dict:
               "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 0)}}
     return {"default": {**shared, "KEY_PREFIX": "ginscore"},
             "pages": {**shared, "KEY_PREFIX": "ginscore.pages", "TIMEOUT": 3600}}
+
+
+def machine_time_zone(tz: str | None = None, timezone_file: Path = Path("/etc/timezone"),
+                      localtime: Path = Path("/etc/localtime")) -> str:
+    """The IANA name of this computer's time zone ("Europe/Paris"), read from ``TZ``, then Debian's
+    ``/etc/timezone``, then where ``/etc/localtime`` points; "UTC" when none names a zone. The club's
+    laptop keeps the club's time: a sign-up's closing time typed at the desk, the round clock's end
+    and every date on the pages are in it (``GINSCORE_TIME_ZONE`` names another)."""
+    from zoneinfo import ZoneInfo
+
+    def known(name: str) -> str:
+        name = name.strip().lstrip(":")
+        if not name or name.startswith("/"):
+            return ""
+        try:
+            ZoneInfo(name)
+        except (ValueError, OSError, KeyError):   # not a zone's name (or an unreadable file)
+            return ""
+        return name
+
+    candidates = [tz if tz is not None else os.environ.get("TZ", "")]
+    try:
+        candidates.append(timezone_file.read_text(encoding="utf-8"))
+    except OSError:
+        pass
+    try:
+        target = str(localtime.resolve()) if localtime.is_symlink() else ""
+    except OSError:
+        target = ""
+    if "zoneinfo/" in target:
+        candidates.append(target.split("zoneinfo/", 1)[1])
+    for name in candidates:
+        if found := known(name):
+            return found
+    return "UTC"

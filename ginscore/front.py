@@ -31,6 +31,9 @@ SESSION_COOKIE = "sessionid"
 MESSAGES_COOKIE = "messages"
 LANGUAGE_COOKIE = "ginscore_language"
 CACHE_MB = 256
+# Each phone holds a connection, and each request passed on to gunicorn one more while it waits:
+# a championship's 5,000 phones with a slow app server behind ran past 8,192 (bench/rehearsal.py).
+WORKER_CONNECTIONS = 32768
 # The largest request taken (an import of records, docs/records-and-backups.md); Django's own
 # limits apply behind it.
 BODY_MB = 20
@@ -74,12 +77,12 @@ def config(*, host: str, port: int | str, place: Path, https: bool = False, acce
 daemon off;
 {"user root;" if as_root else ""}
 worker_processes 1;
-worker_rlimit_nofile 20000;
+worker_rlimit_nofile {2 * WORKER_CONNECTIONS + 1000};
 pid {place}/nginx.pid;
 error_log stderr warn;
 
 events {{
-    worker_connections 8192;
+    worker_connections {WORKER_CONNECTIONS};
 }}
 
 http {{

@@ -8,6 +8,7 @@ One settings module, configured from the environment (docs/deploying.md):
 - ``GINSCORE_SECRET_KEY``: the key; unset, the site makes one once and keeps it in
   ``GINSCORE_DATA_DIR`` (default ``~/.local/share/ginscore``), file ``secret_key``.
   Several app servers must share one key: set it on each.
+- ``GINSCORE_TIME_ZONE`` (an IANA name, ``Europe/Paris``): unset, this computer's time zone.
 - ``GINSCORE_ALLOWED_HOSTS`` (comma separated): unset, this machine's own names and addresses.
 - ``GINSCORE_HTTPS=1`` behind an HTTPS proxy: secure cookies, HSTS, the SSL redirect,
   the proxy's ``X-Forwarded-Proto`` and ``X-Forwarded-For`` headers.
@@ -37,17 +38,25 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # ``manage.py runserver`` leaves the static files to whitenoise, as gunicorn does: Django's own
+    # handler (DEBUG on, or ``--insecure``) knows only the source folders, not the collected hashed
+    # names the pages link with DEBUG off (every stylesheet 404, an unstyled site).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",
     "axes",
     "statici18n",
+    "django_tasks",
+    "django_tasks_db",
     "ginscore.players",
     "ginscore.matches",
     "ginscore.tournaments",
     "ginscore.sheets",
     "ginscore.seasons",
     "ginscore.ratings",
+    "ginscore.jobs",
+    "ginscore.push",
 ]
 
 MIDDLEWARE = [
@@ -117,6 +126,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.f
     # off: needed behind a pooler that shares connections between transactions (PgBouncer).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
 
+# Work done off the request (docs/background-jobs.md): imports, bulk PDFs. By default the queue is a
+# table of the database (django-tasks' database backend), worked by ``manage.py db_worker``, which
+# scripts/run.sh starts beside gunicorn: no other server to run. GINSCORE_TASKS=immediate runs each
+# job inside the request that starts it instead (no worker; the request waits for the job).
+# The phones' notifications have a queue of their own ("push"), worked by a worker of its own, so
+# they never wait behind a long job.
+TASKS = {"default": {"BACKEND": {"database": "django_tasks_db.DatabaseBackend",
+                                 "immediate": "django_tasks.backends.immediate.ImmediateBackend"}[
+    os.environ.get("GINSCORE_TASKS", "database").strip() or "database"], "QUEUES": ["default", "push"]}}
+# The files the jobs make (PDFs), kept this many days (then forgotten with their jobs). Several app
+# servers with workers on more than one of them: a folder they all share.
+GINSCORE_JOBS_DIR = Path(os.environ.get("GINSCORE_JOBS_DIR") or DATA_DIR / "jobs")
+GINSCORE_JOBS_KEEP_DAYS = float(os.environ.get("GINSCORE_JOBS_KEEP_DAYS", "7"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -167,7 +190,9 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 # static file: kept by the service worker with the scripts, so an offline pad speaks French too.
 STATICI18N_ROOT = BASE_DIR / "generated" / "static"
 STATICI18N_OUTPUT_DIR = "ginscore/jsi18n"
-TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "UTC")
+# The club's time zone (the sign-up's closing time, the round clock, every date): this computer's, or
+# GINSCORE_TIME_ZONE (an IANA name like Europe/Paris) for a server kept elsewhere.
+TIME_ZONE = os.environ.get("GINSCORE_TIME_ZONE", "").strip() or env.machine_time_zone()
 # The address the players' phones use (printed table links and QR codes); blank: the address the browser used.
 GINSCORE_SITE_URL = os.environ.get("GINSCORE_SITE_URL", "").strip().rstrip("/")
 USE_I18N = True
@@ -256,6 +281,14 @@ EMAIL_SUBJECT_PREFIX = "[ginscore] "
 # this timeout for the mail server, and at most this many a minute for the whole site.
 EMAIL_TIMEOUT = float(os.environ.get("GINSCORE_EMAIL_TIMEOUT", "5"))
 GINSCORE_ERROR_MAILS_PER_MINUTE = int(os.environ.get("GINSCORE_ERROR_MAILS_PER_MINUTE", "3"))
+# The phones' notifications (Web Push, docs/running-a-night.md): who the push services may write
+# to about the site (VAPID's "sub": a mailto: or https: address; unset, the first admin's mail),
+# and the push services a subscription may name (hosts, or ".domain" for its subdomains): the
+# browsers' own. The site's VAPID key is kept in GINSCORE_DATA_DIR (file vapid_key) unless
+# GINSCORE_VAPID_KEY gives it (ginscore/push/keys.py).
+GINSCORE_PUSH_CONTACT = os.environ.get("GINSCORE_PUSH_CONTACT", "").strip()
+GINSCORE_PUSH_SERVICES = env.split_list(os.environ.get("GINSCORE_PUSH_SERVICES")) or [
+    "fcm.googleapis.com", "updates.push.services.mozilla.com", ".push.apple.com", ".notify.windows.com"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -7,7 +7,8 @@
 #   scripts/run.sh                      http://127.0.0.1:8000/ on this computer only
 #   HOST=0.0.0.0 scripts/run.sh         also the phones on the club's network
 #   PORT=8080 scripts/run.sh            another port
-# Stop it with Ctrl-C (both nginx and gunicorn stop). For development (runserver, DEBUG on) use scripts/dev.sh.
+# A background worker (manage.py db_worker) does the long jobs (imports, bulk PDFs) off the requests.
+# Stop it with Ctrl-C (nginx, gunicorn and the worker all stop). For development (runserver, DEBUG on) use scripts/dev.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,7 +17,11 @@ export GINSCORE_CONN_MAX_AGE=${GINSCORE_CONN_MAX_AGE:-60}
 export HOST=${HOST:-127.0.0.1} PORT=${PORT:-8000}
 PY=.venv/bin/python
 $PY manage.py migrate --noinput
-[ "${GINSCORE_DEMO:-1}" = 1 ] && $PY manage.py seed_demo --if-empty
+if [ "${GINSCORE_DEMO:-1}" = 1 ]; then
+  $PY manage.py seed_demo --if-empty
+else
+  $PY manage.py seed_demo --say-if-loaded   # the demo's database, kept from a first try: how to start empty
+fi
 echo
 echo "ginscore is starting on:"
 if [ "$HOST" = 0.0.0.0 ] || [ "$HOST" = "::" ]; then
@@ -49,5 +54,15 @@ for _ in $(seq 600); do
 done
 "$NGINX" -p "$FRONT" -c "$FRONT/nginx.conf" -e stderr &
 pids+=($!)
-# Either one ending stops the other.
+# The jobs' worker (docs/background-jobs.md): one process, the queue is a table of the database.
+# GINSCORE_WORKER=0: no worker on this machine (another runs the jobs); GINSCORE_TASKS=immediate
+# runs the jobs inside their requests instead, and no worker starts.
+if [ "${GINSCORE_TASKS:-database}" = database ] && [ "${GINSCORE_WORKER:-1}" != 0 ]; then
+  $PY manage.py db_worker --no-startup-delay --no-reload --verbosity 0 &
+  pids+=($!)
+  # The phones' notifications (docs/running-a-night.md): their own queue and worker, never behind a long job.
+  $PY manage.py db_worker --queue-name push --no-startup-delay --no-reload --verbosity 0 &
+  pids+=($!)
+fi
+# Any one ending stops the others.
 wait -n "${pids[@]}"

@@ -24,6 +24,16 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _the_tests_keep_utc():
+    """The site keeps its computer's time zone; the tests keep UTC wherever they run (a test of
+    another zone says so with override_settings)."""
+    from django.test.utils import override_settings
+
+    with override_settings(TIME_ZONE="UTC"):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _pages_cache_of_the_tests_own(tmp_path_factory):
     """The pages cache's files in a folder of the test run's own, not the data folder of the site."""
     from django.conf import settings as django_settings
@@ -33,6 +43,35 @@ def _pages_cache_of_the_tests_own(tmp_path_factory):
               "pages": {**django_settings.CACHES["pages"], "LOCATION": str(tmp_path_factory.mktemp("pages"))}}
     with override_settings(CACHES=caches):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _jobs_run_in_the_request_and_keep_their_files_apart(tmp_path_factory):
+    """A job runs inside the request that starts it, once its transaction commits (the immediate
+    backend: no worker to start), and keeps its files in a folder of the test run's own. A test of
+    the background itself switches to the database backend and starts ``manage.py db_worker``
+    (tests/jobs/test_worker.py). In a test inside a transaction, the job runs when
+    ``django_capture_on_commit_callbacks(execute=True)`` ends."""
+    from django.test.utils import override_settings
+
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                                                "QUEUES": ["default", "push"]}},
+                           GINSCORE_JOBS_DIR=tmp_path_factory.mktemp("jobs")):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _a_data_directory_of_the_tests_own(tmp_path_factory):
+    """What the site makes in its data directory at run time (the notifications' VAPID key) goes in
+    a folder of the test run's own, never the machine's ~/.local/share/ginscore."""
+    from django.test.utils import override_settings
+
+    from ginscore.push import keys
+
+    keys.vapid.cache_clear()
+    with override_settings(DATA_DIR=tmp_path_factory.mktemp("data")):
+        yield
+    keys.vapid.cache_clear()
 
 
 @pytest.fixture(autouse=True)

@@ -244,20 +244,31 @@ def _drawing(key):
         log.warning("The drawing lock could not be opened: %s", e)
         yield False
         return
+    def take() -> bool:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+
     try:
-        waited, deadline = False, time.monotonic() + DRAW_WAIT
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                waited = True
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.01)
-        yield waited
+        yield _waited_for(take)[1]
     finally:
         handle.close()   # (releases the lock)
+
+
+def _waited_for(take) -> tuple[bool, bool]:
+    """Tries ``take()`` until it gives the lock (True), gives up (None) or DRAW_WAIT passes.
+    Returns (held, waited): whether the lock is held, and whether another drawing held it first."""
+    waited, deadline = False, time.monotonic() + DRAW_WAIT
+    while True:
+        held = take()
+        if held is not False:
+            return bool(held), waited
+        waited = True
+        if time.monotonic() > deadline:
+            return False, waited
+        time.sleep(0.01)
 
 
 @contextmanager
@@ -265,19 +276,18 @@ def _drawing_shared(key):
     """``_drawing`` with the lock a key of the shared cache, added by whoever draws (it lapses by
     itself should that process die) and deleted when the page is kept."""
     pages, lock, held = caches["pages"], _shared_key(key) + ":drawing", False
-    waited, deadline = False, time.monotonic() + DRAW_WAIT
+
+    def take():
+        if not _cache_usable():
+            return None
+        try:
+            return pages.add(lock, os.getpid(), timeout=DRAW_WAIT * 2)
+        except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
+            _cache_failed("asked for the drawing lock", e)
+            return None
+
     try:
-        while not held and _cache_usable():
-            try:
-                held = pages.add(lock, os.getpid(), timeout=DRAW_WAIT * 2)
-            except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
-                _cache_failed("asked for the drawing lock", e)
-                break
-            if not held:
-                waited = True
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.01)
+        held, waited = _waited_for(take)
         yield waited
     finally:
         if held:

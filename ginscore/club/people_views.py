@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils import translation
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club import services, setup
@@ -156,7 +157,7 @@ def start(request):
     addresses = setup.network_addresses(request_port(request))
     form = StartForm(request.POST or None, initial={
         "site_url": setup.site_url_from_environment() or (addresses[0] if addresses else ""),
-        "paper": "a4" if setup.language() != "en" else "letter", "language": setup.language()})
+        **setup.first_run_choices(request.META.get("HTTP_ACCEPT_LANGUAGE", ""), translation.get_language())})
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

@@ -82,6 +82,22 @@ def paper(asked: str | None = None) -> str:
     return asked if asked in PAPERS else club().paper
 
 
+# Where the browser's first language names one of these regions, the club's paper is Letter.
+LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR", "DO", "SV", "NI", "PA"})
+
+
+def first_run_choices(accept_language: str, language_now: str) -> dict:
+    """The first-run page's paper and language before the organiser chooses: the language the page
+    is read in (their browser's) unless the environment fixes it, and A4 unless their browser says
+    a Letter country (en-US, fr-CA...) or plain English, as before."""
+    first = accept_language.split(",")[0].split(";")[0].strip().replace("_", "-")
+    region = first.split("-")[1].upper() if "-" in first else ""
+    letter = region in LETTER_REGIONS or (not region and first.lower() in ("", "en"))
+    offered = dict(settings.LANGUAGES)
+    return {"paper": "letter" if letter else "a4",
+            "language": language_from_environment() or (language_now if language_now in offered else language())}
+
+
 def other_paper(current: str) -> str:
     return "letter" if current == "a4" else "a4"
 

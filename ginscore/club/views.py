@@ -19,6 +19,7 @@ from ginscore.club.language import members_preferences, offered
 from ginscore.club.services import preferences_set_display, preferences_set_language
 from ginscore.matches import selectors
 from ginscore.matches.permissions import can_create_match
+from ginscore.tournaments.my_night import nights_running
 
 
 def home(request):
@@ -27,6 +28,7 @@ def home(request):
         "in_play": selectors.matches_in_play(),
         "recent": selectors.matches_recent_results(),
         "can_create": can_create_match(request.user),
+        "nights": nights_running(request.user),
     })
 
 
@@ -52,6 +54,7 @@ def service_worker(request):
         "catalogues": json.dumps(js_catalogues()),
         "offline_words": json.dumps(static("ginscore/sw_words.js")),
         "static_url": json.dumps("/" + settings.STATIC_URL.lstrip("/")),
+        "icon": json.dumps(static("ginscore/apple-touch-icon.png")),
     })
     body = body.replace("__VERSION__", hashlib.sha256(body.encode()).hexdigest()[:16])
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -254,14 +254,14 @@ def _log_answer(match: Match, rows: list[Hand], hand: Hand, action: str, user, v
 # Called by the app that asks for agreement (tournaments), inside the write's own transaction.
 
 
-def hand_awaits(*, match: Match, number: int, user, via: str) -> None:
+def hand_awaits(*, match: Match, number: int, user, via: str) -> Hand | None:
     """Hand ``number``, just entered or corrected by ``user`` (or a table link), now waits for the
-    other player's confirmation; a director's entry or correction counts at once and settles a
-    hand that was waiting or disputed (the history says so)."""
+    other player's confirmation (returned); a director's entry or correction counts at once and
+    settles a hand that was waiting or disputed (the history says so; None is returned)."""
     # The hand just written: in a partnership, the latest written of the deal's two tables.
     hand = Hand.objects.filter(match=match, number=number).order_by("-updated_at", "-id").first()
     if hand is None:
-        return
+        return None
     if user is not None and is_director(user):
         if hand.agreement != AGREED:
             hand.agreement, hand.dispute_reason = AGREED, ""
@@ -269,11 +269,12 @@ def hand_awaits(*, match: Match, number: int, user, via: str) -> None:
             HandChange.objects.create(match=match, hand_number=number, table=hand.table, action="settled",
                                       via=VIA_ACCOUNT, who=_account(user), after=hand_json(match, hand),
                                       device=current_device())
-        return
+        return None
     hand.agreement, hand.dispute_reason, hand.confirmed_sides = AWAITING, "", ""
     hand.entered_by, hand.entered_via = _account(user), via if via in (VIA_ACCOUNT, VIA_TABLE_LINK) else VIA_ACCOUNT
     hand.save(update_fields=["agreement", "dispute_reason", "confirmed_sides", "entered_by", "entered_via",
                              "updated_at"])
+    return hand
 
 
 def match_awaits_agreement(match: Match) -> bool:

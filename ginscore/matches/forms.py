@@ -399,7 +399,7 @@ class HandForm(RulingFields, PadFields):
                 self.fields["defender_deadwood"].label = _("Defender's, after lay-offs (%(a)s or %(b)s)") % names
         if not self.rules.oklahoma:
             self.fields["upcard"].label = _("Upcard (a spade doubles the hand)") if self.rules.spade_double \
-                else _("Upcard (optional)")
+                else _("Upcard (changes nothing under these rules)")
 
     @property
     def upcard_first(self) -> bool:
@@ -409,6 +409,13 @@ class HandForm(RulingFields, PadFields):
     @property
     def upcard_matters(self) -> bool:
         return self.rules.oklahoma or self.rules.spade_double
+
+    @property
+    def upcard_shown(self) -> bool:
+        """The upcard is asked only where the rules use it (Oklahoma's knock limit, a spade doubling);
+        elsewhere it is shown only for a hand that carries one (a record may always give it, and a
+        correction keeps it), and a posted one is still read."""
+        return self.upcard_matters or bool(self["upcard"].value()) or bool(self["upcard"].errors)
 
     def other_fields(self):
         """The visible fields the template does not place itself (counts, bonus, contract)."""

@@ -1,7 +1,8 @@
 """Records in and out of the site: upload (members and up), download (anyone).
 
-- ``records_import``: a record, or an array of records, as a file or pasted;
-  all or nothing, the error next to the field names the record and the hand.
+- ``records_import``: a record, or an array of records, as a file or pasted, read as JSON
+  here, then imported by the background worker (a job page: all or nothing, the error names
+  the record and the hand).
 - ``records_download``: the matches of the match list's filters, as a JSON array.
 - ``record_download``: one match's record.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.contrib import messages
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
@@ -18,17 +18,17 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
 
-from ginscore.club.roles import is_director, is_member
+from ginscore.club.roles import is_member
 from ginscore.matches.list_views import MatchFilterForm
 from ginscore.matches.models import Match
 from ginscore.matches.records_io import (
-    MAX_UPLOAD_BYTES, AlreadyThere, ImportRefused, records_export, records_import as import_records,
-    records_parse_text, records_stream,
+    MAX_UPLOAD_BYTES, ImportRefused, records_count_check, records_export, records_parse_text, records_stream,
 )
+from ginscore.matches.tasks import records_import_start
 
 
 def can_import(user) -> bool:
@@ -41,9 +41,6 @@ class ImportForm(forms.Form):
                            help_text=gettext_lazy("One match record, or a JSON array of records."))
     text = forms.CharField(label=gettext_lazy("…or paste the JSON"), required=False,
                            widget=forms.Textarea(attrs={"rows": 8}))
-    # Shown (a checkbox) once an import found its records already stored: the confirmed second try.
-    again = forms.BooleanField(label=gettext_lazy("Import it again anyway"), required=False, widget=forms.HiddenInput,
-                               help_text=gettext_lazy("Makes a second copy of the matches that are already here."))
 
     def clean(self):
         data = super().clean()
@@ -63,10 +60,18 @@ class ImportForm(forms.Form):
         else:
             source, raw = _("the pasted text"), text
         try:
-            data["records"] = records_parse_text(raw, source=source)
+            data_read = records_parse_text(raw, source=source)
         except ImportRefused as e:
             self.add_error(field, str(e))
-        data["field"] = field
+            return data
+        try:
+            records_count_check(data_read)
+        except ImportRefused as e:
+            self.add_error(field, _("Nothing was imported. %(problem)s") % {"problem": e})
+            return data
+        # What the job reads again (the bytes were UTF-8: the JSON reader said so).
+        data["text_read"] = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+        data["source"] = upload.name if upload else ""
         return data
 
 
@@ -105,38 +110,15 @@ def records_import(request):
 
 @csrf_protect
 def _records_import(request):
+    """The file is read as JSON here (a mistake in it is shown next to the field at once); its
+    records are read, scored and stored by the background worker, on the job page this redirects
+    to (docs/background-jobs.md)."""
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
-    already = None
     if request.method == "POST" and form.is_valid():
-        try:
-            matches = import_records(data=form.cleaned_data["records"], created_by=request.user,
-                                     again=form.cleaned_data["again"])
-        except AlreadyThere as e:
-            already = e.found
-            form.fields["again"].widget = forms.CheckboxInput()
-        except ImportRefused as e:
-            form.add_error(form.cleaned_data["field"], _("Nothing was imported. %(problem)s") % {"problem": e})
-        else:
-            ids = ", ".join(f"#{m.pk}" for m in matches)
-            messages.success(request, ngettext("Imported %(count)s match: %(ids)s.", "Imported %(count)s matches: %(ids)s.",
-                                               len(matches)) % {"count": len(matches), "ids": ids})
-            if matches.already:
-                messages.info(request, ngettext(
-                    "%(count)s record of the file was already here and was not added again.",
-                    "%(count)s records of the file were already here and were not added again.",
-                    len(matches.already)) % {"count": len(matches.already)})
-            if any(m.rating_asked for m in matches):
-                messages.info(request, _("Your own matches count for the club rating once the other player agrees "
-                                         "on the match's page; the others arrive as friendlies (a director may make "
-                                         "them rated)."))
-            elif not is_director(request.user) and any(not m.rated for m in matches):
-                messages.info(request, _("The matches arrive as friendlies: only a director makes an imported match "
-                                         "count for the club rating."))
-            if len(matches) == 1:
-                return redirect("matches:detail", pk=matches[0].pk)
-            return redirect("matches:list")
-    return render(request, "matches/import.html", {"form": form, "already": already},
-                  status=400 if form.errors else 409 if already else 200)
+        job = records_import_start(text=form.cleaned_data["text_read"], source=form.cleaned_data["source"],
+                                   started_by=request.user)
+        return redirect(job)
+    return render(request, "matches/import.html", {"form": form}, status=400 if form.errors else 200)
 
 
 def _json_download(payload, filename: str) -> HttpResponse:

@@ -79,6 +79,12 @@ def _records_in(data: Any, *, capped: bool = True) -> list[tuple[str, Any]]:
     return [("", data)]
 
 
+def records_count_check(data: Any) -> None:
+    """``ImportRefused`` if ``data`` (parsed JSON) is an empty array or holds more records than one
+    import through the site takes (``MAX_RECORDS``): said at once, before the import is a job."""
+    _records_in(data, capped=True)
+
+
 def _players_check(record: MatchRecord) -> None:
     """What the club's players need beyond the spec: names the database can hold (and every
     other value: ``ginscore.matches.bounds``), different players."""

@@ -29,6 +29,7 @@ from ginscore.matches.models import KIND_PARTNERSHIP, VIA_ACCOUNT, VIA_TABLE_LIN
 from ginscore.matches.records import HandEntry, entry_to_json, hand_pair, match_rules
 from ginscore.ratings import selectors as ratings_selectors
 from ginscore.ratings import services as ratings_services
+from ginscore.tournaments import selectors as tournament_selectors
 
 
 def _deny(request):
@@ -115,6 +116,8 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
+        "round_name": SimpleLazyObject(lambda: tournament_selectors.Names.of(place.tournament).play_round(
+            place.stage, place.play_round)) if place else "",
         "address_unknown": SimpleLazyObject(lambda: address_unknown(request)),
         **match_rating(request, match),
         "changes": changes, "head": pad.head,

@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from ginscore.club.formats import amount as amount_text
 from ginscore.engine.errors import MoneyError
 from ginscore.engine.payouts import Pool, PrizeRules, pay_standings, paid_percents, payouts
 from ginscore.engine.seasons import Event, Finish, SeasonTable, season_table
@@ -21,6 +22,13 @@ ZERO = Decimal("0.00")
 
 def money_on() -> bool:
     return Club.get().money
+
+
+def money_text(value) -> str | None:
+    """``value`` written as the club writes money (two places, its sign where the reader's language
+    puts it: "5,00 €"); None when the club does not play for money or there is no amount."""
+    club = Club.get()
+    return amount_text(value, club.currency) if club.money and value else None
 
 
 def money_or_404() -> Club:

@@ -30,6 +30,7 @@ from ginscore.sheets.season import build_season_sheet
 from ginscore.sheets.views import printed
 from ginscore.tournaments.models import STATUS_SETUP, Entry, Tournament
 from ginscore.tournaments.selectors import tournament_get
+from ginscore.tournaments.views import _context as tournament_context   # the tabs every tournament page has
 
 
 def _denied(request, check=is_director):
@@ -94,8 +95,8 @@ def prize(request, pk):
         except services.MoneyRefused as e:
             form.add_error(None, refusal_text(e))
     money = selectors.night_money(t)
-    return render(request, "seasons/prize.html", {"t": t, "form": form, "frozen": frozen, "money": money,
-                                                  "club": club, "entrants": t.entries.count(), "can_direct": True})
+    return render(request, "seasons/prize.html", tournament_context(
+        request, t, form=form, frozen=frozen, money=money, club=club, entrants=t.entries.count()))
 
 
 @require_GET
@@ -139,8 +140,7 @@ def treasurer(request, pk):
     denied, club, money = _night(request, pk)
     if denied:
         return denied
-    return render(request, "seasons/treasurer.html", {"t": money.t, "money": money, "club": club,
-                                                      "can_direct": True})
+    return render(request, "seasons/treasurer.html", tournament_context(request, money.t, money=money, club=club))
 
 
 def treasurer_rows(money) -> list[list]:

@@ -14,7 +14,7 @@ from ginscore.matches import agreement
 from ginscore.matches.selectors.match import hands_awaiting
 from ginscore.seasons import selectors as seasons
 from ginscore.tournaments import selectors
-from ginscore.tournaments.models import STATUS_FINISHED, Entry, Tournament, TournamentMatch
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_RUNNING, Entry, Tournament, TournamentMatch
 from ginscore.tournaments.own_check_in import check_in_proven, check_in_token
 
 
@@ -34,6 +34,16 @@ def own_entry(t: Tournament, user) -> Entry | None:
         return None
     return (t.entries.filter(Q(player__user=user) | Q(partner__user=user)).select_related("player", "partner")
             .first())
+
+
+def nights_running(user) -> list[Tournament]:
+    """The running events the account plays in (their player's entry or a doubles partner's, not
+    withdrawn), for the home page's way to My night. One query; none for a visitor."""
+    if user is None or not user.is_authenticated:
+        return []
+    mine = Entry.objects.filter(Q(player__user=user) | Q(partner__user=user), withdrawn=False)
+    return list(Tournament.objects.filter(status=STATUS_RUNNING, pk__in=mine.values("tournament_id"))
+                .order_by("-pk").only("pk", "name"))
 
 
 @dataclass

@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url, address_unknown
+from ginscore.club.site import absolute_url, address_unknown, phone_address
 from ginscore.seasons.models import Club
-from ginscore.seasons.selectors import money_on
+from ginscore.seasons.selectors import money_on, money_text
 from ginscore.tournaments import own_check_in, selectors, services
 from ginscore.tournaments.models import STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import AnnouncementForm, CheckInForm, ClockForm, SignUpSettingsForm, WishForm
@@ -51,7 +51,13 @@ def _by_results(t, what: str, template: str, context):
         ("board", what, t.pk, t.results_revision), lambda: render_to_string(template, context())))
 
 
-@live_page(selectors.tournament_live_version, shared=True)
+def _phone_address_known(request) -> bool:
+    """The board is the same for every visitor who knows the phones' address; a browser at a
+    loopback address with none set gets its own (the check-in code's notice names this machine's)."""
+    return bool(phone_address(request))
+
+
+@live_page(selectors.tournament_live_version, shared=_phone_address_known)
 def board(request, pk):
     """The board, drawn as the round page is: its tables from the kept round lines (a hand draws
     its table's card again, nothing else), the standings or the bracket, the round's name and the
@@ -64,6 +70,7 @@ def board(request, pk):
            "open_tables": now["open"], "clock_on": clock_shown(t, key, now["open"]),
            "clock_name": names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
            "check_in": selectors.check_in_counts(t),
+           "address_unknown": address_unknown(request),   # no check-in code then: the notice instead
            "address": absolute_url(reverse("tournaments:detail", args=[t.pk])),
            "tables_html": mark_safe("".join(kept_lines(t, *key, BOARD_TABLE, _board_table_contexts))) if key else ""}
     if t.is_bracket and t.status != STATUS_SETUP:
@@ -100,7 +107,7 @@ def _desk(request, t, status=200, **forms):
         clock_name=names.play_round(t.clock_stage, t.clock_round) if t.clock_round else "",
         check_in=selectors.check_in_list(t), check_in_passes=own_check_in.check_in_passes(t) if t.check_in else [],
         to_settle=selectors.hands_to_settle(t) if t.agree else [],
-        fee=t.entry_fee if money else None, address_unknown=address_unknown(request), **forms), status=status)
+        fee=money_text(t.entry_fee) if money else None, address_unknown=address_unknown(request), **forms), status=status)
 
 
 def desk(request, pk):
@@ -179,10 +186,10 @@ def withdraw_absent(request, pk):
         if denied := _director_only(request):
             return denied
         t = selectors.tournament_get(pk)
-        rows = (selectors.check_in_list(t) or {}).get("entries", [])
+        check_in = selectors.check_in_list(t) or {}
         return render(request, "tournaments/withdraw_absent.html", _context(
-            request, t, missing=[row["entry"] for row in rows if not row["present"]],
-            check_in_round=services.check_in_round(t)))
+            request, t, missing=[row["entry"] for row in check_in.get("entries", []) if not row["present"]],
+            check_in_round=check_in.get("round_name")))
     only = [int(v) for v in request.POST.getlist("entry") if v.isdigit() and len(v) < 12]
     def act(t):
         count = services.entries_withdraw_absent(tournament=t, only=only)

@@ -14,11 +14,11 @@ from django.utils.translation import pgettext
 
 from ginscore.club.kept import Kept
 from ginscore.club.prepared import Prepared
-from ginscore.engine.tournament import TIEBREAK_NAMES, match_title, round_name
+from ginscore.engine.tournament import TIEBREAK_NAMES, bracket_size, match_title, round_name
 from ginscore.matches.agreement import hand_json, hand_version
 from ginscore.matches.models import AGREED, DISPUTED, Hand
 from ginscore.matches.selectors import record_hand_text
-from ginscore.tournaments.models import STATUS_FINISHED, Entry, Tournament, TournamentMatch, entry_name
+from ginscore.tournaments.models import STATUS_FINISHED, STATUS_SETUP, Entry, Tournament, TournamentMatch, entry_name
 from ginscore.tournaments.services import tournament_table
 
 SECTION_ORDER = {"winners": 0, "losers": 1, "third": 2, "final": 3}
@@ -280,10 +280,21 @@ class Names:
     def section_round(self, stage: int, section: str, number: int) -> str:
         return str(round_name(section, number, self.rounds.get((stage, section), number), double=self._double(stage)))
 
+    def _knockout_rounds(self, stage: int) -> int | None:
+        """The rounds of a knockout not drawn yet (in set-up: the desk's and the board's check-in
+        for its first round), worked out from the entries as the draw will make them."""
+        if self.t.format != "single" or stage != 1 or self.rounds or self.t.status != STATUS_SETUP:
+            return None
+        entries = Entry.objects.filter(tournament=self.t, withdrawn=False).count()   # (not kept: set-up only)
+        return bracket_size(entries).bit_length() - 1 if entries >= 2 else None
+
     def play_round(self, stage: int, number: int) -> str:
-        """A round of play (a round page): a knockout's rounds by name, other rounds by number."""
+        """A round of play (a round page, the desk, the board, the sheets): a knockout's rounds by
+        name (before its draw too), other rounds by number."""
         if (stage, "winners") in self.rounds and not self._double(stage):
             return self.section_round(stage, "winners", number)
+        if rounds := self._knockout_rounds(stage):
+            return str(round_name("winners", number, rounds))
         if self.t.format == "two_stage" and stage == 2:
             return _("Knockout round %(number)s") % {"number": number}
         return _("Round %(number)s") % {"number": number}
@@ -542,7 +553,7 @@ def check_in_counts(t: Tournament) -> dict | None:
     closed), kept under the event's ``results_revision`` (which every check-in moves on)."""
     def work():
         rows = check_in_list(t)
-        return rows and {name: rows[name] for name in ("round", "present", "missing")}
+        return rows and {name: rows[name] for name in ("round", "round_name", "present", "missing")}
     return _per_results(t, "check_in_counts", work)
 
 
@@ -565,7 +576,7 @@ def check_in_list(t: Tournament) -> dict | None:
             for e in t.entries.filter(withdrawn=False).select_related("player", "partner")
             .order_by("player__name", "id")]
     present = sum(1 for row in rows if row["present"])
-    return {"round": r, "entries": rows, "present": present, "missing": len(rows) - present,
+    return {"round": r, "round_name": Names.of(t).play_round(t.stage, r), "entries": rows, "present": present, "missing": len(rows) - present,
             "owed": sum(1 for row in rows if not row["entry"].fee_paid) if t.entry_fee else 0}
 
 
@@ -577,6 +588,7 @@ class HandToSettle:
     place: TournamentMatch
     text: str
     version: str
+    round_name: str
 
 
 def hands_to_settle(t: Tournament) -> list[HandToSettle]:
@@ -586,8 +598,9 @@ def hands_to_settle(t: Tournament) -> list[HandToSettle]:
              .select_related("match__player_a", "match__player_b", "match__player_c", "match__player_d",
                              "match__tournament_match")
              .order_by("match__tournament_match__play_round", "match__tournament_match__table", "match_id", "number"))
-    out = [HandToSettle(h, h.match.tournament_match,
-                        record_hand_text(hand_json(h.match, h)), hand_version(h))
+    names = Names.of(t)
+    out = [HandToSettle(h, h.match.tournament_match, record_hand_text(hand_json(h.match, h)), hand_version(h),
+                        names.play_round(h.match.tournament_match.stage, h.match.tournament_match.play_round))
            for h in hands]
     out.sort(key=lambda line: line.hand.agreement != DISPUTED)
     return out

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.models import SignUp
 from ginscore.tournaments.room_forms import SignUpForm, SignUpSettingsForm
-from ginscore.tournaments.views import _director_only, _post_action, refusal_text
+from ginscore.tournaments.views import _director_only, _post_action, form_refusal, refusal_text
 
 
 def _own_player(request):
@@ -73,7 +73,7 @@ def sign_up_settings(request, pk):
         return denied
     form = SignUpSettingsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()))
+        messages.error(request, form_refusal(form))
         return redirect("tournaments:desk", pk=pk)
     d = form.cleaned_data
     return _post_action(request, pk, lambda t: services.tournament_sign_up_set(

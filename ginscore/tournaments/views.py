@@ -22,7 +22,7 @@ from ginscore.club.kept import Kept
 from ginscore.club.live import live_page
 from ginscore.club.roles import is_director
 from ginscore.tournaments import selectors, services
-from ginscore.seasons.selectors import money_on
+from ginscore.seasons.selectors import money_text
 from ginscore.tournaments.forms import CopyForm, EntriesForm, LateEntryForm, TournamentForm
 from ginscore.tournaments.models import STATUS_RUNNING, STATUS_SETUP, Entry, TournamentMatch
 from ginscore.tournaments.room_forms import SignUpForm
@@ -115,8 +115,15 @@ def _sign_up_context(request, t, entries) -> dict:
                         "line": own_line, "held": sum(1 for line in lines if line.place),
                         "free": None if t.sign_up_cap is None else max(0, t.sign_up_cap - len(
                             [e for e in entries if not e.withdrawn]) - len(lines)),
-                        "fee": t.entry_fee if t.entry_fee and money_on() else None,
+                        "fee": money_text(t.entry_fee),
                         "form": SignUpForm(doubles=t.doubles)}}
+
+
+def form_refusal(form) -> str:
+    """A refused form's errors in one line, each after the name of its field ("Places: ..."); an
+    error about the form as a whole (two fields together) is said alone."""
+    return " ".join(f"{form.fields[k].label}: {' '.join(v)}" if k in form.fields else " ".join(v)
+                    for k, v in form.errors.items())
 
 
 def safe_next(request) -> str | None:
@@ -150,7 +157,7 @@ def tournament_copy(request, pk):
     t = selectors.tournament_get(pk)
     form = CopyForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(f"{form.fields[k].label}: {' '.join(v)}" for k, v in form.errors.items()))
+        messages.error(request, form_refusal(form))
         return redirect(t)
     try:
         new = services.tournament_copy(tournament=t, name=form.cleaned_data["name"],

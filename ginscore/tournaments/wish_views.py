@@ -12,7 +12,7 @@ from ginscore.players.models import Player
 from ginscore.tournaments import selectors, services
 from ginscore.tournaments.models import PairingWish
 from ginscore.tournaments.room_forms import WishForm
-from ginscore.tournaments.views import _director_only, _post_action
+from ginscore.tournaments.views import _director_only, _post_action, form_refusal
 
 
 def wish_players(t) -> list[tuple[int, str]]:
@@ -31,7 +31,7 @@ def wish_add(request, pk):
     t = selectors.tournament_get(pk)
     form = WishForm(request.POST, players=wish_players(t))
     if not form.is_valid():
-        messages.error(request, " ".join(" ".join(v) for v in form.errors.values()))
+        messages.error(request, form_refusal(form))
         return redirect(reverse("tournaments:desk", args=[t.pk]) + "#wishes")
     d = form.cleaned_data
     player = Player.objects.get(pk=d["player"])

@@ -52,7 +52,7 @@ def test_sign_up_wait_take_back_and_the_desk(phone, director, lang):
     expect(card).to_contain_text("droit d'entrée 5,00" if fr else "entry fee 5.00")
     _fits(me)
     card.get_by_role("button", name=("M'inscrire : " if fr else "Sign me up: ") + LONG).tap()
-    expect(me.locator(".msg-success")).to_contain_text("Votre place est prise" if fr else "You are in")
+    expect(me.locator(".msg-success")).to_contain_text("Vous avez votre place" if fr else "You are in")
     expect(card.locator(".sign-up-mine")).to_contain_text(LONG)
     _fits(me)
     if shots := os.environ.get("GINSCORE_SHOTS"):
@@ -66,7 +66,7 @@ def test_sign_up_wait_take_back_and_the_desk(phone, director, lang):
     me.locator("#sign-up").get_by_role("button", name="Rendre ma place" if fr else "Take my place back").tap()
     expect(me.locator(".msg-success")).to_contain_text("inscription reprise" if fr else "taken back")
     ben.reload()
-    expect(ben.locator(".sign-up-mine")).to_contain_text("Votre place est prise" if fr else "You are in: Ben")
+    expect(ben.locator(".sign-up-mine")).to_contain_text("Vous avez votre place" if fr else "You are in: Ben")
     # the director accepts at the desk, then checks Ben in as ever
     desk = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))
     log_in(desk, director.username)

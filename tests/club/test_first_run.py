@@ -1,6 +1,8 @@
 """The first-run page (issue 37, item 3): an empty database asks once for the club's name, its first
 admin, the phones' address, paper, currency and language, and keeps them; the environment's
 settings win and the page says so; the club settings page changes them later (money too)."""
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import override_settings
@@ -101,3 +103,36 @@ def test_the_club_settings_page_changes_paper_address_and_money(client, club_adm
 def test_the_first_run_page_in_french(client, empty):
     page = client.get("/start/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Un nouveau club" in page and "Le nom du club" in page and "Lancer le club" in page
+    welcome = client.post("/start/", {"name": "Club de Gin de Saint-Étienne-du-Rouvray", "username": "claire",
+                                      "password1": PASSWORD, "password2": PASSWORD, "paper": "a4",
+                                      "site_url": "http://192.168.1.20:8000/", "currency": "€", "language": "fr"},
+                          HTTP_ACCEPT_LANGUAGE="fr", follow=True)
+    said = " ".join(str(m) for m in welcome.context["messages"])
+    # never "Bienvenue à Club de Gin…" (a club's name is not a town's)
+    assert said == "Club de Gin de Saint-Étienne-du-Rouvray est lancé : ajoutez maintenant les membres du club."
+
+
+@pytest.mark.parametrize("browser, paper, language", [
+    ("fr-FR,fr;q=0.9,en;q=0.5", "a4", "fr"),   # a French organiser: A4 and French, as they would choose
+    ("en-GB,en;q=0.8", "a4", "en"),
+    ("de-DE,de;q=0.9", "a4", "en"),            # a language the site does not speak: English, on A4
+    ("fr-CA,fr;q=0.9", "letter", "fr"),
+    ("en-US,en;q=0.9", "letter", "en"),
+    ("", "letter", "en"),
+])
+def test_the_first_run_page_starts_from_the_organisers_browser(client, empty, browser, paper, language):
+    form = client.get("/start/", HTTP_ACCEPT_LANGUAGE=browser).content.decode()
+    assert _checked(form, "paper") == paper
+    assert _selected(form, "language") == language
+
+
+def _checked(form: str, name: str) -> str:
+    for tag in re.findall(r"<input[^>]*>", form):
+        if f'name="{name}"' in tag and " checked" in tag:
+            return re.search(r'value="([^"]*)"', tag).group(1)
+    return ""
+
+
+def _selected(form: str, name: str) -> str:
+    select = re.search(rf'<select name="{name}".*?</select>', form, re.S).group(0)
+    return re.search(r'<option value="([^"]*)"[^>]*selected', select).group(1)

@@ -66,11 +66,11 @@ def gunicorn(env: dict, *, workers=2, threads=2, timeout=60, log_path: Path | No
 
 
 @contextmanager
-def runserver(env: dict, *, timeout=60, log_path: Path | None = None):
-    """``manage.py runserver`` as a newcomer starts it (no reloader), on a free loopback port;
-    yields its base URL."""
+def runserver(env: dict, *options: str, timeout=60, log_path: Path | None = None):
+    """``manage.py runserver`` as a newcomer starts it (no reloader; ``options`` such as
+    ``--insecure``), on a free loopback port; yields its base URL."""
     port = free_port()
-    argv = [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+    argv = [sys.executable, "manage.py", "runserver", "--noreload", *options, f"127.0.0.1:{port}"]
     with serving(argv, env, port, timeout=timeout, log_path=log_path) as url:
         yield url
 
@@ -98,7 +98,7 @@ def serving_process(proc: subprocess.Popen, log, port: int, deadline: float = 30
         try:
             urllib.request.urlopen(url + "/accounts/login/", timeout=5).read()
             break
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):   # (a busy machine's first page)
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"{proc.args[0]} did not start:\n{log.read()}") from None

@@ -38,3 +38,25 @@ def test_runserver_on_a_fresh_checkout_serves_pages_and_files_uncollected(tmp_pa
             assert status == 200 and body, link
         status, kind, icon = fetch(url + "/favicon.ico")
         assert status == 200 and icon[:4] == b"\x00\x00\x01\x00"   # an ICO file
+
+
+def test_runserver_after_run_sh_collected_serves_the_hashed_stylesheets(tmp_path):
+    """scripts/run.sh collected the files (hashed names, a manifest); then ``manage.py runserver``
+    with DEBUG off, plain and with ``--insecure`` (what the web advises for "no styles with DEBUG
+    off"), links the hashed names and serves each one: a styled site, never a 404."""
+    env = environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "collected"), GINSCORE_DEBUG="0")
+    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput", "-v", "0")):
+        done = manage(env, *args, timeout=300)
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "collected" / "staticfiles.json").is_file()
+    for options in ((), ("--insecure",)):
+        with runserver(env, *options) as url:
+            status, kind, body = fetch(url + "/")   # the first-run page (an empty database)
+            links = set(re.findall(r'(?:href|src)="(/static/[^"]+)"', body.decode()))
+            sheets = [link for link in links if link.endswith(".css")]
+            assert sheets and all(re.search(r"\.[0-9a-f]{12}\.css$", link) for link in sheets), (options, links)
+            for link in sorted(links):
+                status, kind, file = fetch(url + link)
+                assert status == 200 and file, (options, link)
+                if link.endswith(".css"):
+                    assert kind.startswith("text/css") and b"{" in file

@@ -17,9 +17,12 @@ SKARNEY_KNOCK = {"rules": "skarney", "players": ["Ann", "Ben"],
                  "hands": [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 3, "Ben": 20}}]}
 
 
-def post(client, record, language):
+def post(client, record, language, capture):
+    """The import's job page, the job run (in the language of the page that started it)."""
     upload = SimpleUploadedFile("records.json", json.dumps(record).encode(), content_type="application/json")
-    return client.post(reverse("matches:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE=language)
+    with capture(execute=True):
+        started = client.post(reverse("matches:import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE=language)
+    return client.get(started["Location"], HTTP_ACCEPT_LANGUAGE=language)
 
 
 @pytest.mark.parametrize("record,english,french", [
@@ -28,10 +31,11 @@ def post(client, record, language):
     (SKARNEY_KNOCK, 'hand 1: Skarney Gin has no knocking: the hand ends in a gin or the stock running out',
      f"manche 1{NB}: pas de frappe au Skarney Gin{NB}: la manche finit par un gin ou par la pioche épuisée"),
 ])
-def test_an_imported_record_is_refused_in_the_pages_language(client, member, record, english, french):
+def test_an_imported_record_is_refused_in_the_pages_language(client, member, record, english, french,
+                                                             django_capture_on_commit_callbacks):
     client.force_login(member)
-    in_french = post(client, record, "fr").content.decode()
-    in_english = post(client, record, "en").content.decode()
+    in_french = post(client, record, "fr", django_capture_on_commit_callbacks).content.decode()
+    in_english = post(client, record, "en", django_capture_on_commit_callbacks).content.decode()
     assert french in in_french and english not in in_french
     assert english in in_english and french not in in_english
     assert Match.objects.count() == 0

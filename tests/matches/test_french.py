@@ -185,7 +185,7 @@ def test_a_new_match_form_error_in_french(client, member):
     assert r.context["form"].errors["player_b"] == ["The two players must be different."]
 
 
-def test_the_import_pages_errors_in_french(client, member, make_match):
+def test_the_import_pages_errors_in_french(client, member, make_match, django_capture_on_commit_callbacks):
     client.force_login(member)
     r = client.post(reverse("matches:import"), {"text": "[]"}, **FR)
     assert r.status_code == 400
@@ -193,12 +193,12 @@ def test_the_import_pages_errors_in_french(client, member, make_match):
     assert "Importer des matchs" in text_of(r)
     match = make_match([KNOCK])
     record = client.get(url("record", match)).content.decode()
-    r = client.post(reverse("matches:import"), {"text": f"[{record}]"}, **FR)
-    assert r.status_code == 409
-    text = text_of(r)
-    assert f"Rien n'a été importé{NB}: ce match est déjà présent." in text
-    assert f"Enregistrement 1{NB}: match #{match.pk} Ann c. Ben , 1 manche" in text
-    assert "Importer quand même une seconde fois" in text
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(reverse("matches:import"), {"text": f"[{record}]"}, **FR)
+    text = text_of(client.get(r["Location"], **FR))
+    assert "Import des enregistrements collés" in text
+    assert f"Rien n'a été importé. enregistrement 1{NB}: déjà présent comme match #{match.pk} Ann c. Ben. Pour en faire" in text
+    assert "touchez « Importer quand même une seconde fois »" in text and "Réessayer" in text
 
 
 def test_the_outbox_answers_in_french(client, member, match):

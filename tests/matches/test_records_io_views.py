@@ -1,4 +1,6 @@
-"""Import and export from the site: who may, what it saves, what it says."""
+"""Import and export from the site: who may, what it saves, what it says. An import is a job
+(docs/background-jobs.md): the request reads the JSON and answers with the job's page; the job
+(run here when the request's transaction commits) stores the records and says what it did."""
 import json
 import re
 
@@ -6,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from ginscore.jobs.models import Job
 from ginscore.matches.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -32,26 +35,43 @@ def upload(data, name="records.json"):
     return SimpleUploadedFile(name, json.dumps(data).encode(), content_type="application/json")
 
 
+@pytest.fixture
+def importing(client, django_capture_on_commit_callbacks):
+    """Posts to the import page; the job it starts runs once the request is answered."""
+    def post(data, **extra):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(reverse("matches:import"), data, **extra)
+    return post
+
+
+def job_of(response) -> Job:
+    assert response.status_code == 302 and response["Location"].startswith("/jobs/"), response
+    return Job.objects.get(pk=response["Location"].split("/")[2])
+
+
 @pytest.mark.parametrize("role", ROLES)
-def test_import_permission_matrix(client, request, role):
+def test_import_permission_matrix(client, request, role, importing):
     user = login(client, request, role)
     url = reverse("matches:import")
     page = client.get(url)
-    response = client.post(url, {"file": upload(RECORD)})
+    response = importing({"file": upload(RECORD)})
     if role == "visitor":
         assert page.status_code == 302 and page["Location"].startswith(reverse("login"))
         assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
         assert Match.objects.count() == 0
         return
     assert page.status_code == 200 and 'enctype="multipart/form-data"' in page.content.decode()
-    match = Match.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("matches:detail", args=[match.pk])
+    match, job = Match.objects.get(), job_of(response)
+    assert (job.status, job.started_by, job.result_url) == (Job.DONE, user, reverse("matches:detail", args=[match.pk]))
     assert match.created_by == user and match.hand_count == 2
+    page = client.get(response["Location"]).content.decode()
+    assert "Import of records.json" in page and f"Imported 1 match: #{match.pk}." in page
+    assert f'href="{reverse("matches:detail", args=[match.pk])}"' in page
 
 
-def test_import_an_array_by_pasting(client, member):
+def test_import_an_array_by_pasting(client, member, importing):
     client.force_login(member)
-    response = client.post(reverse("matches:import"), {"text": json.dumps([RECORD, RECORD])}, follow=True)
+    response = client.get(importing({"text": json.dumps([RECORD, RECORD])})["Location"])
     ids = list(Match.objects.order_by("pk").values_list("pk", flat=True))
     assert len(ids) == 2
     assert f"Imported 2 matches: #{ids[0]}, #{ids[1]}." in response.content.decode()
@@ -63,19 +83,19 @@ def field_error(response, field):
     return m and m.group(1)
 
 
-def test_a_bad_record_saves_nothing_and_the_message_is_next_to_the_field(client, member):
+def test_a_bad_record_saves_nothing_and_the_job_page_names_it(client, member, importing):
     client.force_login(member)
-    response = client.post(reverse("matches:import"), {"file": upload([RECORD, BAD])})
-    assert response.status_code == 400
-    assert field_error(response, "file") == (
-        "Nothing was imported. record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10")
+    job = job_of(importing({"file": upload([RECORD, BAD])}))
+    message = "Nothing was imported. record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10"
+    assert (job.status, job.message) == (Job.FAILED, message)
+    assert message in client.get(job.get_absolute_url()).content.decode()
     assert Match.objects.count() == 0
 
 
 @pytest.mark.parametrize("post, field, message", [
     ({}, None, "Choose a record file or paste a record."),
     ({"text": "[{"}, "text", "the pasted text: not valid JSON"),
-    ({"text": '{"players": ["Ann", "Ann"]}'}, "text", 'players: the two players must be different'),
+    ({"text": "[]"}, "text", "Nothing was imported. the array holds no records"),
 ])
 def test_bad_uploads_are_explained(client, member, post, field, message):
     client.force_login(member)
@@ -85,6 +105,13 @@ def test_bad_uploads_are_explained(client, member, post, field, message):
         assert message in field_error(response, field)
     else:
         assert message in response.content.decode()
+    assert Match.objects.count() == 0 and Job.objects.count() == 0
+
+
+def test_a_record_that_cannot_be_read_fails_its_job_in_plain_words(client, member, importing):
+    client.force_login(member)
+    job = job_of(importing({"text": '{"players": ["Ann", "Ann"]}'}))
+    assert job.status == Job.FAILED and "players: the two players must be different" in job.message
     assert Match.objects.count() == 0
 
 
@@ -116,14 +143,14 @@ def test_download_follows_the_list_filters(client, make_match, ann, ben):
     assert client.get(reverse("matches:record", args=[in_play.pk + 100])).status_code == 404
 
 
-def test_download_upload_download_through_the_site(client, director, make_match):
+def test_download_upload_download_through_the_site(client, director, make_match, importing):
     """A director's import keeps the records as they were, rated ones rated."""
     make_match(hands=RECORD["hands"], stake="0.25")
     make_match(rules="hollywood", hands=[{"end": "gin", "by": "Ben", "deadwood": {"Ann": 7}}])
     first = body(client.get(reverse("matches:export")))
     Match.objects.all().delete()
     client.force_login(director)
-    client.post(reverse("matches:import"), {"file": SimpleUploadedFile("m.json", first)})
+    importing({"file": SimpleUploadedFile("m.json", first)})
     assert Match.objects.count() == 2 and Match.objects.filter(rated=True).count() == 2
     assert body(client.get(reverse("matches:export"))) == first
 
@@ -221,46 +248,54 @@ def test_a_pasted_record_over_django_s_limit_gets_the_page_not_a_bare_400(client
     assert Match.objects.count() == 0
 
 
-def test_the_import_form_still_needs_its_csrf_token(member):
+def test_the_import_form_still_needs_its_csrf_token(member, django_capture_on_commit_callbacks):
     from django.test import Client
     client = Client(enforce_csrf_checks=True)
     client.force_login(member)
     url = reverse("matches:import")
     assert client.post(url, {"text": json.dumps(RECORD)}).status_code == 403
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', client.get(url).content.decode()).group(1)
-    response = client.post(url, {"text": json.dumps(RECORD), "csrfmiddlewaretoken": token})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"text": json.dumps(RECORD), "csrfmiddlewaretoken": token})
     assert response.status_code == 302 and Match.objects.count() == 1
+    # The job page's "try again" needs its token too.
+    job = job_of(response)
+    assert client.post(reverse("jobs:again", args=[job.pk])).status_code == 403
 
 
-def test_importing_the_same_record_again_asks_first(client, member):
+def test_importing_the_same_record_again_asks_first(client, member, importing, django_capture_on_commit_callbacks):
     client.force_login(member)
-    url = reverse("matches:import")
-    client.post(url, {"file": upload(RECORD)})
+    importing({"file": upload(RECORD)})
     first = Match.objects.get()
-    page = client.get(url).content.decode()
-    assert "Import it again anyway" not in page and 'type="hidden" name="again"' in page
-    # The same file again: nothing imported; the page names the stored match with a link.
-    response = client.post(url, {"file": upload(RECORD)})
-    page = response.content.decode()
-    assert response.status_code == 409 and Match.objects.count() == 1
-    assert f'<a href="{reverse("matches:detail", args=[first.pk])}">match #{first.pk} Ann v Ben</a>, 2 hands' in page
-    assert "this match is already here" in page and "choose the file again" in page
-    assert re.search(r'<input type="checkbox" name="again"[^>]*>', page) and "Import it again anyway" in page
-    # Confirmed: the second try imports a second copy.
-    response = client.post(url, {"file": upload(RECORD), "again": "on"})
+    # The same file again: nothing imported; the job page names the stored match and offers a second copy.
+    job = job_of(importing({"file": upload(RECORD)}))
+    assert job.status == Job.FAILED and Match.objects.count() == 1
+    assert job.message == (f"Nothing was imported. already here as match {first}. To make a second copy anyway, "
+                           "tap “Import it again anyway”.")
+    page = client.get(job.get_absolute_url()).content.decode()
+    assert 'name="option" value="again"' in page and "Import it again anyway" in page
+    # Confirmed: the second try imports a second copy, from the file kept with the job.
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("jobs:again", args=[job.pk]), {"option": "again"})
+    job.refresh_from_db()
     second = Match.objects.exclude(pk=first.pk).get()
-    assert response.status_code == 302 and response["Location"] == reverse("matches:detail", args=[second.pk])
+    assert job.status == Job.DONE and job.result_url == reverse("matches:detail", args=[second.pk])
+    assert job.source == ""   # the file is not kept once imported
 
 
-def test_pasted_records_already_there_stay_in_the_box_for_the_second_try(client, member):
+def test_an_array_partly_there_adds_the_rest_and_says_so(client, member, importing):
     client.force_login(member)
-    url = reverse("matches:import")
-    text = json.dumps([RECORD, BAD | {"hands": []}])
-    client.post(url, {"text": text})
-    response = client.post(url, {"text": text})
-    page = response.content.decode()
-    assert response.status_code == 409 and Match.objects.count() == 2
-    assert "Record 1: <a href=" in page and "choose the file again" not in page
-    assert "Ann&quot;, &quot;Cleo" in page   # what was pasted is still in the box
-    client.post(url, {"text": text, "again": "on"})
-    assert Match.objects.count() == 4
+    importing({"text": json.dumps([RECORD])})
+    job = job_of(importing({"text": json.dumps([RECORD, RECORD | {"stake": "2"}])}))
+    assert job.status == Job.DONE and Match.objects.count() == 2
+    assert "1 record of the file was already here and was not added again." in job.message
+
+
+def test_another_member_cannot_see_or_retry_an_import(client, member, other_member, importing):
+    client.force_login(member)
+    job = job_of(importing({"file": upload([RECORD, BAD])}))
+    client.force_login(other_member)
+    assert client.get(job.get_absolute_url()).status_code == 404
+    assert client.post(reverse("jobs:again", args=[job.pk])).status_code == 404
+    job.refresh_from_db()
+    assert job.attempts == 1

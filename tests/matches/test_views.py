@@ -297,3 +297,26 @@ def test_the_first_deal_is_settled_once_hand_1_is_recorded(client, member, match
     r = client.post(url("first_dealer", match), {"side": "b", "revision": match.revision}, follow=True)
     assert "Hand 1 is already recorded: the first deal is settled." in r.content.decode()
     assert fresh(match).first_dealer == "a"
+
+
+def test_the_hand_form_asks_for_the_upcard_only_where_the_rules_use_it(client, director, make_match):
+    """Standard rules: no upcard field (nor "Upcard (optional)"); a posted upcard is still recorded
+    (a record may always give one) and a hand carrying one shows it when corrected. Oklahoma asks
+    for it first; a spade upcard's doubling asks for it under the hand."""
+    client.force_login(director)
+    standard = make_match([])
+    page = client.get(reverse("matches:detail", args=[standard.pk])).content.decode()
+    assert 'id="field-upcard"' not in page and "Upcard (optional)" not in page and "upcard-more" not in page
+    response = client.post(url("hand_new", standard), hand_post(standard, end="knock", by="a", knocker_deadwood=5,
+                                                                defender_deadwood=20, upcard="7S"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Hand.objects.get(match=standard, number=1).upcard == "7S"   # recorded, and it changes nothing:
+    assert Match.objects.get(pk=standard.pk).game_a == 15              # 20 - 5, no doubling
+    edit = client.get(reverse("matches:hand_edit", args=[standard.pk, 1])).content.decode()
+    assert 'id="field-upcard"' in edit and "Upcard (changes nothing under these rules)" in edit
+    oklahoma = make_match([], rules="oklahoma")
+    page = client.get(reverse("matches:detail", args=[oklahoma.pk])).content.decode()
+    assert 'id="field-upcard"' in page and page.index('id="field-upcard"') < page.index('id="field-end"')
+    doubling = make_match([], rules={"preset": "standard", "spade_double": True})
+    page = client.get(reverse("matches:detail", args=[doubling.pk])).content.decode()
+    assert "Upcard (a spade doubles the hand)" in page and 'id="field-upcard"' in page

@@ -31,11 +31,13 @@ def ben_member(django_user_model):
     return user
 
 
-def test_thirty_made_up_matches_leave_anns_rating_alone(client, ann, ben_member):
+def test_thirty_made_up_matches_leave_anns_rating_alone(client, ann, ben_member, django_capture_on_commit_callbacks):
     before = club_ratings().of(ann.pk).rating
     client.force_login(ben_member)
     records = [{**CLEO_BEATS_ANN, "stake": f"0.{n:02d}"} for n in range(30)]
-    response = client.post(reverse("matches:import"), {"file": _file(records)}, follow=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("matches:import"), {"file": _file(records)})
+    response = client.get(response["Location"])
     assert "only a director makes an imported match count for the club rating" in response.content.decode()
     assert Match.objects.count() == 30 and not Match.objects.filter(rated=True).exists()
     assert not Match.objects.filter(rating_asked=True).exists()   # not Ben's own: nobody can agree
@@ -47,12 +49,14 @@ def test_thirty_made_up_matches_leave_anns_rating_alone(client, ann, ben_member)
     assert not Match.objects.filter(rated=True).exists()
 
 
-def test_the_importers_own_match_counts_once_the_other_player_agrees(client, ann, ben_member, other_member):
+def test_the_importers_own_match_counts_once_the_other_player_agrees(client, ann, ben_member, other_member,
+                                                                     django_capture_on_commit_callbacks):
     client.force_login(ben_member)
     record = {"players": ["Ben", "Ann"], "rules": "standard", "length": {"kind": "best_of", "games": 1},
               "hands": [{"end": "gin", "by": "Ben", "deadwood": {"Ann": 60}}] * 2}
-    response = client.post(reverse("matches:import"), {"file": _file(record)}, follow=True)
-    page = response.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("matches:import"), {"file": _file(record)})
+    page = client.get(response["Location"]).content.decode()
     match = Match.objects.get()
     assert not match.rated and match.rating_asked
     assert "once the other player agrees" in page and "I agree: it counts for the rating" not in page
@@ -74,13 +78,16 @@ def test_the_importers_own_match_counts_once_the_other_player_agrees(client, ann
 
 
 def test_a_directors_import_counts_as_the_record_says_and_a_director_may_rate_a_members(client, ann, ben_member,
-                                                                                          director):
+                                                                                          director,
+                                                                                          django_capture_on_commit_callbacks):
     client.force_login(ben_member)
-    client.post(reverse("matches:import"), {"file": _file(CLEO_BEATS_ANN)})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("matches:import"), {"file": _file(CLEO_BEATS_ANN)})
     friendly = Match.objects.get()
     client.force_login(director)
-    client.post(reverse("matches:import"), {"file": _file([{**CLEO_BEATS_ANN, "stake": "1"},
-                                                           {**CLEO_BEATS_ANN, "stake": "2", "rated": False}])})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("matches:import"), {"file": _file([{**CLEO_BEATS_ANN, "stake": "1"},
+                                                               {**CLEO_BEATS_ANN, "stake": "2", "rated": False}])})
     assert list(Match.objects.exclude(pk=friendly.pk).order_by("pk").values_list("rated", flat=True)) == [True, False]
     rated_once = club_ratings().of(ann.pk).rating
     assert rated_once < 1500

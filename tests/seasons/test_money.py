@@ -274,3 +274,20 @@ def test_the_printed_standings_show_each_paid_players_prize_and_nothing_when_mon
     services.club_money_set(money=False, unit=D(1))
     words = text(b"".join(client.get(url).streaming_content))
     assert "Prize" not in words and "70.00" not in words
+
+
+def test_the_prizes_and_treasurer_pages_carry_the_tabs_of_every_tournament_page(client, night, director):
+    """The round tabs (Quarter-final, Semi-final, Final), the bracket, standings, board and desk are
+    on the money pages as on every other page of the event; the Prizes tab marks its own page."""
+    client.force_login(director)
+    rounds = [reverse("tournaments:round", args=[night.pk, 1, n]) for n in (1, 2, 3)]
+    for name in ("money:prize", "money:treasurer"):
+        url = reverse(name, args=[night.pk])
+        page = client.get(url).content.decode()
+        tabs = page.split('class="t-tabs"', 1)[1].split("</nav>", 1)[0]
+        for link, label in zip(rounds, ("Quarter-final", "Semi-final", "Final")):
+            assert f'<a href="{link}">{label}</a>' in tabs, (name, tabs)
+        for target in ("tournaments:bracket", "tournaments:standings", "tournaments:desk"):
+            assert reverse(target, args=[night.pk]) in tabs
+    prizes = client.get(reverse("money:prize", args=[night.pk])).content.decode()
+    assert f'<a href="{reverse("money:prize", args=[night.pk])}" aria-current="page">Prizes</a>' in prizes

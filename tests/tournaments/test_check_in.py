@@ -130,7 +130,7 @@ def test_a_player_checks_in_with_their_own_account_only_themselves(client, djang
     assert client.post(_url(t), {"entry": ben.pk}).status_code == 403
     response = client.post(_url(t), {"entry": zoe.pk}, follow=True)
     assert "Thank you, Zoë 1: you are checked in." in response.content.decode()
-    assert "✓ Zoë 1</strong>: you are checked in for round 1" in response.content.decode()
+    assert "✓ Zoë 1</strong>: checked in, Round 1." in response.content.decode()
     assert [e.checked_in_round for e in _entries(t)] == [1, None, None]
 
 

@@ -152,7 +152,7 @@ def test_the_desk_shows_the_clock_of_the_round_being_played_named(client, direct
     client.force_login(director)
     desk = reverse("tournaments:desk", args=[t.pk])
     page = client.get(desk).content.decode()
-    assert "Round 1 · <span data-clock-state>time left</span>" in page and "Call time now in Round 1" in page
+    assert "Round 1 · <span data-clock-state>ends at</span>" in page and "Call time now in Round 1" in page
     round_1 = reverse("tournaments:round", args=[t.pk, 1, 1])
     assert "data-deadline" in client.get(round_1).content.decode()
     _play_round(Tournament.objects.get(pk=t.pk), 1)   # round 2 is paired: round 1's clock is no longer shown
@@ -167,7 +167,40 @@ def test_the_desk_names_a_knockout_round_as_the_bracket_does(client, director, m
     services.round_clock_start(tournament=t, minutes=30)
     client.force_login(director)
     page = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
-    assert "Quarter-final · <span data-clock-state>time left</span>" in page
+    assert "Quarter-final · <span data-clock-state>ends at</span>" in page
     assert "Call time now in Quarter-final" in page
     board = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
-    assert "Quarter-final · <span data-clock-state>time left</span>" in board
+    assert "Quarter-final · <span data-clock-state>ends at</span>" in board
+
+
+def test_a_knockout_is_named_by_its_rounds_before_the_draw_and_after_on_every_page(client, director, make_tournament):
+    """One name for a round everywhere: the desk's and the board's check-in before the start (8 players:
+    the Quarter-final; 9: Round 1 of four), the public check-in page, the withdrawal page, and the
+    match page and its hands to confirm once the bracket is drawn."""
+    t = make_tournament("single", 8, start=False, agree=True)
+    services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=None)
+    client.force_login(director)
+    desk = reverse("tournaments:desk", args=[t.pk])
+    page = client.get(desk).content.decode()
+    assert "Quarter-final: 0 present, 8 missing" in page and "Round 1" not in page
+    board = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
+    assert "Check in for Quarter-final: scan" in board and "round 1" not in board.lower()
+    check_in = client.get(reverse("tournaments:check_in", args=[t.pk])).content.decode()
+    assert "Quarter-final · 0 of 8 here." in check_in
+    for e in Entry.objects.filter(tournament=t):
+        services.entry_check_in(entry=e)
+    gone = client.get(reverse("tournaments:withdraw_absent", args=[t.pk])).content.decode()
+    assert "Every player has checked in (Quarter-final)." in gone
+    services.entries_set(tournament=Tournament.objects.get(pk=t.pk), names=[f"P{i}" for i in range(1, 10)])
+    assert re.search(r"Round 1: \d present, \d missing", client.get(desk).content.decode())   # four rounds: Round 1 first
+    services.entries_set(tournament=Tournament.objects.get(pk=t.pk), names=[f"P{i}" for i in range(1, 9)])
+    services.tournament_check_in_set(tournament=t, check_in=False, entry_fee=None)
+    services.tournament_start(tournament=Tournament.objects.get(pk=t.pk))
+    row = TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("match").first()
+    match_page = client.get(reverse("matches:detail", args=[row.match_id])).content.decode()
+    assert re.search(r"</a>\s*· Quarter-final · table 1", match_page), match_page[:3000]
+    from ginscore.matches import services as match_services
+    from ginscore.matches.records import HandEntry
+    match_services.hand_add(match_id=row.match_id, entry=HandEntry("gin", "a", None, 6), expected_number=1)
+    page = client.get(desk).content.decode()
+    assert re.search(r"Table 1 · Quarter-final ·", page)

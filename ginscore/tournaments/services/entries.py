@@ -137,6 +137,7 @@ def entries_set(*, tournament: Tournament, names: list[str]) -> list[Entry]:
     if tournament.doubles:
         teams_named_once([(i, name, first, second) for (i, _), name, (_, first, second) in zip(lines, team_names, teams)])
     with transaction.atomic():
+        _locked(tournament.pk)   # the pages kept for the event (its check-in, its rounds' names) are drawn again
         found = players_get_or_create(names=people)
         tournament.entries.all().delete()
         _sign_ups_entered(tournament, found)

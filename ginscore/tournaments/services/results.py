@@ -10,8 +10,9 @@ from django.utils.translation import gettext
 from ginscore.club.prepared import Prepared
 from ginscore.club.roles import is_director
 from ginscore.engine.tournament import DECIDED
-from ginscore.matches.agreement import hand_awaits, match_awaits_agreement
+from ginscore.matches.agreement import hand_awaits, hand_version, match_awaits_agreement
 from ginscore.matches.models import Hand, Match
+from ginscore.tournaments.news import announce
 from ginscore.tournaments.models import STATUS_FINISHED, Entry, Tournament, TournamentMatch
 from ginscore.tournaments.services.locks import TournamentRefused, _locked, _results_moved, _stage_kind
 from ginscore.tournaments.services.rounds import _decide, _undo
@@ -41,7 +42,9 @@ def tournament_match_follow(*, match: Match, action: str = "", hand_number: int 
         t = _locked(row.tournament_id, results=False)
         results = t.agree
         if t.agree and action in ("added", "edited") and hand_number is not None:
-            hand_awaits(match=match, number=hand_number, user=user, via=via)
+            hand = hand_awaits(match=match, number=hand_number, user=user, via=via)
+            if hand is not None:
+                announce("confirm", match=match.pk, hand=hand.pk, version=hand_version(hand))
         called = t.clock_called
         _time_call_if_due(t)
         row = _FOLLOWED_ROW.first(row.pk, match.pk)
@@ -164,6 +167,7 @@ def _time_call(t: Tournament, at) -> None:
     by then (from the hands' own times); the next one is the hand in play."""
     t.clock_called = at
     t.save(update_fields=["clock_called"])
+    announce("time", tournament=t.pk, stage=t.clock_stage, round=t.clock_round)
     rows = list(TournamentMatch.objects.filter(tournament=t, stage=t.clock_stage, play_round=t.clock_round,
                                                outcome="", match__isnull=False)
                 .select_related("entry_a", "entry_b", "match"))

@@ -14,6 +14,7 @@ from ginscore.engine.tournament import (
     single_elimination, swiss_round,
 )
 from ginscore.matches.models import Match
+from ginscore.tournaments.news import announce
 from ginscore.tournaments.models import (
     BRACKET_FORMATS, STATUS_FINISHED, STATUS_RUNNING, STATUS_SETUP, Entry, Tournament, TournamentMatch,
 )
@@ -83,6 +84,8 @@ def _insert_rows(t: Tournament, rows: list[TournamentMatch]) -> None:
     if t.is_bracket:
         _bracket_tables(t, ready, busy=set())
     TournamentMatch.objects.bulk_create(rows, batch_size=500)
+    if ready:
+        announce("paired", tournament=t.pk)
 
 
 def _bracket_tables(t: Tournament, rows: list[TournamentMatch], busy: set[int]) -> None:
@@ -128,6 +131,7 @@ def _open_matches(t: Tournament) -> None:
     TournamentMatch.objects.bulk_update(waiting, ["match"])
     if t.is_bracket:
         _assign_tables(t)   # also gives a table that came free to a match waiting for one
+    announce("paired", tournament=t.pk)
 
 
 def _assign_tables(t: Tournament) -> None:
@@ -153,6 +157,7 @@ def _decide(t: Tournament, row: TournamentMatch, winner: Entry, outcome: str) ->
     else:
         row.winner, row.outcome = winner, outcome
         row.save(update_fields=["winner", "outcome", "points_a", "points_b"])
+    announce("result", row=row.pk)
     _advance(t)
 
 

@@ -9,18 +9,19 @@ exactly the hand that ended it.
 """
 from __future__ import annotations
 
+import os
 import random
 from datetime import timedelta
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from django.utils import timezone
 
 from ginscore.club.commands import ClubCommand
-from ginscore.club.demo import PASSWORD
+from ginscore.club.demo import PASSWORD, demo_accounts
 from ginscore.club.roles import DIRECTOR_GROUP
 from ginscore.engine import PRESETS, Card, Hand, MatchLength, MatchRecord, MatchScorer, Rules
 from ginscore.matches.models import Match
@@ -196,14 +197,36 @@ def seed_season_and_money() -> None:
                 chosen=False, preset="linear", best=None, minimum=0)
 
 
+def demo_loaded_text() -> str:
+    """What a club starting its own (``GINSCORE_DEMO=0``) on the demo's database is told."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        name = os.path.relpath(db["NAME"])
+        name = str(db["NAME"]) if name.startswith("..") else name
+        how = _("stop the site, move the demo's database aside (mv %(file)s demo.sqlite3) and start again: a new "
+                "one opens on the first-run page.") % {"file": name}
+    else:
+        how = _("point DATABASE_URL at an empty database and start again: it opens on the first-run page.")
+    return _("This database holds the demo club (its accounts %(accounts)s still open with the demo password), "
+             "so the site opens on the demo, not on the first-run page. For your own club, %(how)s") % {
+        "accounts": ", ".join(name for name, _role in demo_accounts()), "how": how}
+
+
 class Command(ClubCommand):
     help = "Creates the demo club: accounts, a dozen players and matches in every preset."
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
                             help="do nothing unless the database is empty (no account, player or match)")
+        parser.add_argument("--say-if-loaded", action="store_true",
+                            help="add nothing; say how to start on an empty database if this one holds the "
+                                 "demo club (GINSCORE_DEMO=0 scripts/run.sh asks it)")
 
-    def handle(self, *args, if_empty, **options):
+    def handle(self, *args, if_empty, say_if_loaded=False, **options):
+        if say_if_loaded:
+            if demo_accounts():
+                self.stdout.write(demo_loaded_text())
+            return
         if if_empty and (get_user_model().objects.exists() or Player.objects.exists() or Match.objects.exists()):
             # Never add the demo accounts (a known password) to a club that has begun.
             self.stdout.write(_("The club has accounts or players already; no demo data added."))

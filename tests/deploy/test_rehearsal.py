@@ -1,0 +1,49 @@
+"""The championship's rehearsal (bench/rehearsal.py) at a tiny size, its championship set-up only
+(the one box beside it doubles the time; the same code measures both): a PostgreSQL the script
+starts and removes, Redis, two app servers, the front, one app server killed midway; every save
+the phones were told was saved is stored once, and what the viewers of the tables' pads saw is
+measured."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ginscore import front
+from tests.deploy.servers import ROOT
+
+pytestmark = [pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debian's nginx (scripts/setup.sh)"),
+              pytest.mark.skipif(not glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                                 reason="needs Debian's postgresql (scripts/test-postgres.sh installs it)")]
+
+
+def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
+    out = tmp_path / "figures.json"
+    done = subprocess.run([sys.executable, "bench/rehearsal.py", "--tables", "4", "--viewers", "8", "--boards", "1",
+                           "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship", "--json", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert out.exists(), done.stdout[-3000:] + done.stderr[-3000:]
+    [championship] = json.loads(out.read_text())
+    assert championship["setup"] == "championship"
+    assert championship["database"].startswith("PostgreSQL") and "fsync" in championship["database"]
+    assert championship["cache"] == "Redis" and championship["short"].startswith("2 x ")
+    assert "app server 1 of 2 killed" in done.stdout
+    night = championship
+    # 4 tables saving a hand every 1.5 s for 11 s: some twenty saves, each stored once.
+    assert night["told"] >= 12, night
+    assert night["lost"] == night["doubled"] == 0, night
+    lag = night["lag"]
+    assert lag["viewers"] == 4 and lag["saves"] >= 8, lag   # half the 8 viewers watch a table's pad
+    # Seen by every viewer of its table after their next poll (0.75-2.25 s apart): never before
+    # the save, and within the night.
+    assert 0 <= lag["p50"] <= lag["p99"] <= lag["max"] < 11, lag
+    assert night["cpu"]["app"] > 0 and night["client"] > 0, night
+    assert championship["cpu"]["postgres"] > 0 and championship["cpu"]["redis"] >= 0
+    assert "side by side" in done.stdout and "saves told / lost / doubled" in done.stdout
+    # The exit status says whether anything was lost or a viewer was behind over 2 s once the kill settled.
+    behind = championship["lag"]["behind"]
+    assert done.returncode == (1 if behind else 0), done.stdout[-2000:]
+    assert ("FAILED" in done.stdout) == bool(behind)

@@ -1,0 +1,44 @@
+"""scripts/run.sh starts the jobs' worker (and the phones' notifications' own) beside gunicorn and
+nginx, and stops them with the site."""
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.deploy.servers import environment, run_sh
+
+pytestmark = pytest.mark.skipif(not (Path("/usr/sbin/nginx").exists() or Path("/usr/bin/nginx").exists()),
+                                reason="run.sh's front needs Debian's nginx")
+
+
+def workers_of(group: int) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if os.getpgid(int(proc.name)) == group and b"db_worker" in (proc / "cmdline").read_bytes():
+                found.append(int(proc.name))
+        except (ProcessLookupError, FileNotFoundError, PermissionError):
+            continue
+    return found
+
+
+def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
+    with run_sh(environment(tmp_path)) as (_url, proc):
+        queues = sorted(b"push" in (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+                        for pid in workers_of(proc.pid))
+        assert queues == [False, True]   # the jobs' worker, and the notifications' on the "push" queue
+        os.kill(proc.pid, signal.SIGTERM)   # as Ctrl-C: run.sh stops what it started
+        proc.wait(60)
+        end = time.monotonic() + 30
+        while workers_of(proc.pid) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert workers_of(proc.pid) == []
+
+
+def test_immediate_jobs_start_no_worker(tmp_path):
+    with run_sh(environment(tmp_path, GINSCORE_TASKS="immediate")) as (_url, proc):
+        assert workers_of(proc.pid) == []
