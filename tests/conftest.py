@@ -51,6 +51,20 @@ def _jobs_run_in_the_request_and_keep_their_files_apart(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _a_data_directory_of_the_tests_own(tmp_path_factory):
+    """What the site makes in its data directory at run time (the notifications' VAPID key) goes in
+    a folder of the test run's own, never the machine's ~/.local/share/ginscore."""
+    from django.test.utils import override_settings
+
+    from ginscore.push import keys
+
+    keys.vapid.cache_clear()
+    with override_settings(DATA_DIR=tmp_path_factory.mktemp("data")):
+        yield
+    keys.vapid.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _pages_kept_by_this_process_forgotten(_pages_cache_of_the_tests_own):
     """The tournament pages a process keeps are keyed by their ETag (the tournament's id and

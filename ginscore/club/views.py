@@ -54,6 +54,7 @@ def service_worker(request):
         "catalogues": json.dumps(js_catalogues()),
         "offline_words": json.dumps(static("ginscore/sw_words.js")),
         "static_url": json.dumps("/" + settings.STATIC_URL.lstrip("/")),
+        "icon": json.dumps(static("ginscore/apple-touch-icon.png")),
     })
     body = body.replace("__VERSION__", hashlib.sha256(body.encode()).hexdigest()[:16])
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -63,7 +63,8 @@ def notifications(kind: str, ids: dict) -> list[Notification]:
                 continue
             with translation.override(subscription.language):
                 payload = {"title": notice.tournament.name, "body": notice.words(),
-                           "url": _page(subscription, notice), "tag": f"ginscore-{notice.kind}-{notice.tournament.pk}"}
+                           "url": _page(subscription, notice), "tag": f"ginscore-{notice.kind}-{notice.tournament.pk}",
+                           "lang": subscription.language}
             found.append(Notification(subscription.pk, notice.kind, notice.key, payload, notice.ttl))
     return found
 

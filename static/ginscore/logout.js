@@ -1,6 +1,7 @@
 // Log-out leaves nothing behind on this browser (a shared tablet, the desk's laptop): before the
 // log-out is sent, the outbox's hands (localStorage keys "ginscore-outbox-...", see
-// static/ginscore/outbox.js) and every page the service worker kept are dropped. Hands not yet
+// static/ginscore/outbox.js) and every page the service worker kept are dropped, and the phone's
+// notifications (static/ginscore/push.js) are unsubscribed (the site withdraws them on log-out too). Hands not yet
 // sent are named first, so no one loses them by surprise. The server's answer also carries
 // Clear-Site-Data (ginscore/club/viewer.py), which does the same where the browser honours it.
 // A log-out the club's site cannot hear yet (a network drop) is kept (localStorage
@@ -44,6 +45,17 @@
         });
       }));
     });
+  }
+
+  // The browser's push subscription ended: the next person hears nothing of the one who left.
+  function dropNotifications() {
+    var store = storage();
+    if (store) store.removeItem("ginscore-push");
+    if (!navigator.serviceWorker || !window.PushManager) return Promise.resolve();
+    return navigator.serviceWorker.getRegistration("/").then(function (reg) {
+      return reg ? reg.pushManager.getSubscription() : null;
+    }).then(function (subscription) { return subscription ? subscription.unsubscribe() : null; })
+      .catch(function () { return null; });
   }
 
   function token(form) {
@@ -119,7 +131,7 @@
         else loggedOutHere(leaving);
       });
     }
-    dropKeptPages(form.dataset.static || "/static/").then(send, send);
+    Promise.all([dropKeptPages(form.dataset.static || "/static/"), dropNotifications()]).then(send, send);
     window.setTimeout(send, 1500);   // never held back for long
     return true;
   }

@@ -483,6 +483,9 @@ NOT_PAGES = {
     "sheets:pad": "a PDF", "sheets:match": "a PDF", "sheets:bracket": "a PDF", "sheets:standings": "a PDF",
     "sheets:round": "a PDF", "sheets:tables": "a PDF",
     "logout": "a POST (back to the page it was sent from)",
+    "push:subscribe": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py, in French)",
+    "push:subscribe_link": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py)",
+    "push:unsubscribe": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py)",
 }
 POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "matches:hand_dispute",
          "matches:hand_settle", "matches:hand_undo", "matches:hand_redo", "matches:first_dealer",

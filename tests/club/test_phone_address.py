@@ -135,3 +135,21 @@ def test_the_boards_check_in_code_gives_way_to_the_notice_while_the_address_is_u
         page = client.get(board, HTTP_HOST="192.168.1.20:8000").content.decode()
         assert f'<img src="{qr}"' in page and "address-unknown" not in page
         assert client.get(qr, HTTP_HOST="192.168.1.20:8000")["Content-Type"] == "image/svg+xml"
+
+
+def test_the_desk_offers_no_check_in_code_it_could_not_draw(client, director, machine):
+    """At the desk from this computer (no club address): each player's check-in link is listed
+    under the notice, with no "QR code" link that would only answer 409; from the club's network
+    each one has its code."""
+    client.force_login(director)
+    t = services.tournament_create(name="Vendredi", format="swiss", rounds=3, length=MatchLength("best_of", 1))
+    services.entries_set(tournament=t, names=["Zoé", "Ann", "Ben", "Léa"])
+    services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=None)
+    desk = reverse("tournaments:desk", args=[t.pk])
+    page = client.get(desk, **LOOPBACK).content.decode()
+    links = page.split('class="check-in-links"', 1)[1].split("</details>", 1)[0]
+    assert 'id="address-unknown"' in page and links.count('id="check-in-link-') == 4
+    assert "/qr" not in links and "QR code" not in links
+    page = client.get(desk, HTTP_HOST="192.168.1.20:8000").content.decode()
+    links = page.split('class="check-in-links"', 1)[1].split("</details>", 1)[0]
+    assert links.count(">QR code</a>") == 4 and "http://192.168.1.20:8000/tournaments/" in links

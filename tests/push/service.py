@@ -10,7 +10,7 @@ real push service and browser would, and keeps what arrived, decrypted by hand:
   from the ECDH secret and the subscriber's auth secret; one record, decrypted and unpadded.
 
 ``answer`` sets the status it answers with (201; 410: the subscription is gone); ``hold``, an
-event it waits for before answering (a slow push service)."""
+event it waits for before answering, and ``delay``, seconds it waits (a slow push service)."""
 from __future__ import annotations
 
 import base64
@@ -90,6 +90,7 @@ class PushService:
         self.problems: list[str] = []
         self.answer = 201
         self.hold: threading.Event | None = None
+        self.delay = 0.0
         self.received = threading.Event()   # a request came in (set before any hold)
         self._lock = threading.Lock()
         service = self
@@ -100,6 +101,7 @@ class PushService:
                 service.received.set()
                 if service.hold is not None:
                     service.hold.wait(30)
+                time.sleep(service.delay)
                 status = service.take(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 self.send_response(status)
                 self.send_header("Content-Length", "0")

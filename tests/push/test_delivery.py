@@ -15,6 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from ginscore.engine import MatchLength
+from ginscore.matches import services as match_services
+from ginscore.matches.records import HandEntry
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
 from ginscore.push.models import Sent, Subscription
@@ -22,6 +24,7 @@ from ginscore.push.send import deliver
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry, Tournament, TournamentMatch
 from ginscore.tournaments.my_night import night_link
+from tests.tournaments.conftest import win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -268,3 +271,38 @@ def test_bad_keys_are_refused(night, push_service):
     off_curve = {**subscription, "keys": {**subscription["keys"], "p256dh": "BA" + "A" * 85}}
     assert _opt_in(phone, off_curve).json() == {"error": "p256dh: not a P-256 public key (65 bytes, base64url)."}
     assert not Subscription.objects.exists()
+
+
+def test_a_partnership_deal_asks_the_other_team_and_a_table_to_come_says_so(push_service, django_user_model):
+    """Doubles: Ann enters deal 1 at table 1 from her account; the other team (Ben and Dan, both
+    opted in) is asked, her partner Cat is not. A knockout with one table: the second semi-final
+    hears it waits for a table, then its table."""
+    t = services.tournament_create(name="Pairs night", format="single", preset="partnership",
+                                   length=MatchLength("best_of", 1), doubles=True, agree=True)
+    services.entries_set(tournament=t, names=["Ann & Cat", "Ben & Dan"])
+    services.tournament_start(tournament=t)
+    phones = {}
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        phones[name] = push_service.phone(name.lower())
+        _opt_in(_phone(_user(django_user_model, name)), phones[name].subscription())
+    match = Match.objects.get(tournament_match__tournament=t)
+    side = "a" if match.player_a.name == "Ann" else "b"
+    match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", side, 5, 30), expected_number=1, table=1,
+                            user=Player.objects.get(name="Ann").user, via="account")
+    asked = "Ann entered deal 1, table 1: confirm it."
+    assert {n: push_service.texts(p) for n, p in phones.items()} == {
+        "Ann": [], "Cat": [], "Ben": [asked], "Dan": [asked]}
+
+    k = services.tournament_create(name="Knockout", format="single", length=MatchLength("best_of", 1), tables=1)
+    services.entries_set(tournament=k, names=["Ann", "Ben", "Cat", "Dan"])
+    services.tournament_start(tournament=k)
+    waiting = TournamentMatch.objects.select_related("entry_a__player", "entry_b__player", "match").get(
+        tournament=k, table__isnull=True, match__isnull=False)
+    first = TournamentMatch.objects.select_related("match__player_a").get(tournament=k, table=1)
+    name, other = waiting.entry_a.player.name, waiting.entry_b.player.name
+    assert push_service.texts(phones[name])[-1] == (
+        f"Semi-final is paired: against {other}; your table comes when one is free.")
+    before = len(push_service.texts(phones[name]))
+    win(first, first.match.player_a.name)
+    texts = push_service.texts(phones[name])[before:]
+    assert texts == [f"Semi-final is paired: table 1 against {other}."]

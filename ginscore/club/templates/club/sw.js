@@ -13,10 +13,13 @@
 // (the page's logout.js asks: {forget: true}; the log-out answer's Clear-Site-Data does too).
 // The scripts' catalogue of every language is kept with the scripts (a pad reloaded offline speaks
 // its language); the worker's own page (no copy kept) speaks the language of the latest page seen.
+// It also shows the club's notifications (Web Push, ginscore/push/: a player who opted in on their
+// own page): the site's words as they arrive, and a tap opens the page they name (the player's night).
 "use strict";
 var VERSION = "ginscore-__VERSION__";
 var PRECACHE = {{ precache|safe }};
 var STATIC = {{ static_url|safe }};
+var ICON = {{ icon|safe }};   // the notifications' icon
 var CATALOGUES = {{ catalogues|safe }};   // each language's JavaScript catalogue, by language code
 var OFFLINE_WORDS = {{ offline_words|safe }};   // the words of the worker's own page (static/ginscore/sw_words.js)
 var TABLE_PAGE = /^\/matches\/\d+\/(tables\/[12]\/)?(hands\/new\/)?$/;   // a partnership's table pages too
@@ -286,4 +289,26 @@ self.addEventListener("message", function (event) {
       return keep(new Request(url.href), response);
     }).catch(function () { return null; });
   })));
+});
+
+// A notification from the club's site (ginscore/push/send.py): {title, body, url, tag}, written in
+// the player's language by the site. A newer one of the same kind and event replaces the older.
+self.addEventListener("push", function (event) {
+  var said = {};
+  try { said = event.data ? event.data.json() : {}; } catch (e) { said = {body: event.data ? event.data.text() : ""}; }
+  event.waitUntil(self.registration.showNotification(said.title || "ginscore", {
+    body: said.body || "", tag: said.tag || "", renotify: !!said.tag, icon: ICON, lang: said.lang || "",
+    data: {url: said.url || "/"}
+  }));
+});
+
+// A tap on it opens the page it names (a page of this site only), or brings that page forward if it is open.
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  if (url.origin !== self.location.origin) url = new URL("/", self.location.origin);
+  event.waitUntil(self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (open) {
+    var same = open.filter(function (c) { return new URL(c.url).pathname === url.pathname; })[0];
+    return same && same.focus ? same.focus() : self.clients.openWindow(url.href);
+  }));
 });
