@@ -12,6 +12,7 @@ import time
 import pytest
 
 _FILES: dict[str, dict] = {}
+_LAST: list[str] = []   # the file of the test before
 
 
 def _cpu() -> tuple[float, float]:
@@ -19,12 +20,25 @@ def _cpu() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
+def _row(name: str) -> dict:
+    return _FILES.setdefault(name, {"tests": 0, "wall": 0.0, "cpu": 0.0, "children": 0.0})
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
+    if _LAST and "browser" not in getattr(item, "fixturenames", ()):
+        # The browser tests' chromium stops before this test (tests/conftest.py): its CPU, counted
+        # when it ends, is the browser tests' before, not this test's.
+        from tests.browser.chromium import CHROMIUM_OF_THIS_PROCESS
+
+        before = _cpu()[1]
+        CHROMIUM_OF_THIS_PROCESS.stop()
+        _row(_LAST[-1])["children"] += _cpu()[1] - before
     started, (own, children) = time.monotonic(), _cpu()
     yield
     ended, (own2, children2) = time.monotonic(), _cpu()
-    row = _FILES.setdefault(item.nodeid.split("::")[0], {"tests": 0, "wall": 0.0, "cpu": 0.0, "children": 0.0})
+    _LAST[:] = [item.nodeid.split("::")[0]]
+    row = _row(_LAST[-1])
     row["tests"] += 1
     row["wall"] += ended - started
     row["cpu"] += own2 - own
