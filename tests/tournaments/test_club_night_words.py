@@ -3,10 +3,11 @@ the euro as its sign): a member who has a place is told so in words that do not 
 taken; the entry fee and the prize carry the club's sign; My night's record reads as French
 writes it; a refused pairing wish names the field at fault."""
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from ginscore.engine import MatchLength
@@ -113,3 +114,21 @@ def test_a_refused_pairing_wish_names_the_field_at_fault():
     said = _messages(director.post(url, {"player": anne.pk}, follow=True, **FR))
     assert said == "Choisissez soit le joueur à ne pas rencontrer, soit la table gardée."
     assert not t.wishes.exists()
+
+
+@override_settings(TIME_ZONE="Europe/Paris")
+def test_the_clock_before_its_script_runs_says_when_time_ends_never_that_time_as_time_left():
+    """My night read "temps restant 18:59" for a 40-minute clock started at 18:19 UTC until the
+    clock's script ran: the deadline's time of day under "time left"."""
+    t = services.tournament_create(name="Jeudi", format="swiss", rounds=2, length=MatchLength("best_of", 1))
+    anne, player = _phone(ANNE, "anne")
+    services.entries_set(tournament=t, names=[ANNE, "Benoît"])
+    services.tournament_start(tournament=Tournament.objects.get(pk=t.pk))
+    services.round_clock_start(tournament=Tournament.objects.get(pk=t.pk), minutes=40)
+    ends = Tournament.objects.get(pk=t.pk).clock_deadline.astimezone(ZoneInfo("Europe/Paris")).strftime("%H:%M")
+    url = reverse("tournaments:my_night", args=[t.pk])
+    fr = anne.get(url, **FR).content.decode()
+    assert f"Ronde 1 · <span data-clock-state>se termine à</span></span> <span data-clock-left>{ends}</span>" in fr
+    assert "temps restant" not in fr
+    en = anne.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Round 1 · <span data-clock-state>ends at</span></span> <span data-clock-left>{ends}</span>" in en

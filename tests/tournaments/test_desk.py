@@ -152,7 +152,7 @@ def test_the_desk_shows_the_clock_of_the_round_being_played_named(client, direct
     client.force_login(director)
     desk = reverse("tournaments:desk", args=[t.pk])
     page = client.get(desk).content.decode()
-    assert "Round 1 · <span data-clock-state>time left</span>" in page and "Call time now in Round 1" in page
+    assert "Round 1 · <span data-clock-state>ends at</span>" in page and "Call time now in Round 1" in page
     round_1 = reverse("tournaments:round", args=[t.pk, 1, 1])
     assert "data-deadline" in client.get(round_1).content.decode()
     _play_round(Tournament.objects.get(pk=t.pk), 1)   # round 2 is paired: round 1's clock is no longer shown
@@ -167,10 +167,10 @@ def test_the_desk_names_a_knockout_round_as_the_bracket_does(client, director, m
     services.round_clock_start(tournament=t, minutes=30)
     client.force_login(director)
     page = client.get(reverse("tournaments:desk", args=[t.pk])).content.decode()
-    assert "Quarter-final · <span data-clock-state>time left</span>" in page
+    assert "Quarter-final · <span data-clock-state>ends at</span>" in page
     assert "Call time now in Quarter-final" in page
     board = client.get(reverse("tournaments:board", args=[t.pk])).content.decode()
-    assert "Quarter-final · <span data-clock-state>time left</span>" in board
+    assert "Quarter-final · <span data-clock-state>ends at</span>" in board
 
 
 def test_a_knockout_is_named_by_its_rounds_before_the_draw_and_after_on_every_page(client, director, make_tournament):

@@ -179,7 +179,7 @@ def test_a_refusal_of_the_director_is_french(client, director):
     response = client.post(reverse("tournaments:clock_start", args=[t.pk]), {"minutes": "40", "next": desk_url},
                            follow=True, **FR)
     page = text(response)
-    assert "La pendule tourne : 40 minutes." in page and "Ronde 1 · <span data-clock-state>temps restant<" in page
+    assert "La pendule tourne : 40 minutes." in page and "Ronde 1 · <span data-clock-state>se termine à<" in page
     assert "Déclarer maintenant la fin du temps (Ronde 1)" in page
     response = client.post(reverse("tournaments:clock_start", args=[t.pk]), {"minutes": "0", "next": desk_url}, **FR)
     assert response.status_code == 400 and "Durée limite (minutes)" in text(response)
