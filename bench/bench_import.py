@@ -39,12 +39,17 @@ def parse_args(argv=None):
     p.add_argument("--tables", type=int, default=32, help="tables scoring (default 32)")
     p.add_argument("--seconds", type=float, default=40, help="how long the room plays (default 40)")
     p.add_argument("--save-every", type=float, default=3.0, help="seconds between a table's hands (default 3)")
-    p.add_argument("--records", type=int, default=500, help="records a file (default 500: the site's cap)")
-    p.add_argument("--hands", type=int, default=24, help="hands a record (default 24: 12,000 a file)")
+    file_arguments(p)
     site_arguments(p)
     args = p.parse_args(argv)
     args.port = args.port or free_port()
     return args
+
+
+def file_arguments(p: argparse.ArgumentParser) -> None:
+    """The size of the files imported: the largest the site takes, by default."""
+    p.add_argument("--records", type=int, default=500, help="records a file (default 500: the site's cap)")
+    p.add_argument("--hands", type=int, default=24, help="hands a record (default 24: 12,000 a file)")
 
 
 def build(tables: int) -> dict:

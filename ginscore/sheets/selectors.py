@@ -266,6 +266,12 @@ def _score_now(row) -> str:
     return _("playing: %(score)s") % {"score": f"{figure(a)}\u2013{figure(b)}"}
 
 
+def table_sheets_count(*, pk: int, number: int, stage: int | None = None) -> tuple[str, int]:
+    """The tournament's name and how many table sheets its round has (``table_sheets_data``'s length)."""
+    t, stage, rows = _round(pk, number, stage)
+    return t.name, sum(1 for row in rows if row.match is not None)
+
+
 def table_sheets_data(*, pk: int, number: int, link, stage: int | None = None) -> list[TableSheet]:
     """One sheet per table of the round that has a match; ``link(path)`` makes the table link absolute.
     A doubles match plays at two tables (match N at tables 2N-1 and 2N): its sheet has a QR code for

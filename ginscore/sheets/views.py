@@ -19,13 +19,14 @@ from django.views.decorators.http import require_POST
 
 from ginscore.club import setup
 from ginscore.club.roles import is_director
-from ginscore.club.site import absolute_url, address_unknown, site_url
+from ginscore.club.site import absolute_url, address_unknown, phone_address, site_url
 from ginscore.sheets import selectors
 from ginscore.sheets.bracket import build_bracket
 from ginscore.sheets.common import languages, sheet_language
 from ginscore.sheets.forms import pad_choices, pad_form_from_query, three_handed_choices
 from ginscore.sheets.match_sheet import build_match_sheet
 from ginscore.sheets.pads import build_pad
+from ginscore.sheets.tasks import TABLES_IN_REQUEST, table_sheets_start
 from ginscore.sheets.tournament import build_round_sheet, build_standings, build_table_sheets
 
 
@@ -137,13 +138,21 @@ def round_pdf(request, pk: int, stage: int, number: int, language: str):
 
 @printed
 def tables_pdf(request, pk: int, stage: int, number: int, language: str):
-    """The table sheets carry the table links (scoring with no account): directors only."""
+    """The table sheets carry the table links (scoring with no account): directors only. A round of
+    more than ``TABLES_IN_REQUEST`` tables is printed by the background worker: the answer is the
+    job's page, which opens the PDF once it is made."""
     if not is_director(request.user):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied(_("Only a director prints the table sheets: they carry the table links."))
     if unknown := address_unknown(request):   # codes no phone could open: say so, offer this machine's addresses
         return render(request, "club/address_unknown.html", {"address_unknown": unknown}, status=409)
+    tournament, count = selectors.table_sheets_count(pk=pk, number=number, stage=stage)
+    if count > TABLES_IN_REQUEST:   # a big round: printed by the background worker, on a job page
+        with translation.override(request.LANGUAGE_CODE):   # (the page's language, not the sheets')
+            job = table_sheets_start(pk=pk, stage=stage, number=number, paper=_paper(request), language=language,
+                                     base=phone_address(request), tournament=tournament, started_by=request.user)
+        return redirect(job)
     sheets = selectors.table_sheets_data(pk=pk, number=number, stage=stage,
                                          link=lambda path: absolute_url(path, request))
     return pdf_response(build_table_sheets(sheets, _paper(request), language=language), f"tables-{pk}-round-{number}")

@@ -1,7 +1,8 @@
 """Tournament paperwork from stored tournaments: bracket, round sheet, table sheets, standings."""
-from io import StringIO
+from io import BytesIO, StringIO
 
 import pytest
+from pypdf import PdfReader
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -98,11 +99,40 @@ def test_table_sheets_are_for_directors_and_carry_each_table_link(client, direct
                          dpi=300) == 0  # the first table's own link
     client.logout()
     assert client.get(url).status_code == 302  # visitors go to log in
-    big = started("single", 32)
+    eight = started("single", 16)
     client.force_login(director)
     with CaptureQueriesContext(connection) as ctx:
-        assert len(pages(_pdf(client.get(reverse("sheets:tables", args=[big.pk, 1, 1]))))) == 16
+        assert len(pages(_pdf(client.get(reverse("sheets:tables", args=[eight.pk, 1, 1]))))) == 8
     assert len(ctx.captured_queries) == queries  # constant, whatever the field
+
+
+def test_a_big_rounds_table_sheets_are_made_by_a_job_only_the_director_sees(client, director, django_user_model,
+                                                                            django_capture_on_commit_callbacks):
+    """More tables than a request should wait for: the answer is the job's page, which opens the PDF."""
+    from ginscore.jobs.models import Job
+
+    big = started("single", 32)
+    client.force_login(director)
+    with django_capture_on_commit_callbacks(execute=True):
+        started_page = client.get(reverse("sheets:tables", args=[big.pk, 1, 1]), {"paper": "a4"})
+    job = Job.objects.get()
+    assert started_page.status_code == 302 and started_page["Location"] == job.get_absolute_url()
+    assert (job.status, job.started_by, job.message) == (Job.DONE, director, "16 table sheets, one page a table.")
+    page = client.get(job.get_absolute_url()).content.decode()
+    assert f"Table sheets of {big.name}, round 1" in page and f'href="/jobs/{job.pk}/file/"' in page
+    pdf = b"".join(client.get(f"/jobs/{job.pk}/file/").streaming_content)
+    got = pages(pdf)
+    rows = [r for r in tsel.round_rows(big, 1, 1) if r.match]
+    assert len(got) == len(rows) == 16
+    assert all(f"{row.entry_a.player.name} v {row.entry_b.player.name}" in page for row, page in zip(rows, got))
+    assert "http://testserver" + reverse("matches:table", args=[rows[0].match.table_token]) in got[0]
+    box = PdfReader(BytesIO(pdf)).pages[0].mediabox
+    assert (round(box.width), round(box.height)) == (595, 842)   # A4, as asked
+    other = django_user_model.objects.create_user("dora", password="x")
+    other.groups.add(Group.objects.get_or_create(name=DIRECTOR_GROUP)[0])
+    client.force_login(other)   # another director: the job is not theirs
+    assert client.get(job.get_absolute_url()).status_code == 404
+    assert client.get(f"/jobs/{job.pk}/file/").status_code == 404
 
 
 def test_members_may_not_print_table_sheets(client):
