@@ -6,12 +6,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import manage
 from tests.engine.helpers import gin, knock, record
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(args, stdin=None):
+    """``manage.py score ARGS`` in this process (tests/commands.py)."""
+    return manage("score", *args, stdin=stdin)
+
+
+def run_process(args, stdin=None):
+    """``manage.py score ARGS`` in a process of its own, as a shell starts it."""
     proc = subprocess.run([sys.executable, "manage.py", "score", *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, timeout=60)
     return proc.returncode, proc.stdout, proc.stderr
@@ -27,7 +34,7 @@ def record_file(tmp_path):
 
 
 def test_scores_a_file(record_file):
-    code, out, err = run([record_file(record([knock("Ann", 8, 32)], stake="0.05"))])
+    code, out, err = run_process([record_file(record([knock("Ann", 8, 32)], stake="0.05"))])
     assert code == 0 and err == ""
     data = json.loads(out)
     assert data["hands"][0]["points"] == 24 and data["rules"]["preset"] == "standard"
@@ -112,7 +119,5 @@ def test_crafted_or_unreadable_input_gives_one_line_and_no_traceback(tmp_path, m
 
 
 def test_invalid_utf8_on_standard_input_gives_one_line():
-    proc = subprocess.run([sys.executable, "manage.py", "score", "-"], cwd=ROOT, input=b"\xff\xfe{",
-                          capture_output=True, timeout=60)
-    err = proc.stderr.decode()
-    assert proc.returncode == 1 and err.strip() == "standard input: is not UTF-8 text"
+    code, out, err = run(["-"], stdin=b"\xff\xfe{")
+    assert code == 1 and err.strip() == "standard input: is not UTF-8 text"

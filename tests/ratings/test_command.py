@@ -7,12 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import manage
 from tests.engine.helpers import gin, knock, record
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(args, stdin=None):
+    """``manage.py ratings ARGS`` in this process (tests/commands.py)."""
+    return manage("ratings", *args, stdin=stdin)
+
+
+def run_process(args, stdin=None):
+    """``manage.py ratings ARGS`` in a process of its own, as a shell starts it."""
     proc = subprocess.run([sys.executable, "manage.py", "ratings", *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, timeout=60)
     return proc.returncode, proc.stdout, proc.stderr
@@ -24,7 +31,7 @@ ANN_WINS = record([gin("Ann", 98), gin("Ann", 98)])
 def test_the_spec_example(tmp_path):
     path = tmp_path / "records.json"
     path.write_text(json.dumps([ANN_WINS]))
-    code, out, err = run([str(path)])
+    code, out, err = run_process([str(path)])
     assert code == 0 and err == ""
     assert json.loads(out)["players"][0] == {"name": "Ann", "rating": 1522.36, "experience": 5,
                                              "rated_matches": 1, "provisional": True}

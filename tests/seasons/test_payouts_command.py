@@ -6,17 +6,25 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import manage
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args):
+    """``manage.py payouts ARGS`` in this process (tests/commands.py)."""
+    return manage("payouts", *args)
+
+
+def run_process(*args):
+    """``manage.py payouts ARGS`` in a process of its own, as a shell starts it."""
     proc = subprocess.run([sys.executable, "manage.py", "payouts", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     return proc.returncode, proc.stdout, proc.stderr
 
 
 def test_the_spec_example():
-    code, out, err = run("--entrants", "14", "--fee", "20")
+    code, out, err = run_process("--entrants", "14", "--fee", "20")
     assert (code, err) == (0, "")
     assert json.loads(out) == {
         "format": "ginscore-payouts/1", "pool": "280.00",

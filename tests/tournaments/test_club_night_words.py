@@ -132,3 +132,27 @@ def test_the_clock_before_its_script_runs_says_when_time_ends_never_that_time_as
     assert "temps restant" not in fr
     en = anne.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"Round 1 · <span data-clock-state>ends at</span></span> <span data-clock-left>{ends}</span>" in en
+
+
+def test_a_full_event_offers_the_waiting_list_not_a_place():
+    """With every place taken the button said "Sign me up" and the member was surprised to be
+    told they wait: the button now says what a tap does, and so does the way off the list."""
+    t = services.tournament_create(name="Jeudi", format="swiss", rounds=3, length=MatchLength("best_of", 1))
+    services.tournament_sign_up_set(tournament=t, open=True, cap=2, closes=None)
+    for name in ("Anne", "Benoît"):
+        phone, _ = _phone(name, name.lower())
+        phone.post(reverse("tournaments:sign_up", args=[t.pk]))
+    chloe, _ = _phone("Chloé Zoë", "chloe")
+    page = chloe.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Join the waiting list: Chloé Zoë</button>" in page and "Sign me up" not in page
+    assert "Every place is taken: you would wait in line" in page
+    fr = chloe.get(t.get_absolute_url(), **FR).content.decode()
+    assert "M'inscrire sur la liste d'attente : Chloé Zoë</button>" in fr
+    chloe.post(reverse("tournaments:sign_up", args=[t.pk]))
+    page = chloe.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Chloé Zoë: number 1 on the waiting list." in page
+    assert "Leave the waiting list</button>" in page and "Take my place back" not in page
+    # a place free again: the button offers a place
+    services.tournament_sign_up_set(tournament=t, open=True, cap=4, closes=None)
+    dede, _ = _phone("Dédé Éric", "dede")
+    assert "Sign me up: Dédé Éric</button>" in dede.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
