@@ -29,7 +29,7 @@ Exits non-zero when a save told "saved" is not stored (or stored twice), or a vi
 more than 2 s after the kill had settled (``--settle`` seconds after it).
 
     .venv/bin/python bench/rehearsal.py --tables 64 --viewers 256 --boards 2 --seconds 30
-    .venv/bin/python bench/rehearsal.py --tables 1024 --viewers 4096 --boards 8 --seconds 60 --servers 3
+    .venv/bin/python bench/rehearsal.py --tables 1024 --viewers 4096 --boards 8 --seconds 60 --warmup 30 --servers 2
     .venv/bin/python bench/rehearsal.py --setups championship --tables 4 --viewers 8 --seconds 8
 
 ``--json FILE`` also writes each set-up's figures there (tests/deploy/test_rehearsal.py reads them).
