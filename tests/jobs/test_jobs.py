@@ -111,3 +111,34 @@ def test_old_jobs_and_their_files_are_forgotten(member, django_capture_on_commit
     assert list(Job.objects.values_list("pk", flat=True)) == [new.pk]
     assert not files.exists(old.result_file) and files.exists(new.result_file)
     assert DBTaskResult.objects.count() == 0
+
+
+def test_a_job_whose_worker_stopped_in_the_middle_says_so_and_may_be_tried_again(
+        client, member, django_capture_on_commit_callbacks):
+    _start(member, django_capture_on_commit_callbacks, stop=True)   # (the immediate backend keeps the exit)
+    job = Job.objects.get()
+    assert job.status == Job.FAILED and job.message.startswith("The site stopped while this was being done")
+    Job.objects.filter(pk=job.pk).update(params={**job.params, "mended": True})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.force_login(member)
+        client.post(f"/jobs/{job.pk}/again/")
+    job.refresh_from_db()
+    assert (job.status, job.message) == (Job.DONE, "Counted to 5.")
+
+
+def test_a_job_pending_for_an_hour_is_taken_as_stopped_and_may_be_started_again(
+        client, member, django_capture_on_commit_callbacks):
+    job = Job.objects.create(kind="count", title="Counting", started_by=member, task_path=count_job.module_path,
+                             params={"to": 2}, status=Job.RUNNING)
+    client.force_login(member)
+    assert 'http-equiv="refresh"' in client.get(f"/jobs/{job.pk}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True) as ran:
+        client.post(f"/jobs/{job.pk}/again/")   # not stuck yet: nothing is enqueued twice
+    assert ran == []
+    Job.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(hours=1, minutes=1))
+    html = client.get(f"/jobs/{job.pk}/").content.decode()
+    assert "has not moved for an hour" in html and 'id="job-again"' in html and 'http-equiv="refresh"' not in html
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/jobs/{job.pk}/again/")
+    job.refresh_from_db()
+    assert (job.status, job.message) == (Job.DONE, "Counted to 2.")
