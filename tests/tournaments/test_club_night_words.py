@@ -98,6 +98,15 @@ def test_my_night_in_french_reads_as_french_writes_it_with_the_prize_in_euros():
     english = anne.get(reverse("tournaments:my_night", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 of 4 · 1 won, 0 lost" in english and "Round 1: <strong>won</strong> against" in english
     assert '<dd class="my-prize">€20.00</dd>' in english
+    # the player Anne beat: their place pays nothing now, said as a word, not "€0.00"
+    loser = mine.entry_b if mine.entry_a.player_id == player.pk else mine.entry_a
+    user = get_user_model().objects.create_user(username="loser", password="x-long-pass-1")
+    Player.objects.filter(pk=loser.player_id).update(user=user)
+    phone = Client()
+    phone.force_login(user)
+    url = reverse("tournaments:my_night", args=[t.pk])
+    assert '<dd class="my-prize">aucun</dd>' in phone.get(url, **FR).content.decode()
+    assert '<dd class="my-prize">none</dd>' in phone.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
 
 def test_a_refused_pairing_wish_names_the_field_at_fault():
