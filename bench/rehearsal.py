@@ -29,7 +29,7 @@ Exits non-zero when a save told "saved" is not stored (or stored twice), or a vi
 more than 2 s after the kill had settled (``--settle`` seconds after it).
 
     .venv/bin/python bench/rehearsal.py --tables 64 --viewers 256 --boards 2 --seconds 30
-    .venv/bin/python bench/rehearsal.py --tables 1024 --viewers 4096 --boards 8 --seconds 60 --servers 3
+    .venv/bin/python bench/rehearsal.py --tables 1024 --viewers 4096 --boards 8 --seconds 60 --warmup 30 --servers 2
     .venv/bin/python bench/rehearsal.py --setups championship --tables 4 --viewers 8 --seconds 8
 
 ``--json FILE`` also writes each set-up's figures there (tests/deploy/test_rehearsal.py reads them).
@@ -272,15 +272,15 @@ class Watch:
 # One set-up
 
 
-def championship(args, env: dict, tmp: Path):
-    """Redis, the app servers, the jobs' worker and the front; returns (their processes, the app servers,
-    an app server's shape)."""
+def championship(args, env: dict, tmp: Path, procs: list):
+    """Redis, the app servers, the jobs' worker and the front, each added to ``procs`` as it starts (so
+    that a stop midway stops those); returns (the app servers, an app server's shape)."""
     from ginscore import front
 
     redis_port = free_port()
     cache_url = f"redis://127.0.0.1:{redis_port}/0"
-    procs = [start([shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(redis_port), "--bind",
-                    "127.0.0.1", "--save", "", "--appendonly", "no"], env, tmp / "redis.log")]
+    procs.append(start([shutil.which("redis-server") or "/usr/bin/redis-server", "--port", str(redis_port), "--bind",
+                    "127.0.0.1", "--save", "", "--appendonly", "no"], env, tmp / "redis.log"))
     sockets = [tmp / f"app{i}.sock" for i in range(args.servers)]
     servers = []
     # On one machine the app servers share its cores: gunicorn.conf.py's cores + 1 processes shared
@@ -292,7 +292,7 @@ def championship(args, env: dict, tmp: Path):
                       "GINSCORE_WORKERS": str(workers)}
         servers.append(start([str(Path(sys.executable).with_name("gunicorn")), "-c", "gunicorn.conf.py"],
                              server_env, tmp / f"app{i}.log"))
-    procs += servers
+        procs.append(servers[-1])
     from django.core.management import get_commands
 
     if "db_worker" in get_commands():   # the background jobs' worker (docs/deploying.md), when the site has one
@@ -311,7 +311,7 @@ def championship(args, env: dict, tmp: Path):
         except OSError:
             return False
     wait_for(answers, "the front")
-    return procs, servers, gunicorn_shape(server_env)
+    return servers, gunicorn_shape(server_env)
 
 
 def run_one(args) -> dict:
@@ -329,11 +329,12 @@ def run_one(args) -> dict:
         plan = bench_night.build_night(args.tables)
         killed = Counter()
         if args.one == "onebox":
-            site = Site(env, tmp, args.port, front=True).__enter__()
+            site = Site(env, tmp, args.port, front=True)
+            site.__enter__()   # (assigned first: a stop while it starts stops it)
             groups, shape = [site.proc.pid], f"one app server of {gunicorn_shape(env)}, files as cache"
             watch = Watch()
         else:
-            procs, servers, shape = championship(args, env, tmp)
+            servers, shape = championship(args, env, tmp, procs)
             groups = [p.pid for p in procs]
             shape = f"{args.servers} app servers of {shape}, Redis as cache"
 
@@ -491,8 +492,15 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
           "figures above count the warm-up too: the pages' first drawing, the tables' seating)")
 
 
+def stopped(signum, frame):
+    """SIGTERM (a timeout, Ctrl-C's neighbour): leave through the ``finally`` blocks, which stop the
+    servers and remove PostgreSQL's folder, instead of leaving them running."""
+    raise SystemExit(f"stopped by signal {signum}")
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, stopped)
     if args.one:
         result = run_one(args)
         if args.json:
@@ -505,10 +513,16 @@ def main(argv=None) -> int:
         out = scratch / f"{setup}.json"
         extra = ["--servers", str(args.servers), "--kill-at", str(args.kill_at), "--settle", str(args.settle),
                  "--pg-port", str(args.pg_port)]
-        done = subprocess.run([sys.executable, __file__, "--one", setup, "--json", str(out), *extra, *args.passed],
-                              cwd=ROOT)
-        if done.returncode or not out.exists():
-            broken.append(f"{setup}: the rehearsal stopped (exit {done.returncode})")
+        one = subprocess.Popen([sys.executable, __file__, "--one", setup, "--json", str(out), *extra, *args.passed],
+                               cwd=ROOT)
+        try:
+            returncode = one.wait()
+        finally:
+            if one.poll() is None:   # this process was stopped: the set-up stops its servers too
+                one.terminate()
+                one.wait(60)
+        if returncode or not out.exists():
+            broken.append(f"{setup}: the rehearsal stopped (exit {returncode})")
             continue
         results.append(json.loads(out.read_text()))
     shutil.rmtree(scratch, ignore_errors=True)

@@ -33,7 +33,7 @@ fi
 if [ "${GINSCORE_DEMO:-1}" = 1 ]; then
   echo "Demo accounts, only in a new database (password ginscore-demo): admin, director, ann, ben"
 else
-  echo "A new database opens on the first-run page: the club's name, its first admin, the phones' address."
+  echo "A database with no account yet opens on the first-run page: the club's name, its first admin, the phones' address."
 fi
 
 # The front (docs/deploying.md): nginx on HOST:PORT, gunicorn on a socket file in its folder.

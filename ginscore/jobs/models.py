@@ -2,12 +2,18 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.files.storage import FileSystemStorage
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+
+# A job still pending this long after it was started is taken as stopped (``Job.stuck``).
+STUCK_AFTER = timedelta(hours=1)
 
 
 class Job(models.Model):
@@ -53,6 +59,12 @@ class Job(models.Model):
     @property
     def pending(self) -> bool:
         return self.status in (self.QUEUED, self.RUNNING)
+
+    @property
+    def stuck(self) -> bool:
+        """Still waiting or running an hour after it started (the largest job takes seconds): its
+        worker was killed outright (kill -9, a power cut) or is not running. It may be tried again."""
+        return self.pending and self.created_at < timezone.now() - STUCK_AFTER
 
 
 def job_files() -> FileSystemStorage:

@@ -66,10 +66,11 @@ def _enqueue(job: Job) -> None:
 
 
 def job_retry(*, job: Job, option: str | None = None) -> Job:
-    """A failed job enqueued again (``option``: the parameter its failure offered, turned on)."""
+    """A failed job (or a stuck one: ``Job.stuck``) enqueued again (``option``: the parameter its
+    failure offered, turned on)."""
     with transaction.atomic():
         job = Job.objects.select_for_update().get(pk=job.pk)
-        if job.status != Job.FAILED:
+        if not (job.status == Job.FAILED or job.stuck):
             return job
         offered = job.params.pop("option", None)
         if option and offered and offered.get("name") == option:
@@ -134,6 +135,9 @@ def job_task(work: Callable[[Running], None]):
                 logger.exception("Job %s (%s) failed", job.pk, job.task_path)
                 _failed(job, _("Something went wrong and nothing was kept. Try again; if it fails again, tell "
                                "the club's admin."), None)
+            except BaseException:   # the worker stopped in the middle (run.sh stopped): said, then stop
+                _failed(job, _("The site stopped while this was being done, and nothing was kept. Try again."), None)
+                raise
             else:
                 if job.status != Job.DONE:
                     running.finish()

@@ -19,6 +19,7 @@ from ginscore.push.keys import b64url, b64url_bytes
 from ginscore.push.models import ENDPOINT_MAX, Subscription
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+PER_PLAYER = 10   # phones a player's notifications go to at most (the oldest is let go)
 
 
 class PushRefused(Exception):
@@ -70,7 +71,8 @@ def keys_clean(keys) -> tuple[str, str]:
 def subscription_save(*, data, player, tournament=None, user=None, device: str = "", session: str = "",
                       language: str) -> Subscription:
     """Keeps the browser's subscription (``data``) for ``player``'s news (only ``tournament``'s when
-    given: a personal link). The same browser subscribing again replaces its row (one player a phone)."""
+    given: a personal link). The same browser subscribing again replaces its row (one player a phone);
+    past ``PER_PLAYER`` phones for one player, the oldest is let go (no one fills the table)."""
     if not isinstance(data, dict):
         raise PushRefused(_("subscription: the browser's subscription is missing."))
     endpoint = endpoint_clean(data.get("endpoint"))
@@ -79,6 +81,8 @@ def subscription_save(*, data, player, tournament=None, user=None, device: str =
         subscription, _created = Subscription.objects.update_or_create(endpoint=endpoint, defaults={
             "p256dh": p256dh, "auth": auth, "player": player, "tournament": tournament, "user": user,
             "device": device, "session": session, "language": language})
+        older = Subscription.objects.filter(player=player).order_by("-created_at", "-pk").values_list("pk", flat=True)
+        Subscription.objects.filter(pk__in=list(older[PER_PLAYER:])).delete()
     return subscription
 
 

@@ -12,7 +12,7 @@ from ginscore.sheets import selectors
 from ginscore.sheets.tournament import build_table_sheets
 
 # A round of more table sheets than this is printed by the background worker: 8 sheets are drawn in
-# about 0.25 s (64 in about 2 s on a busy two-core machine: bench/bench_jobs.py).
+# about 0.3 s, 64 in 1.4-2.8 s on a busy two-core machine (bench/bench_jobs.py, docs/performance.md).
 TABLES_IN_REQUEST = 8
 
 

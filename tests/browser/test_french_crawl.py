@@ -64,6 +64,7 @@ DISPUTE = "Les points isolés sont faux."
 SEASON = "Saison d'automne"
 ANNOUNCEMENT = "Pause café à vingt et une heures."
 USERS = {"player": "joueuse", "director": "directrice"}
+JOB = "parties-du-club.json"
 
 
 # The data set
@@ -233,7 +234,13 @@ def build_club() -> Club:
                     night=night_link(entries[2]),
                     anne=anne.pk, benoit=Player.objects.get(name=b).pk,
                     owed=Entry.objects.get(tournament=over, player__name=PLAYERS[3]).pk)
-    club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, DISPUTE, *USERS.values(),
+    # An import of the player's, half done in the background (its page: only she sees it; others a 404).
+    from ginscore.jobs.models import Job
+    from ginscore.matches.tasks import records_import_job
+
+    club.ids["job"] = Job.objects.create(kind="records_import", title=JOB, started_by=player_user, status=Job.RUNNING,
+                                         task_path=records_import_job.module_path, done=120, total=500).pk
+    club.data = sorted({*PLAYERS, *TEAMS, *EVENTS.values(), SEASON, ANNOUNCEMENT, DISPUTE, *USERS.values(), JOB,
                         f"{TEAMS[0]} & {TEAMS[1]}", "English"}, key=len, reverse=True)
     return club
 
@@ -430,6 +437,7 @@ PAGES = [
     P("season-edit", "seasons:edit", lambda c: f"/seasons/{c.season}/edit/", "people"),
     P("season-money", "seasons:money", lambda c: f"/seasons/{c.season}/money/", "people"),
     P("club-money", "money:club", lambda c: "/money/", "people"),
+    P("job", "jobs:detail", lambda c: f"/jobs/{c.job}/", "jobs"),
     P("prize", "money:prize", lambda c: f"/money/tournaments/{c.over}/", "people"),
     P("prize-preview", "money:preview", lambda c: f"/money/tournaments/{c.over}/preview/?entrants=12", "people",
       fragment=True),
@@ -483,6 +491,7 @@ NOT_PAGES = {
     "sheets:pad": "a PDF", "sheets:match": "a PDF", "sheets:bracket": "a PDF", "sheets:standings": "a PDF",
     "sheets:round": "a PDF", "sheets:tables": "a PDF",
     "logout": "a POST (back to the page it was sent from)",
+    "jobs:file": "a job's PDF or file (tests/jobs, tests/sheets)",
     "push:subscribe": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py, in French)",
     "push:subscribe_link": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py)",
     "push:unsubscribe": "a POST of the page's script, answered in JSON (tests/browser/test_push_opt_in.py)",
@@ -497,7 +506,7 @@ POSTS = {"matches:hand_preview", "matches:hand_send", "matches:hand_confirm", "m
          "tournaments:pair_present", "tournaments:sign_up", "tournaments:sign_up_take_back",
          "tournaments:sign_up_settings", "tournaments:sign_ups_accept_placed", "tournaments:sign_up_accept",
          "tournaments:sign_up_remove", "tournaments:copy", "tournaments:wish_add", "tournaments:wish_remove",
-         "club:address", "club:member_password", "ratings:match_rating_agree"}
+         "club:address", "club:member_password", "ratings:match_rating_agree", "jobs:again"}
 NOT_PAGES.update({name: "a POST: its answer is a page of the crawl, with a message" for name in POSTS})
 
 

@@ -34,12 +34,14 @@ def test_an_import_started_on_a_phone_finishes_on_its_page(phone, member, other_
         assert phone.locator("#job").get_attribute("data-status") == "queued"   # no worker yet: the page answered
         snap(phone, "import-job-waiting", full_page=False)
         job_url = phone.url
+        phone.evaluate("window.sameDocument = true")   # swapped by its script, never reloaded
         worker = run_worker(tmp_path, settings.GINSCORE_JOBS_DIR)
         phone.wait_for_selector("#job[data-status=done]", timeout=120_000)   # the page updated itself
     finally:
         if worker:
             stop(worker)
     assert Match.objects.count() == RECORDS and Hand.objects.count() == RECORDS * HANDS
+    assert phone.evaluate("window.sameDocument") is True
     text = phone.locator("#job").inner_text()
     assert f"Done. Imported {RECORDS} matches." in text
     snap(phone, "import-job-done", full_page=False)

@@ -52,3 +52,11 @@ def test_run_sh_asks_it_when_started_without_the_demo():
     run = RUN_SH.read_text()
     start = run.index('if [ "${GINSCORE_DEMO:-1}" = 1 ]; then\n  $PY manage.py seed_demo --if-empty')
     assert "else\n  $PY manage.py seed_demo --say-if-loaded" in run[start:start + 200]
+
+
+def test_run_sh_never_calls_a_started_clubs_database_new():
+    """Restarted every club night without the demo, run.sh used to print "A new database opens on
+    the first-run page" over the club's own records."""
+    run = RUN_SH.read_text()
+    assert "A new database opens" not in run
+    assert "A database with no account yet opens on the first-run page" in run

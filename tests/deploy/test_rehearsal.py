@@ -22,9 +22,16 @@ pytestmark = [pytest.mark.skipif(front.nginx_binary() is None, reason="needs Deb
 def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     out = tmp_path / "figures.json"
-    done = subprocess.run([sys.executable, "bench/rehearsal.py", "--tables", "4", "--viewers", "8", "--boards", "1",
-                           "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship", "--json", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    proc = subprocess.Popen([sys.executable, "bench/rehearsal.py", "--tables", "4", "--viewers", "8", "--boards", "1",
+                             "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship",
+                             "--json", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:   # (a timeout: the rehearsal stops its servers and PostgreSQL on SIGTERM)
+            proc.terminate()
+            stdout, stderr = proc.communicate(timeout=60)
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     assert out.exists(), done.stdout[-3000:] + done.stderr[-3000:]
     [championship] = json.loads(out.read_text())
     assert championship["setup"] == "championship"

@@ -42,3 +42,13 @@ def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
 def test_immediate_jobs_start_no_worker(tmp_path):
     with run_sh(environment(tmp_path, GINSCORE_TASKS="immediate")) as (_url, proc):
         assert workers_of(proc.pid) == []
+
+
+def test_the_queue_is_the_database_unless_told_to_run_jobs_in_their_requests(tmp_path):
+    from tests.deploy.servers import setting
+
+    backend = "settings.TASKS['default']['BACKEND']"
+    assert setting(environment(tmp_path), backend) == "django_tasks_db.DatabaseBackend"
+    assert setting(environment(tmp_path, GINSCORE_TASKS="immediate"), backend) == \
+        "django_tasks.backends.immediate.ImmediateBackend"
+    assert setting(environment(tmp_path), "str(settings.GINSCORE_JOBS_DIR)") == str(tmp_path / "data" / "jobs")

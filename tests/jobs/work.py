@@ -5,8 +5,11 @@ from ginscore.jobs.services import JobFailed, job_task
 @job_task
 def count_job(job):
     """Counts to ``params["to"]``, then keeps a small file; fails in plain words while
-    ``params["fail"]`` says so, or with an unexpected error while ``params["crash"]`` does."""
+    ``params["fail"]`` says so, with an unexpected error while ``params["crash"]`` does, or is
+    stopped while ``params["stop"]`` does (until ``params["mended"]``)."""
     to = job.job.params["to"]
+    if job.job.params.get("stop") and not job.job.params.get("mended"):
+        raise SystemExit(1)   # as the worker's second TERM (run.sh stopped) in the middle of a job
     if job.job.params.get("crash") and not job.job.params.get("mended"):
         raise KeyError("an unexpected error")
     if job.job.params.get("fail") and not job.job.params.get("anyway"):

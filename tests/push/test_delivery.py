@@ -306,3 +306,12 @@ def test_a_partnership_deal_asks_the_other_team_and_a_table_to_come_says_so(push
     win(first, first.match.player_a.name)
     texts = push_service.texts(phones[name])[before:]
     assert texts == [f"Semi-final is paired: table 1 against {other}."]
+
+
+def test_a_player_has_at_most_ten_phones_the_oldest_let_go(night, push_service):
+    phone = _phone(Player.objects.get(name="Ann").user)
+    made = [push_service.phone(f"ann{i}") for i in range(12)]
+    for p in made:
+        assert _opt_in(phone, p.subscription()).status_code == 200
+    kept = set(Subscription.objects.values_list("endpoint", flat=True))
+    assert kept == {p.endpoint for p in made[2:]}

@@ -156,3 +156,65 @@ def test_desk_starts_and_calls_the_clock_and_pages_show_it(client, director):
     assert Tournament.objects.get(pk=t.pk).clock_called is not None
     round_page = client.get(reverse("tournaments:round", args=[t.pk, 1, 1])).content.decode()
     assert round_page.count("time: last hand") == 2
+
+
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "push"]}}
+
+
+def _ready():
+    """The tasks the database worker would take now (its own query: ``run_after`` passed)."""
+    from django_tasks_db.models import DBTaskResult
+
+    return list(DBTaskResult.objects.ready())
+
+
+def test_the_worker_calls_time_at_the_deadline_with_no_hand_saved(settings, django_capture_on_commit_callbacks):
+    """Nobody saves a hand when the clock runs out: the background worker, told at the clock's start
+    to run at its deadline, calls time then (so the phones are told: tests/push)."""
+    from django_tasks_db.models import DBTaskResult
+
+    settings.TASKS = DATABASE_TASKS
+    t = _event()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_clock_start(tournament=t, minutes=10)
+    t.refresh_from_db()
+    waiting = DBTaskResult.objects.get(task_path="ginscore.tournaments.tasks.round_clock_due")
+    assert waiting.run_after == t.clock_deadline and waiting.args_kwargs["args"] == [t.pk, t.clock_deadline.isoformat()]
+    assert _ready() == []               # before the deadline the worker leaves it
+    # Ten minutes later (the clock's times moved back as the clock would have run):
+    earlier = timedelta(minutes=10, seconds=1)
+    Tournament.objects.filter(pk=t.pk).update(clock_deadline=t.clock_deadline - earlier)
+    t.refresh_from_db()
+    DBTaskResult.objects.filter(pk=waiting.pk).update(
+        run_after=t.clock_deadline, args_kwargs={"args": [t.pk, t.clock_deadline.isoformat()], "kwargs": {}})
+    (due,) = _ready()
+    assert due.task.call(*due.args_kwargs["args"]) is True   # what the worker runs
+    t.refresh_from_db()
+    assert t.clock_called == t.clock_deadline
+    rows = TournamentMatch.objects.filter(tournament=t, play_round=1)
+    assert [r.time_hands for r in rows] == [0, 0]   # every table plays the hand in play, then is decided
+
+
+def test_a_clock_restarted_or_called_is_not_called_again_by_the_old_deadline():
+    t = _event()
+    past = timezone.now() - timedelta(minutes=15)
+    services.round_clock_start(tournament=t, minutes=10, now=past)
+    first = Tournament.objects.get(pk=t.pk).clock_deadline.isoformat()
+    services.round_clock_start(tournament=t, minutes=30)           # the director gave the round more time
+    assert services.round_clock_run_out(tournament_id=t.pk, deadline=first) is False
+    assert Tournament.objects.get(pk=t.pk).clock_called is None
+    now = Tournament.objects.get(pk=t.pk).clock_deadline
+    assert services.round_clock_run_out(tournament_id=t.pk, deadline=now.isoformat(),
+                                        now=now - timedelta(seconds=1)) is False   # not yet
+    assert services.round_clock_run_out(tournament_id=t.pk, deadline=now.isoformat(), now=now) is True
+    assert Tournament.objects.get(pk=t.pk).clock_called == now
+    assert services.round_clock_run_out(tournament_id=t.pk, deadline=now.isoformat(), now=now) is False   # once
+
+
+def test_without_a_worker_that_waits_nothing_is_scheduled(django_capture_on_commit_callbacks):
+    from django_tasks_db.models import DBTaskResult
+
+    t = _event()   # the tests' jobs run in the request (ImmediateBackend): it cannot wait for a deadline
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_clock_start(tournament=t, minutes=10)
+    assert not DBTaskResult.objects.exists() and Tournament.objects.get(pk=t.pk).clock_called is None

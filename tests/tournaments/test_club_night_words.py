@@ -98,6 +98,15 @@ def test_my_night_in_french_reads_as_french_writes_it_with_the_prize_in_euros():
     english = anne.get(reverse("tournaments:my_night", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 of 4 · 1 won, 0 lost" in english and "Round 1: <strong>won</strong> against" in english
     assert '<dd class="my-prize">€20.00</dd>' in english
+    # the player Anne beat: their place pays nothing now, said as a word, not "€0.00"
+    loser = mine.entry_b if mine.entry_a.player_id == player.pk else mine.entry_a
+    user = get_user_model().objects.create_user(username="loser", password="x-long-pass-1")
+    Player.objects.filter(pk=loser.player_id).update(user=user)
+    phone = Client()
+    phone.force_login(user)
+    url = reverse("tournaments:my_night", args=[t.pk])
+    assert '<dd class="my-prize">aucun</dd>' in phone.get(url, **FR).content.decode()
+    assert '<dd class="my-prize">none</dd>' in phone.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
 
 def test_a_refused_pairing_wish_names_the_field_at_fault():
@@ -132,3 +141,27 @@ def test_the_clock_before_its_script_runs_says_when_time_ends_never_that_time_as
     assert "temps restant" not in fr
     en = anne.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"Round 1 · <span data-clock-state>ends at</span></span> <span data-clock-left>{ends}</span>" in en
+
+
+def test_a_full_event_offers_the_waiting_list_not_a_place():
+    """With every place taken the button said "Sign me up" and the member was surprised to be
+    told they wait: the button now says what a tap does, and so does the way off the list."""
+    t = services.tournament_create(name="Jeudi", format="swiss", rounds=3, length=MatchLength("best_of", 1))
+    services.tournament_sign_up_set(tournament=t, open=True, cap=2, closes=None)
+    for name in ("Anne", "Benoît"):
+        phone, _ = _phone(name, name.lower())
+        phone.post(reverse("tournaments:sign_up", args=[t.pk]))
+    chloe, _ = _phone("Chloé Zoë", "chloe")
+    page = chloe.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Join the waiting list: Chloé Zoë</button>" in page and "Sign me up" not in page
+    assert "Every place is taken: you would wait in line" in page
+    fr = chloe.get(t.get_absolute_url(), **FR).content.decode()
+    assert "M'inscrire sur la liste d'attente : Chloé Zoë</button>" in fr
+    chloe.post(reverse("tournaments:sign_up", args=[t.pk]))
+    page = chloe.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Chloé Zoë: number 1 on the waiting list." in page
+    assert "Leave the waiting list</button>" in page and "Take my place back" not in page
+    # a place free again: the button offers a place
+    services.tournament_sign_up_set(tournament=t, open=True, cap=4, closes=None)
+    dede, _ = _phone("Dédé Éric", "dede")
+    assert "Sign me up: Dédé Éric</button>" in dede.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()

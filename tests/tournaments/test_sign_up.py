@@ -130,7 +130,7 @@ def test_the_page_shows_the_member_in_or_waiting_and_the_fee_with_money_on():
     assert "Ben is number 1 on the waiting list" in page
     assert "Ben: number 1 on the waiting list." in page
     page = ann_phone.post(reverse("tournaments:sign_up_take_back", args=[t.pk]), follow=True).content.decode()
-    assert "Ann: taken back." in page and "Sign me up: Ann" in page
+    assert "Ann: taken back." in page and "Join the waiting list: Ann" in page   # Ben took the place
     assert "You are in: Ben." in ben_phone.get(t.get_absolute_url()).content.decode()
 
 

@@ -15,7 +15,7 @@ re-pairing), ``results`` (a match's result reaching its place, time called),
 ``room`` (announcements and check-in), ``sign_ups`` (members signing up before the night), ``copy`` (next week's event), ``wishes`` (pairing wishes), ``table`` (the standings the writes need).
 """
 from ginscore.tournaments.services.clock import (  # noqa: F401
-    CLOCK_MINUTES, current_round_key, round_clock_start, round_time_call, tmatch_decide_at_time,
+    CLOCK_MINUTES, current_round_key, round_clock_run_out, round_clock_start, round_time_call, tmatch_decide_at_time,
 )
 from ginscore.tournaments.services.copy import (  # noqa: F401
     tournament_copy,

@@ -44,7 +44,30 @@ def round_clock_start(*, tournament: Tournament, minutes: int, now=None) -> Tour
         t.clock_deadline = (now or timezone.now()) + timedelta(minutes=minutes)
         t.clock_called = None
         t.save(update_fields=["clock_stage", "clock_round", "clock_deadline", "clock_called"])
+        deadline = t.clock_deadline
+        transaction.on_commit(lambda: _run_out_later(t.pk, deadline))
     return t
+
+
+def _run_out_later(tournament_id: int, deadline) -> None:
+    """The background worker calls time at ``deadline`` (``round_clock_run_out``), so the players'
+    phones are told then, not at the next hand someone saves. Without a worker that can wait (jobs
+    run inside the request: GINSCORE_TASKS=immediate), time is called at the next save as before."""
+    from ginscore.tournaments.tasks import round_clock_due
+
+    if round_clock_due.get_backend().supports_defer:
+        round_clock_due.using(run_after=deadline).enqueue(tournament_id, deadline.isoformat())
+
+
+def round_clock_run_out(*, tournament_id: int, deadline: str, now=None) -> bool:
+    """Time is called because the clock that ran out at ``deadline`` (its ISO time) has run out,
+    unless the director restarted the clock or called time meanwhile. Returns whether it called it."""
+    with transaction.atomic():
+        t = _locked(tournament_id)
+        if t.clock_deadline is None or t.clock_called or t.clock_deadline.isoformat() != deadline:
+            return False
+        _time_call_if_due(t, now)
+        return t.clock_called is not None
 
 
 def round_time_call(*, tournament: Tournament, now=None) -> Tournament:
