@@ -10,15 +10,6 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-def pytest_runtest_setup(item):
-    """The browser tests' chromium (tests/browser/conftest.py) stops before a test that does not
-    use it: no other test runs beside Playwright's event loop."""
-    if "browser" not in getattr(item, "fixturenames", ()):
-        from tests.browser.chromium import CHROMIUM_OF_THIS_PROCESS
-
-        CHROMIUM_OF_THIS_PROCESS.stop()
-
-
 # Shared fixtures for the Django apps: one account per role, two players, a match factory.
 import pytest  # noqa: E402
 

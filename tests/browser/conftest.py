@@ -2,8 +2,11 @@ import os
 import shutil
 
 import pytest
+from django.db import connections
 
-from tests.browser.chromium import ARGS, CHROMIUM, CHROMIUM_OF_THIS_PROCESS  # noqa: F401 (ARGS: the crawl's)
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def new_phone(browser, base, **options):
@@ -27,29 +30,24 @@ def new_screen(browser, base, width, height, **options):
     return page
 
 
-@pytest.fixture(scope="session")
-def _chromium(django_db_setup):
-    """The process's chromium, stopped before the test database is dropped."""
-    yield CHROMIUM_OF_THIS_PROCESS
-    CHROMIUM_OF_THIS_PROCESS.stop()
-
-
 @pytest.fixture
-def browser(_chromium):
-    """Debian's chromium, shared with the browser tests before and after this one; every context
-    this test opened is closed at its end."""
+def phone(live_server):
+    """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
-    browser = _chromium.get()
-    yield browser
-    for context in list(browser.contexts):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = new_phone(browser, live_server.url)
+        context = page.context
+        yield page
+        # While Playwright's event loop runs in this thread, Django keeps this thread's database
+        # connections apart from the usual ones (asgiref's Local); close those too, or the
+        # test database cannot be dropped at the end ("being accessed by other users").
+        connections.close_all()
         context.close()
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
-    return new_phone(browser, live_server.url)
+        browser.close()
 
 
 @pytest.fixture
