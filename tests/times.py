@@ -26,14 +26,6 @@ def _row(name: str) -> dict:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    if _LAST and "browser" not in getattr(item, "fixturenames", ()):
-        # The browser tests' chromium stops before this test (tests/conftest.py): its CPU, counted
-        # when it ends, is the browser tests' before, not this test's.
-        from tests.browser.chromium import CHROMIUM_OF_THIS_PROCESS
-
-        before = _cpu()[1]
-        CHROMIUM_OF_THIS_PROCESS.stop()
-        _row(_LAST[-1])["children"] += _cpu()[1] - before
     started, (own, children) = time.monotonic(), _cpu()
     yield
     ended, (own2, children2) = time.monotonic(), _cpu()

@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
+from django_tasks import task
 
 from ginscore.matches.agreement import match_awaits_agreement
 from ginscore.tournaments.models import STATUS_RUNNING, Tournament, TournamentMatch
@@ -53,8 +54,6 @@ def _run_out_later(tournament_id: int, deadline) -> None:
     """The background worker calls time at ``deadline`` (``round_clock_run_out``), so the players'
     phones are told then, not at the next hand someone saves. Without a worker that can wait (jobs
     run inside the request: GINSCORE_TASKS=immediate), time is called at the next save as before."""
-    from ginscore.tournaments.tasks import round_clock_due
-
     if round_clock_due.get_backend().supports_defer:
         round_clock_due.using(run_after=deadline).enqueue(tournament_id, deadline.isoformat())
 
@@ -100,3 +99,10 @@ def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
         row.time_hands = row.match.hand_count - 1   # the last hand counts as the hand in play
         row.save(update_fields=["time_hands"])
         _follow_row(t, row, row.match)
+
+
+@task(priority=50)
+def round_clock_due(tournament_id: int, deadline: str) -> bool:
+    """The background worker's task, enqueued to run at the round clock's deadline (``run_after``):
+    calls time then."""
+    return round_clock_run_out(tournament_id=tournament_id, deadline=deadline)
