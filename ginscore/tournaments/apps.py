@@ -11,6 +11,10 @@ class TournamentsConfig(AppConfig):
         from ginscore.matches.services import match_changed
 
         match_changed.connect(follow_match, dispatch_uid="tournaments.follow_match")
+        from ginscore.tournaments.news import news
+        from ginscore.tournaments.tasks import on_clock_started
+
+        news.connect(on_clock_started, dispatch_uid="tournaments.on_clock_started")
         post_save.connect(player_renamed, sender="players.Player", dispatch_uid="tournaments.player_renamed")
 
 

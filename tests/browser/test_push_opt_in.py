@@ -87,14 +87,18 @@ def _shown_by_the_worker(page, payload):
     registrations = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
     cdp.send("ServiceWorker.enable")
-    page.wait_for_timeout(300)
-    scope = page.base + "/"
-    ids = [r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")]
+    scope, ids = page.base + "/", []
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")   # the worker active first
+    for _ in range(100):   # DevTools tells the registrations as events: wait for ours
+        ids = [r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")]
+        if ids:
+            break
+        page.wait_for_timeout(100)
     assert ids, registrations
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": page.base, "registrationId": ids[-1],
                                                     "data": json.dumps(payload)})
     shown = []
-    for _ in range(50):
+    for _ in range(150):
         shown = page.evaluate("""navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns =>
             ns.map(n => ({title: n.title, body: n.body, url: n.data && n.data.url, tag: n.tag})))""")
         if shown:
@@ -126,7 +130,7 @@ def test_a_member_opts_in_hears_time_called_opts_out_and_logs_out(phone, member,
     box = page.locator("#push")
     expect(box.get_by_role("heading")).to_have_text("Notifications on this phone")
     box.get_by_role("button", name="Tell me on this phone").tap()
-    expect(box.locator(".push-state")).to_have_text("Notifications are on for Ann on this phone.")
+    expect(box.locator(".push-state")).to_have_text("Notifications are on for Ann on this phone.", timeout=20_000)
     expect(box.get_by_role("button", name="Turn notifications off")).to_be_visible()
     expect(box.locator("button:visible")).to_have_count(1)
     assert page.calls[0] == ("subscribe", site_keys.public_key() + " visible")   # the site's key
@@ -149,12 +153,12 @@ def test_a_member_opts_in_hears_time_called_opts_out_and_logs_out(phone, member,
     assert _tapped(page) == {"asked": [f"focus /tournaments/{t.pk}/me/"], "left": 0}   # its page is open: forward
     # the opt-out: the browser unsubscribed, the site forgets the phone
     box.get_by_role("button", name="Turn notifications off").tap()
-    expect(box.locator(".push-state")).to_have_text("Notifications are off on this phone.")
+    expect(box.locator(".push-state")).to_have_text("Notifications are off on this phone.", timeout=20_000)
     expect(box.get_by_role("button", name="Tell me on this phone")).to_be_visible()
     assert not Subscription.objects.exists() and page.calls[-1][0] == "unsubscribe"
     # on again, then log-out: both forgotten
     box.get_by_role("button", name="Tell me on this phone").tap()
-    expect(box.locator(".push-state")).to_have_text("Notifications are on for Ann on this phone.")
+    expect(box.locator(".push-state")).to_have_text("Notifications are on for Ann on this phone.", timeout=20_000)
     assert Subscription.objects.count() == 1
     calls = len(page.calls)
     page.get_by_role("button", name="Log out").tap()
@@ -172,7 +176,7 @@ def test_a_player_with_their_personal_link_opts_in_in_french(phone, member, push
     box = page.locator("#push")
     expect(box.get_by_role("heading")).to_have_text("Notifications sur ce téléphone")
     box.get_by_role("button", name="Me prévenir sur ce téléphone").tap()
-    expect(box.locator(".push-state")).to_have_text("Les notifications sont activées pour Ben sur ce téléphone.")
+    expect(box.locator(".push-state")).to_have_text("Les notifications sont activées pour Ben sur ce téléphone.", timeout=20_000)
     stored = Subscription.objects.get()
     assert (stored.player.name, stored.language, stored.tournament_id, stored.user) == ("Ben", "fr", t.pk, None)
     _fits(page)

@@ -178,7 +178,7 @@ def test_the_worker_calls_time_at_the_deadline_with_no_hand_saved(settings, djan
     with django_capture_on_commit_callbacks(execute=True):
         services.round_clock_start(tournament=t, minutes=10)
     t.refresh_from_db()
-    waiting = DBTaskResult.objects.get(task_path="ginscore.tournaments.services.clock.round_clock_due")
+    waiting = DBTaskResult.objects.get(task_path="ginscore.tournaments.tasks.round_clock_due")
     assert waiting.run_after == t.clock_deadline and waiting.args_kwargs["args"] == [t.pk, t.clock_deadline.isoformat()]
     assert _ready() == []               # before the deadline the worker leaves it
     # Ten minutes later (the clock's times moved back as the clock would have run):

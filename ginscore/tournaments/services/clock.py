@@ -6,10 +6,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
-from django_tasks import task
 
 from ginscore.matches.agreement import match_awaits_agreement
 from ginscore.tournaments.models import STATUS_RUNNING, Tournament, TournamentMatch
+from ginscore.tournaments.news import announce
 from ginscore.tournaments.services.locks import TournamentRefused, _locked
 from ginscore.tournaments.services.results import _follow_row, _time_call, _time_call_if_due, time_winner
 
@@ -45,17 +45,9 @@ def round_clock_start(*, tournament: Tournament, minutes: int, now=None) -> Tour
         t.clock_deadline = (now or timezone.now()) + timedelta(minutes=minutes)
         t.clock_called = None
         t.save(update_fields=["clock_stage", "clock_round", "clock_deadline", "clock_called"])
-        deadline = t.clock_deadline
-        transaction.on_commit(lambda: _run_out_later(t.pk, deadline))
+        # the background worker calls time at the deadline (ginscore.tournaments.tasks)
+        announce("clock", tournament=t.pk, deadline=t.clock_deadline.isoformat())
     return t
-
-
-def _run_out_later(tournament_id: int, deadline) -> None:
-    """The background worker calls time at ``deadline`` (``round_clock_run_out``), so the players'
-    phones are told then, not at the next hand someone saves. Without a worker that can wait (jobs
-    run inside the request: GINSCORE_TASKS=immediate), time is called at the next save as before."""
-    if round_clock_due.get_backend().supports_defer:
-        round_clock_due.using(run_after=deadline).enqueue(tournament_id, deadline.isoformat())
 
 
 def round_clock_run_out(*, tournament_id: int, deadline: str, now=None) -> bool:
@@ -100,9 +92,3 @@ def tmatch_decide_at_time(*, tmatch: TournamentMatch) -> None:
         row.save(update_fields=["time_hands"])
         _follow_row(t, row, row.match)
 
-
-@task(priority=50)
-def round_clock_due(tournament_id: int, deadline: str) -> bool:
-    """The background worker's task, enqueued to run at the round clock's deadline (``run_after``):
-    calls time then."""
-    return round_clock_run_out(tournament_id=tournament_id, deadline=deadline)
