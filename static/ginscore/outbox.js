@@ -861,35 +861,53 @@
     head.appendChild(mark);
   }
 
+  // The panel is drawn again only when what it shows changed: a poll that changes nothing keeps the
+  // very buttons under the finger (and a second step opened on them) where they are.
+  var drawn = null;
+
   function render() {
+    if (!panel) { draw(null); return; }
+    var box = document.createElement("div");
+    try {
+      draw(box);
+    } finally {
+      var html = box.innerHTML;
+      if (html !== drawn) {
+        panel.textContent = "";
+        while (box.firstChild) panel.appendChild(box.firstChild);
+        drawn = html;
+      }
+    }
+  }
+
+  function draw(box) {
     var list = load(), shown = showing(list);
     headNext(list);
     headGame(list, shown);
     if (!panel) return;
-    panel.textContent = "";
     var gone = dropped();
     panel.hidden = !shown && !sent.length && !reports.length && !gone;
     panel.classList.toggle("outbox-quiet", !shown);   // only news: no hand waits on the phone
     if (panel.hidden) return;
     if (!list.length || !shown) {
       if (sent.length) {
-        panel.appendChild(el("p", "msg msg-success", say(partnership
+        box.appendChild(el("p", "msg msg-success", say(partnership
           ? ngettext("Sent: deal %(numbers)s of table %(table)s, now on the pad.",
                      "Sent: deals %(numbers)s of table %(table)s, now on the pad.", sent.length)
           : ngettext("Sent: hand %(numbers)s, now on the pad.", "Sent: hands %(numbers)s, now on the pad.", sent.length),
           {numbers: sent.join(", "), table: cfg.table})));
       }
-      reports.forEach(function (text) { panel.appendChild(el("p", "msg msg-info outbox-report", text)); });
+      reports.forEach(function (text) { box.appendChild(el("p", "msg msg-info outbox-report", text)); });
     }
     if (gone) {
       var undo = el("p", "outbox-dropped");
       undo.appendChild(document.createTextNode(say(gettext("%(hand)s dropped from this phone (%(text)s)."),
                                                    {hand: what(gone.entry.number), text: gone.entry.text}) + " "));
       undo.appendChild(button(gettext("Undo"), "undrop"));
-      panel.appendChild(undo);
+      box.appendChild(undo);
     }
     if (!shown) return;
-    panel.appendChild(el("h2", "", say(gettext("Not yet sent: %(count)s"), {count: count(list.length)})));
+    box.appendChild(el("h2", "", say(gettext("Not yet sent: %(count)s"), {count: count(list.length)})));
     var first = list[0], stuck = first.tries && navigator.onLine !== false;
     var state = first.state !== "waiting" ? gettext("Stopped: the table must decide about %(hand)s below.")
       : stuck && inFlight ? gettext("Not sent yet: %(hand)s is tried again by itself (trying now); or choose below.")
@@ -899,7 +917,7 @@
                                              "sent in order when the network returns.")
       : inFlight ? gettext("Sending… (no answer yet)")
       : gettext("No answer from the club's site yet: trying again.");
-    panel.appendChild(el("p", "outbox-state", say(state, {hand: which(first.number), note: first.note})));
+    box.appendChild(el("p", "outbox-state", say(state, {hand: which(first.number), note: first.note})));
     var ol = el("ol", "outbox-hands");
     list.forEach(function (e, i) {
       var li = el("li", "outbox-hand");
@@ -917,11 +935,11 @@
       }
       ol.appendChild(li);
     });
-    panel.appendChild(ol);
+    box.appendChild(ol);
     if (first.state !== "waiting" || stuck) {
-      panel.appendChild(problemBox(first));
+      box.appendChild(problemBox(first));
     }
-    panel.appendChild(el("p", "muted small", partnership
+    box.appendChild(el("p", "muted small", partnership
       ? gettext("Points worked out on this phone from the match's rules, for this table's hand alone. A deal's team " +
                 "points need both tables' hands, so this phone cannot work them out: the pad does, once they are sent.")
       : gettext("Points worked out on this phone from the match's rules, for each hand alone; the pad adds them up, " +
