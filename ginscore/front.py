@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 from pathlib import Path
 
@@ -34,6 +35,14 @@ CACHE_MB = 256
 # Each phone holds a connection, and each request passed on to gunicorn one more while it waits:
 # a championship's 5,000 phones with a slow app server behind ran past 8,192 (bench/rehearsal.py).
 WORKER_CONNECTIONS = 32768
+
+
+def _open_files() -> int:
+    """The files nginx's workers may open: two a connection and some, but no more than this
+    machine's hard limit (asking more only prints an alert in the club's terminal)."""
+    want = 2 * WORKER_CONNECTIONS + 1000
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return want if hard == resource.RLIM_INFINITY else min(want, hard)
 # The largest request taken (an import of records, docs/records-and-backups.md); Django's own
 # limits apply behind it.
 BODY_MB = 20
@@ -77,7 +86,7 @@ def config(*, host: str, port: int | str, place: Path, https: bool = False, acce
 daemon off;
 {"user root;" if as_root else ""}
 worker_processes 1;
-worker_rlimit_nofile {2 * WORKER_CONNECTIONS + 1000};
+worker_rlimit_nofile {_open_files()};
 pid {place}/nginx.pid;
 error_log stderr warn;
 
