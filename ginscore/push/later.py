@@ -3,7 +3,7 @@ handed to the background worker as a task (``ginscore.push.tasks``), so a save n
 push service, however slow: the request only writes the task's row."""
 from __future__ import annotations
 
-from ginscore.push.send import KINDS
+from ginscore.push.notices import KINDS
 from ginscore.push.tasks import push_news
 
 
