@@ -36,6 +36,10 @@ CACHE_MB = 256
 # a championship's 5,000 phones with a slow app server behind ran past 8,192 (bench/rehearsal.py).
 WORKER_CONNECTIONS = 32768
 
+# The largest request taken (an import of records, docs/records-and-backups.md); Django's own
+# limits apply behind it.
+BODY_MB = 20
+
 
 def _open_files() -> int:
     """The files nginx's workers may open: two a connection and some, but no more than this
@@ -43,9 +47,11 @@ def _open_files() -> int:
     want = 2 * WORKER_CONNECTIONS + 1000
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     return want if hard == resource.RLIM_INFINITY else min(want, hard)
-# The largest request taken (an import of records, docs/records-and-backups.md); Django's own
-# limits apply behind it.
-BODY_MB = 20
+
+
+def _connections() -> int:
+    """WORKER_CONNECTIONS, or as many as the open files allow (two files a connection)."""
+    return min(WORKER_CONNECTIONS, (_open_files() - 1000) // 2)
 
 
 def nginx_binary() -> str | None:
@@ -91,7 +97,7 @@ pid {place}/nginx.pid;
 error_log stderr warn;
 
 events {{
-    worker_connections {WORKER_CONNECTIONS};
+    worker_connections {_connections()};
 }}
 
 http {{
