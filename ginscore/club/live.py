@@ -174,7 +174,7 @@ def _served_now(content: bytes) -> bytes:
     return _SERVER_NOW.sub(lambda _: now, content)
 
 
-def _shared(view, also=None):
+def _shared(view, also=None, per_host=False):
     """``view``, answering a visitor ``_may_share`` from the pages already drawn: a kept standings,
     round page or 100-hand pad costs a tenth to a twentieth of one drawn (``bench/bench_kinds.py``,
     "kept" against "drawn"; ``GINSCORE_KEPT_PAGES=0`` draws every page)."""
@@ -183,6 +183,8 @@ def _shared(view, also=None):
         if not settings.GINSCORE_KEPT_PAGES or not request.live_etag or not _may_share(request, also):
             return view(request, *args, **kwargs)
         key = (request.get_full_path(), request.live_etag)
+        if per_host:   # the page names the host asked (live_page)
+            key = (request.get_host(), *key)
         with _drawn_lock:
             kept = _drawn.get(key)
             if kept is not None:
@@ -312,12 +314,14 @@ def _proxy_may_share(request, response, also) -> bool:
             and (response.status_code == 304 or _shareable(request, response)))
 
 
-def live_page(etag_of, *, shared=False):
+def live_page(etag_of, *, shared=False, per_host=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
     The template shows it as ``{{ request.live_etag }}`` for live.js.
     ``shared``: the page is the same for every visitor without an account (see above); or a
-    test of the request, ``shared(request)``, for the visitors without an account it is the same for."""
+    test of the request, ``shared(request)``, for the visitors without an account it is the same for.
+    ``per_host``: the same for those asking at the same host (the page may name it: kept under it,
+    as the front keeps it)."""
     def decorator(view):
         def etag(request, *args, **kwargs):
             value = etag_of(*args, **kwargs)
@@ -326,7 +330,7 @@ def live_page(etag_of, *, shared=False):
             return request.live_etag or None
 
         also = None if shared is True else shared
-        conditional = condition(etag_func=etag)(_shared(view, also) if shared else view)
+        conditional = condition(etag_func=etag)(_shared(view, also, per_host) if shared else view)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):

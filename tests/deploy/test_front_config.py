@@ -1,5 +1,6 @@
 """The front's nginx configuration (ginscore/front.py) as run.sh writes it: nginx accepts it for
 every address run.sh is given, and the settings count nginx as one proxy more."""
+import re
 import subprocess
 
 import pytest
@@ -42,3 +43,19 @@ def test_several_app_servers_share_the_requests_and_one_that_fails_is_left_out(t
             "nginx.conf").read_text()
     assert "server unix:/run/app1.sock max_fails=1 fail_timeout=5s;" in text
     assert "server 10.0.0.2:8000 max_fails=1 fail_timeout=5s;" in text and "gunicorn.sock" not in text
+
+
+def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_one(tmp_path, monkeypatch):
+    """(tests/deploy/test_front.py plays it.) The pads, the round and the standings are not: their
+    viewers get the page the site has once its second is past."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    text = (front.write(host="127.0.0.1", port=8126) / "nginx.conf").read_text()
+    blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
+    assert set(blocks) == {"/", "~ ^/tournaments/[0-9]+/board/$"}
+    assert "proxy_cache_background_update on;" in blocks["~ ^/tournaments/[0-9]+/board/$"]
+    assert "background_update" not in blocks["/"]
+    for block in blocks.values():   # both share the visitors' pages alike otherwise
+        assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block
+        assert "proxy_cache_bypass $cookie_sessionid $cookie_messages;" in block
+    assert re.fullmatch(front.BOARD_PATH.strip("^$"), "/tournaments/12/board/")
+    assert not re.fullmatch(front.BOARD_PATH.strip("^$"), "/tournaments/12/standings/")
