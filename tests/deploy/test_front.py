@@ -141,6 +141,7 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
         _, chosen, page = fetch(url, path, **{"Accept-Language": "en-GB,en;q=0.9", "Cookie": "ginscore_language=fr"})
         assert "Classement" in page
     assert english.getheader("X-Cache") == french.getheader("X-Cache") == "HIT"
+    assert english.getheader("X-Accel-Expires") is None   # the front's alone (ginscore/club/live.py)
     # A browser with a session (an account, a table link) or a message waiting is answered by the site.
     for cookie in ("sessionid=abc", "messages=abc"):
         _, response, _ = fetch(url, path, Cookie=cookie)
