@@ -305,6 +305,19 @@ def _drawing_shared(key):
 # part of it: it follows the visitor's language cookie and Accept-Language, both named in its Vary
 # (and in the front's cache key, ginscore/front.py). Anything else is never shared ("private, no-store").
 PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
+# nginx counts that second in whole seconds of its own clock from when it stores the page: 1 to 2 s,
+# and more when the site's answer arrived past a second it began in. It is told instead (its own
+# X-Accel-Expires, which it keeps from the phones) the last second of its clock in which the page may
+# be answered from its copy, counted from when the site read the page's version: at most 1.75 s
+# after that (0.75 at least). A viewer polling 2 s after a hand was saved is then never shown the
+# page from before it, provided the front's question to the site (while the others are answered
+# from the copy there is: UPDATING) is answered within the remaining quarter of a second.
+FRONT_KEEPS = 1.75
+
+
+def front_expires(read_at: float) -> str:
+    """The X-Accel-Expires of a page whose version was read at ``read_at`` (time.time())."""
+    return f"@{int(read_at + FRONT_KEEPS) - 1}"
 
 
 def _proxy_may_share(request, response, also) -> bool:
@@ -324,6 +337,7 @@ def live_page(etag_of, *, shared=False, per_host=False):
     as the front keeps it)."""
     def decorator(view):
         def etag(request, *args, **kwargs):
+            request.live_read_at = time.time()
             value = etag_of(*args, **kwargs)
             # The page's language is part of its version: a page kept in French is never served in English.
             request.live_etag = quote_etag(f"{value}.{get_language()}") if value is not None else ""
@@ -337,6 +351,7 @@ def live_page(etag_of, *, shared=False, per_host=False):
             response = conditional(request, *args, **kwargs)
             if shared and _proxy_may_share(request, response, also):
                 response["Cache-Control"] = PROXY_SHARED
+                response["X-Accel-Expires"] = front_expires(request.live_read_at)
             else:
                 add_never_cache_headers(response)
             storage = getattr(request, "_messages", None)

@@ -5,6 +5,7 @@ nginx reads every request whole before gunicorn sees it, so connections that sen
 run here as it is documented, against run.sh and, to show what the front is for, against gunicorn
 alone). gunicorn listens only on a socket file nginx uses, and the address the site believes is
 the one nginx saw, whatever a client writes in its own X-Forwarded-For."""
+import gzip
 import http.client
 import json
 import os
@@ -140,6 +141,7 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
         _, chosen, page = fetch(url, path, **{"Accept-Language": "en-GB,en;q=0.9", "Cookie": "ginscore_language=fr"})
         assert "Classement" in page
     assert english.getheader("X-Cache") == french.getheader("X-Cache") == "HIT"
+    assert english.getheader("X-Accel-Expires") is None   # the front's alone (ginscore/club/live.py)
     # A browser with a session (an account, a table link) or a message waiting is answered by the site.
     for cookie in ("sessionid=abc", "messages=abc"):
         _, response, _ = fetch(url, path, Cookie=cookie)
@@ -239,3 +241,13 @@ def test_a_board_is_answered_from_the_fronts_copy_while_a_pad_waits_for_the_new_
     status, response, page = fetch(url, pad)
     assert status == 200 and response.getheader("X-Cache") in ("EXPIRED", "REVALIDATED"), response.getheader("X-Cache")
     assert response.getheader("ETag") != before[pad]
+    # The board is sent compressed to a browser that takes it so (every browser does); the same page.
+    split = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(split.hostname, split.port, timeout=10)
+    conn.request("GET", board, headers={"Accept-Encoding": "gzip"})
+    packed = conn.getresponse()
+    body = packed.read()
+    conn.close()
+    plain = fetch(url, board)[2].encode()
+    assert packed.getheader("Content-Encoding") == "gzip" and len(body) < len(plain) / 3
+    assert gzip.decompress(body) == plain and "Coupe de Lille" in plain.decode()

@@ -46,16 +46,19 @@ def test_several_app_servers_share_the_requests_and_one_that_fails_is_left_out(t
 
 
 def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_one(tmp_path, monkeypatch):
-    """(tests/deploy/test_front.py plays it.) The pads, the round and the standings are not: their
-    viewers get the page the site has once its second is past."""
+    """(tests/deploy/test_front.py plays it.) The pads, the round and the standings are not: once
+    their copy is past its second, one viewer's poll waits for the site's answer. Only the board
+    is sent compressed."""
     monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
     text = (front.write(host="127.0.0.1", port=8126) / "nginx.conf").read_text()
     blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
-    assert set(blocks) == {"/", "~ ^/tournaments/[0-9]+/board/$"}
-    assert "proxy_cache_background_update on;" in blocks["~ ^/tournaments/[0-9]+/board/$"]
-    assert "background_update" not in blocks["/"]
+    board = f"~ {front.BOARD_PATH}"
+    assert set(blocks) == {"/", board}
+    assert "proxy_cache_background_update on;" in blocks[board] and "gzip on;" in blocks[board]
+    assert "background_update" not in blocks["/"] and "gzip" not in text.replace(blocks[board], "")
     for block in blocks.values():   # both share the visitors' pages alike otherwise
         assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block
         assert "proxy_cache_bypass $cookie_sessionid $cookie_messages;" in block
-    assert re.fullmatch(front.BOARD_PATH.strip("^$"), "/tournaments/12/board/")
-    assert not re.fullmatch(front.BOARD_PATH.strip("^$"), "/tournaments/12/standings/")
+    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", "/"), ("/tournaments/12/standings/", "/"),
+                       ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/")):
+        assert (board if re.search(front.BOARD_PATH, path) else "/") == kind, path
