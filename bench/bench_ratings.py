@@ -168,7 +168,7 @@ def main():
         print(f"{name}, replay pending:      {best_and_median(read_after(url, False, args.repeat))}")
         print(f"{name}, replay stored:       {best_and_median(read_after(url, True, args.repeat))}")
         client.get(url)
-        print(f"{name}, kept (same version): {best_and_median(timed(lambda: client.get(url), args.repeat * 4))}")
+        print(f"{name}, again (same version): {best_and_median(timed(lambda: client.get(url), args.repeat * 4))}")
     etag = client.get("/ratings/")["ETag"]
     polled = timed(lambda: client.get("/ratings/", HTTP_IF_NONE_MATCH=etag), args.repeat * 4)
     print(f"rating list, 304 (If-None-Match):   {best_and_median(polled)}")
