@@ -7,6 +7,8 @@ The site runs as scripts/run.sh serves it (nginx, gunicorn, the worker), on a th
 (or DATABASE_URL's PostgreSQL). One director uploads files of 500 records x 24 hands (the largest
 import the site takes) and prints the table sheets of a 64-table round (the largest PDF), one at a
 time; the request's time is how long it held its worker; "done" is until the job's page says done.
+With the worker, ``--runs`` more imports are then started back to back (each 1.5 s after the one
+before, while the worker writes it): on SQLite such a request waits for the worker's write batch.
 Prints the median and the spread of ``--runs`` runs, and the load average.
 
     .venv/bin/python bench/bench_jobs.py [--runs 3] [--tables 64]
@@ -79,21 +81,42 @@ async def timed(phone: Phone, out: dict, label: str, sending) -> None:
         out["failed"].append(f"{label}: {done}")
 
 
-async def one_mode(port: int, args, tournament: int, seed0: int) -> dict:
+async def upload(phone: Phone, port: int, args, seed: int):
+    """The import page's upload of a file of ``args.records`` x ``args.hands`` (the request, not yet sent)."""
+    content = records_file(args.records, args.hands, seed)
+    _, _, page = await phone.request("GET", "/matches/import/")
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\"\r\n\r\n{csrf(page)}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"club.json\"\r\n"
+            f"Content-Type: application/json\r\n\r\n").encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    return phone.request("POST", "/matches/import/", body, {
+        "Content-Type": f"multipart/form-data; boundary={boundary}",
+        "Referer": f"http://127.0.0.1:{port}/matches/import/"})
+
+
+async def one_mode(port: int, args, tournament: int, seed0: int, back_to_back: bool) -> dict:
     phone = Phone(port)
     await log_in(phone, port)
-    out = {"import": [], "import done": [], "pdf": [], "pdf done": [], "failed": []}
+    out = {"import": [], "import done": [], "pdf": [], "pdf done": [], "failed": [], "back to back": []}
     for run in range(args.runs):
-        content = records_file(args.records, args.hands, seed0 + run)
-        _, _, page = await phone.request("GET", "/matches/import/")
-        boundary = uuid.uuid4().hex
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\"\r\n\r\n{csrf(page)}\r\n"
-                f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"club.json\"\r\n"
-                f"Content-Type: application/json\r\n\r\n").encode() + content + f"\r\n--{boundary}--\r\n".encode()
-        await timed(phone, out, "import", phone.request("POST", "/matches/import/", body, {
-            "Content-Type": f"multipart/form-data; boundary={boundary}",
-            "Referer": f"http://127.0.0.1:{port}/matches/import/"}))
+        await timed(phone, out, "import", await upload(phone, port, args, seed0 + run))
         await timed(phone, out, "pdf", phone.request("GET", f"/sheets/tournaments/{tournament}/rounds/1/1/tables.pdf"))
+    if back_to_back:
+        # Imports started one after the other without waiting: each request (its job written in the
+        # database) while the worker writes the one before.
+        jobs = []
+        for run in range(args.runs + 1):
+            sending = await upload(phone, port, args, seed0 + 100 + run)
+            start = time.monotonic()
+            status, headers, _ = await sending
+            if run:   # the first finds the worker idle
+                out["back to back"].append(time.monotonic() - start)
+            jobs.append(urllib.parse.urlsplit((headers.get("location") or [""])[0]).path)
+            await asyncio.sleep(1.5)   # the worker is writing it
+        for job in jobs:
+            done = await until_done(phone, job) if job.startswith("/jobs/") else "no job"
+            if done != "done":
+                out["failed"].append(f"back-to-back import: {done}")
     phone.close()
     return out
 
@@ -112,7 +135,7 @@ def main(argv=None):
     for n, (mode, tasks) in enumerate((("before: in the request", "immediate"), ("after: background worker", "database"))):
         with Site({**env, "GINSCORE_TASKS": tasks}, tmp, port):
             load_before = load_average()
-            results[mode] = asyncio.run(one_mode(port, args, tournament, 1000 * (n + 1)))
+            results[mode] = asyncio.run(one_mode(port, args, tournament, 1000 * (n + 1), tasks == "database"))
             results[mode]["load"] = f"{load_before} / {load_average()}"
     print(f"\nginscore jobs: {args.runs} imports of {args.records} records x {args.hands} hands and {args.runs} "
           f"table-sheet PDFs of {args.tables} tables in each mode, on {database}, {os.cpu_count()} cores")
@@ -120,6 +143,8 @@ def main(argv=None):
         print(f"{mode} (load average before/after {r['load']}):")
         print(f"  import: the request holds a worker {figure(r['import'])}; done after {figure(r['import done'])}")
         print(f"  PDF:    the request holds a worker {figure(r['pdf'])}; done after {figure(r['pdf done'])}")
+        if r["back to back"]:
+            print(f"  import started while the worker writes another: the request {figure(r['back to back'])}")
         for failure in r["failed"]:
             print(f"  FAILED {failure}")
 

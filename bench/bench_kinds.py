@@ -123,6 +123,7 @@ def main(argv=None):
         ("round page, kept", lambda i: visitor.get(plan["round"]), None),
         ("board, a hand saved since", lambda i: visitor.get(plan["board"]), hand_elsewhere),
         ("board, kept", lambda i: visitor.get(plan["board"]), None),
+        ("board, a result since", lambda i: visitor.get(plan["board"]), result_elsewhere),
         ("standings, a result since", lambda i: visitor.get(plan["standings"]), result_elsewhere),
         ("standings, drawn", lambda i: visitor.get(plan["standings"]), forget_drawn),
         ("standings, kept", lambda i: visitor.get(plan["standings"]), None),

@@ -8,8 +8,13 @@ Prints, best and median of a few runs:
 - the engine alone rating the 20,000 matches (``Ratings.rate``);
 - the club's replay from the database (``ginscore.ratings.selectors.replay``: the queries and the
   rating; goal under 1 s);
-- the rating list page: drawn after a change (a replay and the page), and served again as kept
-  (a visitor's page under the same version: no replay), and a player's page.
+- the worker's job after a change of the rated history (``services.ratings_replay``: the replay,
+  and storing it);
+- what a page read costs after a correction: the rating list, a player's page and a match's page,
+  read while the replay is pending (the stored ratings, with a note) and once the worker stored it
+  (each the first read in this process of the new stored replay: loading it, then the page), then
+  served again as kept (a visitor's page under the same version), and the 304;
+- a new site's first read, with no replay stored yet (made in the request and stored).
 
     .venv/bin/python bench/bench_ratings.py [--matches 20000] [--players 500]
 """
@@ -33,6 +38,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -43,8 +49,8 @@ from ginscore.engine import rules_from  # noqa: E402
 from ginscore.engine.ratings import Ratings  # noqa: E402
 from ginscore.matches.models import Match  # noqa: E402
 from ginscore.players.models import Player  # noqa: E402
-from ginscore.ratings import selectors  # noqa: E402
-from ginscore.ratings.models import ratings_moved  # noqa: E402
+from ginscore.ratings import selectors, services  # noqa: E402
+from ginscore.ratings.models import RatingsReplay, RatingsVersion, new_stamp, ratings_moved  # noqa: E402
 
 KINDS = [  # (share, seats, preset, length kind, games)
     (0.55, 2, "standard", "target", None),
@@ -56,6 +62,7 @@ KINDS = [  # (share, seats, preset, length kind, games)
 
 
 def build(n_matches: int, n_players: int, rng: random.Random) -> None:
+    get_user_model().objects.create_user("director")   # a club set up: its pages, not the first-run one
     players = Player.objects.bulk_create(Player(name=f"Player {i:03d}") for i in range(n_players))
     ids = [p.pk for p in players]
     rules = {preset: rules_from(preset).to_json() for preset in ("standard", "hollywood", "partnership")}
@@ -128,21 +135,50 @@ def main():
           "   (goal: under 1 s)")
 
     client = Client()
+    busiest = max(club.history, key=lambda p: len(club.history[p]))
+    a_match = next(iter(club.changes))   # the first rated match: a correction there replays everything
+    pages = {"rating list": "/ratings/", f"a player's page ({len(club.history[busiest])} rated matches)":
+             f"/players/{busiest}/", "a match's page": f"/matches/{a_match}/"}
 
-    def list_after_a_change():
+    def job():
         ratings_moved()
-        assert client.get("/ratings/").status_code == 200
+        assert services.ratings_replay()
 
-    print(f"rating list after a change:         {best_and_median(timed(list_after_a_change, args.repeat))}")
-    client.get("/ratings/")
-    kept = timed(lambda: client.get("/ratings/"), args.repeat * 4)
-    print(f"rating list, kept (same version):   {best_and_median(kept)}")
+    print(f"the worker's replay job (replay + store): {best_and_median(timed(job, args.repeat))}")
+    blob = RatingsReplay.objects.get(pk=1)
+    print(f"  stored replay: {len(bytes(blob.data)) / 1e6:.2f} MB compressed; loading it: "
+          f"{best_and_median(timed(lambda: selectors.replay_load(bytes(blob.data)), args.repeat))}")
+
+    def read_after(url, stored, repeat):
+        """The read of ``url`` after a correction (timed: the read alone), the replay still pending
+        or stored by the worker."""
+        times = []
+        for _ in range(repeat):
+            ratings_moved()   # a correction (the replay queued for the worker)
+            if stored:
+                services.ratings_replay()   # the worker's job, done before the read
+            t, c = time.perf_counter(), time.process_time()
+            response = client.get(url)
+            times.append((time.perf_counter() - t, time.process_time() - c))
+            assert response.status_code == 200, (url, response.status_code)
+            assert (b"Being brought up to date" in response.content) == (not stored)
+        return times
+
+    for name, url in pages.items():
+        print(f"{name}, replay pending:      {best_and_median(read_after(url, False, args.repeat))}")
+        print(f"{name}, replay stored:       {best_and_median(read_after(url, True, args.repeat))}")
+        client.get(url)
+        print(f"{name}, again (same version): {best_and_median(timed(lambda: client.get(url), args.repeat * 4))}")
     etag = client.get("/ratings/")["ETag"]
     polled = timed(lambda: client.get("/ratings/", HTTP_IF_NONE_MATCH=etag), args.repeat * 4)
     print(f"rating list, 304 (If-None-Match):   {best_and_median(polled)}")
-    busiest = max(club.history, key=lambda p: len(club.history[p]))
-    page = timed(lambda: client.get(f"/players/{busiest}/"), args.repeat)
-    print(f"a player's page ({len(club.history[busiest])} rated matches): {best_and_median(page)}")
+
+    def new_site():
+        RatingsVersion.objects.filter(pk=1).update(replayed=None, stamp=new_stamp())
+        assert client.get("/ratings/").status_code == 200
+
+    print(f"rating list, a new site's first read (replay made in the request): "
+          f"{best_and_median(timed(new_site, args.repeat))}")
 
 
 def _rated_matches():

@@ -12,7 +12,7 @@ scripts/setup.sh --dev
 # The catalogues: every marked string collected and translated (docs/translating.md).
 .venv/bin/python scripts/check_messages.py || exit 1
 # Two processes share the tests (pytest-xdist), a whole file to one process: a file's live server
-# and browser stay together. GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
+# and browser stay together; the costliest files first (tests/conftest.py). GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
 workers=${GINSCORE_TEST_WORKERS:-2}
 if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest "$@"; fi
-exec .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"
+exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --no-loadscope-reorder "$@"

@@ -1,4 +1,6 @@
+import functools
 import os
+import subprocess
 
 from hypothesis import HealthCheck, settings
 
@@ -236,3 +238,40 @@ def _static_files_uncollected(tmp_path_factory):
                 "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     with override_settings(STORAGES=storages, STATIC_ROOT=tmp_path_factory.mktemp("static-root")):
         yield
+
+
+# The order the files are handed to the test processes (scripts/test.sh: pytest-xdist, a whole file
+# to one process, --no-loadscope-reorder): the costliest first, so that no long file starts last
+# and keeps one process busy while the other has nothing left. A test's cost is guessed in tenths
+# of a second: an in-process test about one, a browser test ten, one that starts servers twenty.
+COSTS = {"servers": 20, "browser": 10, "live_server": 5, "transactional": 2, "other": 1}
+SERVERS = "tests.deploy.servers"
+
+
+@functools.cache
+def _starts_servers(module) -> bool:
+    """Whether a test file starts processes (servers, commands) of its own."""
+    return any(value is subprocess or getattr(value, "__module__", None) == SERVERS
+               for value in vars(module).values())
+
+
+def _test_cost(item) -> int:
+    if item.get_closest_marker("browser"):
+        return COSTS["browser"]
+    module = getattr(item, "module", None)
+    if module is not None and _starts_servers(module):
+        return COSTS["servers"]
+    if "live_server" in getattr(item, "fixturenames", ()):
+        return COSTS["live_server"]
+    db = item.get_closest_marker("django_db")
+    if db and (db.kwargs.get("transaction") or (db.args and db.args[0])):
+        return COSTS["transactional"]
+    return COSTS["other"]
+
+
+def pytest_collection_modifyitems(config, items):
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    costs = {name: sum(_test_cost(item) for item in tests) for name, tests in files.items()}
+    items[:] = [item for name in sorted(files, key=lambda name: -costs[name]) for item in files[name]]

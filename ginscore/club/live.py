@@ -174,7 +174,7 @@ def _served_now(content: bytes) -> bytes:
     return _SERVER_NOW.sub(lambda _: now, content)
 
 
-def _shared(view, also=None):
+def _shared(view, also=None, per_host=False):
     """``view``, answering a visitor ``_may_share`` from the pages already drawn: a kept standings,
     round page or 100-hand pad costs a tenth to a twentieth of one drawn (``bench/bench_kinds.py``,
     "kept" against "drawn"; ``GINSCORE_KEPT_PAGES=0`` draws every page)."""
@@ -183,6 +183,8 @@ def _shared(view, also=None):
         if not settings.GINSCORE_KEPT_PAGES or not request.live_etag or not _may_share(request, also):
             return view(request, *args, **kwargs)
         key = (request.get_full_path(), request.live_etag)
+        if per_host:   # the page names the host asked (live_page)
+            key = (request.get_host(), *key)
         with _drawn_lock:
             kept = _drawn.get(key)
             if kept is not None:
@@ -303,6 +305,19 @@ def _drawing_shared(key):
 # part of it: it follows the visitor's language cookie and Accept-Language, both named in its Vary
 # (and in the front's cache key, ginscore/front.py). Anything else is never shared ("private, no-store").
 PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
+# nginx counts that second in whole seconds of its own clock from when it stores the page: 1 to 2 s,
+# and more when the site's answer arrived past a second it began in. It is told instead (its own
+# X-Accel-Expires, which it keeps from the phones) the last second of its clock in which the page may
+# be answered from its copy, counted from when the site read the page's version: at most 1.75 s
+# after that (0.75 at least). A viewer polling 2 s after a hand was saved is then never shown the
+# page from before it, provided the front's question to the site (while the others are answered
+# from the copy there is: UPDATING) is answered within the remaining quarter of a second.
+FRONT_KEEPS = 1.75
+
+
+def front_expires(read_at: float) -> str:
+    """The X-Accel-Expires of a page whose version was read at ``read_at`` (time.time())."""
+    return f"@{int(read_at + FRONT_KEEPS) - 1}"
 
 
 def _proxy_may_share(request, response, also) -> bool:
@@ -312,27 +327,31 @@ def _proxy_may_share(request, response, also) -> bool:
             and (response.status_code == 304 or _shareable(request, response)))
 
 
-def live_page(etag_of, *, shared=False):
+def live_page(etag_of, *, shared=False, per_host=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
     The template shows it as ``{{ request.live_etag }}`` for live.js.
     ``shared``: the page is the same for every visitor without an account (see above); or a
-    test of the request, ``shared(request)``, for the visitors without an account it is the same for."""
+    test of the request, ``shared(request)``, for the visitors without an account it is the same for.
+    ``per_host``: the same for those asking at the same host (the page may name it: kept under it,
+    as the front keeps it)."""
     def decorator(view):
         def etag(request, *args, **kwargs):
+            request.live_read_at = time.time()
             value = etag_of(*args, **kwargs)
             # The page's language is part of its version: a page kept in French is never served in English.
             request.live_etag = quote_etag(f"{value}.{get_language()}") if value is not None else ""
             return request.live_etag or None
 
         also = None if shared is True else shared
-        conditional = condition(etag_func=etag)(_shared(view, also) if shared else view)
+        conditional = condition(etag_func=etag)(_shared(view, also, per_host) if shared else view)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             response = conditional(request, *args, **kwargs)
             if shared and _proxy_may_share(request, response, also):
                 response["Cache-Control"] = PROXY_SHARED
+                response["X-Accel-Expires"] = front_expires(request.live_read_at)
             else:
                 add_never_cache_headers(response)
             storage = getattr(request, "_messages", None)

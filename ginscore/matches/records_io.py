@@ -6,9 +6,10 @@ nothing, and the error names the record (in an array) and the hand:
 ``record 2: hand 7: Ann knocked with 12 deadwood; the knock limit is 10``.
 
 The room keeps scoring while records are imported. SQLite lets one writer at a
-time, so a write must stay short: the records are written ``BATCH_HANDS`` hands a
-transaction (about half a second each), the room's hand saves going in between,
-and a batch that fails takes back the batches before it. Through the site, one
+time, so a write must stay short: the records are written a transaction of at most
+``BATCH_HANDS`` hands or ``BATCH_SECONDS`` (whichever comes first), the room's hand
+saves and the requests that start jobs going in between, and a batch that fails
+takes back the batches before it. Through the site, one
 import takes at most ``MAX_RECORDS`` records and ``MAX_IMPORT_HANDS`` hands (a busy
 club's month); ``manage.py import_matches`` takes a file of any size.
 
@@ -44,8 +45,12 @@ from ginscore.players.names import name_key
 MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 MAX_RECORDS = 500
 MAX_IMPORT_HANDS = 12_000
-# The hands written in one transaction: about half a second of SQLite's one writer.
+# The hands written in one transaction at most, and how long it writes at most (seconds; the match
+# being written when the time is up is the batch's last): a request waiting for SQLite's one writer
+# (a hand saved, another import started) waits for one batch at most. 1,000 hands alone took
+# 0.5 s on a quiet machine and 1.3-2.7 s on a busy one.
 BATCH_HANDS = 1_000
+BATCH_SECONDS = 0.2
 # Between two batches on SQLite, the import waits this long (seconds): a hand save waiting for the
 # write lock polls it every 100 ms at most, and would otherwise miss the instant it is free.
 BATCH_PAUSE = 0.1
@@ -192,10 +197,12 @@ def same_match(match: Match, *, other_than: Iterable[int] = ()) -> Match | None:
 
 
 def _store(items: list[tuple[str, MatchRecord, bool]], *, created_by, again: bool, may_rate: bool,
-           other_than: Iterable[int] = ()) -> tuple[list[Match], list[tuple[str, Match]]]:
-    """Writes ``items`` (prefix, record, rated) in one transaction, or none of them: (the new
-    matches, (prefix, stored match) for each record already stored, not written again unless
-    ``again`` says to). ``may_rate``: the importer may make matches rated (``_rated_as``)."""
+           other_than: Iterable[int] = (), until: float | None = None,
+           ) -> tuple[list[Match], list[tuple[str, Match]], int]:
+    """Writes ``items`` (prefix, record, rated) in one transaction, or none of them, stopping after
+    the match written when ``time.monotonic()`` passes ``until``: (the new matches, (prefix, stored
+    match) for each record already stored, not written again unless ``again`` says to, how many of
+    ``items`` it took). ``may_rate``: the importer may make matches rated (``_rated_as``)."""
     with transaction.atomic():
         matches = []
         for prefix, record, rated in items:
@@ -204,13 +211,15 @@ def _store(items: list[tuple[str, MatchRecord, bool]], *, created_by, again: boo
                                             **_rated_as(record, rated, created_by, may_rate)))
             except (RecordError, CardError, RuleError, ValueError) as e:
                 raise ImportRefused(f"{prefix}{e}") from None
+            if until is not None and time.monotonic() > until:
+                break
         if again:
-            return matches, []
+            return matches, [], len(matches)
         twins = stored_twins(matches, other_than=other_than)
         found = [(prefix, twins[m.pk]) for (prefix, *_), m in zip(items, matches) if m.pk in twins]
         if twins:   # the copies just written go again: the stored ones stay
             Match.objects.filter(pk__in=list(twins)).delete()
-    return [m for m in matches if m.pk not in twins], found
+    return [m for m in matches if m.pk not in twins], found, len(matches)
 
 
 def _rated_as(record: MatchRecord, rated: bool, created_by, may_rate: bool) -> dict:
@@ -253,8 +262,8 @@ def records_import(*, data: Any, created_by=None, again: bool = False, capped: b
     """Stores every record in ``data`` (one record or an array) that is not stored yet, or none.
 
     Every record is read and scored first (``ImportRefused`` names the first bad one); then they are
-    written ``BATCH_HANDS`` hands a transaction, so the room's hand saves go in between (SQLite has
-    one writer at a time). A batch that fails (a database error) takes back the batches written
+    written a transaction of at most ``BATCH_HANDS`` hands or ``BATCH_SECONDS``, so the room's hand
+    saves go in between (SQLite has one writer at a time). A batch that fails (a database error) takes back the batches written
     before it; an import killed outright leaves whole batches, and the same file imported again
     adds the rest. ``capped`` (an import through the site): at most ``MAX_RECORDS`` records and
     ``MAX_IMPORT_HANDS`` hands; ``manage.py import_matches`` takes any size.
@@ -272,11 +281,14 @@ def records_import(*, data: Any, created_by=None, again: bool = False, capped: b
     stored: list[Match] = []
     already: list[tuple[str, Match]] = []
     try:
-        for batch in _batches(items, BATCH_HANDS):
-            if stored and connection.vendor == "sqlite":
+        rest = items
+        while rest:
+            if rest is not items and connection.vendor == "sqlite":
                 time.sleep(BATCH_PAUSE)
-            added, found = _store(batch, created_by=created_by, again=again, may_rate=may_rate,
-                                  other_than=[m.pk for m in stored] + [m.pk for _, m in already])
+            added, found, taken = _store(next(_batches(rest, BATCH_HANDS)), created_by=created_by, again=again,
+                                         may_rate=may_rate, until=time.monotonic() + BATCH_SECONDS,
+                                         other_than=[m.pk for m in stored] + [m.pk for _, m in already])
+            rest = rest[taken:]
             stored += added
             already += found
             if progress:

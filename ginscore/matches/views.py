@@ -132,11 +132,11 @@ def match_detail(request, pk, table=None):
 def match_rating(request, match) -> dict:
     """What a finished match did to each player's rating, and whether the viewer may make it rated
     or a friendly now (those who manage it until its first hand; a director any time)."""
-    changes = ratings_selectors.match_changes(ratings_selectors.club_ratings(), match, request.user) \
-        if match.complete and match.rated else None
+    club = ratings_selectors.club_ratings() if match.complete and match.rated else None
+    changes = ratings_selectors.match_changes(club, match, request.user) if club else None
     may_mark = permissions.can_manage_match(request.user, match) and (
         is_director(request.user) or (not match.hand_count and getattr(match, "tournament_match", None) is None))
-    return {"rating_changes": changes, "may_mark_rated": may_mark,
+    return {"rating_changes": changes, "ratings_behind": club is not None and club.behind, "may_mark_rated": may_mark,
             "may_agree_rated": ratings_services.rating_agreer(match, request.user)}
 
 

@@ -52,6 +52,6 @@ def player_rating(player, user) -> dict:
     club = ratings_selectors.club_ratings()
     mine = ratings_selectors.player_ratings(club, player.pk, user)
     chart = rating_chart([(p.finished_at, p.rating) for p in mine.points], player.name) if mine.shown else ""
-    return {"rating": mine, "rating_chart": chart,
+    return {"rating": mine, "rating_chart": chart, "ratings_behind": club.behind,
             "own_player": user.is_authenticated and player.user_id == user.pk,
             "records_members_only": settings.GINSCORE_RECORDS_MEMBERS_ONLY}

@@ -33,6 +33,6 @@ def match_deleted(sender, *, instance, **kwargs):
 def player_saved(sender, *, instance, created, **kwargs):
     """A player renamed (or their rating hidden): the rating pages show it."""
     if not created:
-        from ginscore.ratings.models import ratings_moved
+        from ginscore.ratings.models import ratings_shown_moved
 
-        ratings_moved()
+        ratings_shown_moved()

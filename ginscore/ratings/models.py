@@ -1,8 +1,9 @@
-"""The club rating keeps no numbers: every rating is a replay of the rated matches
-(``selectors``). ``RatingsVersion`` is the one thing kept: a stamp that changes with every
-write that can move a rating or what the rating pages show (a finished match written, a match
-marked rated or not, a player renamed or hiding their rating), so a replay and the pages drawn
-from it are kept under it, and a hand in a match still in play leaves them as they are."""
+"""What the club rating keeps: ``RatingsVersion``, a stamp that changes with every write that can
+move a rating or what the rating pages show (a finished match written, a match marked rated or not,
+a player renamed or hiding their rating, a replay stored), so the pages drawn are kept under it and
+a hand in a match still in play leaves them as they are; and ``RatingsReplay``, the last replay of
+every rated match (``selectors.replay``), made by the background worker after each change of the
+rated history and stored with the history's number it was made from (``services.ratings_replay``)."""
 import secrets
 
 from django.db import models
@@ -18,24 +19,66 @@ def new_stamp() -> str:
 class RatingsVersion(models.Model):
     """One row (pk 1)."""
 
-    number = models.PositiveBigIntegerField(default=0, help_text="Counts the changes.")
+    number = models.PositiveBigIntegerField(default=0, help_text="Counts the changes of the rated history.")
     stamp = models.CharField(max_length=16, default=new_stamp,
                              help_text="New with every change: never the same for two states of the club "
                                        "(a change rolled back leaves no stamp behind to be reused).")
+    replayed = models.BigIntegerField(null=True, blank=True,
+                                      help_text="The number of the history the stored replay was made from "
+                                                "(none yet: empty).")
 
     def __str__(self) -> str:
         return f"ratings version {self.number}"
 
 
+class RatingsReplay(models.Model):
+    """The stored replay (one row, pk 1): the ratings as the rated history numbered ``number`` left
+    them, in the format of ``selectors.replay_dump`` (zlib-compressed JSON)."""
+
+    number = models.BigIntegerField(help_text="The history's number (RatingsVersion.number) it was made from.")
+    data = models.BinaryField()
+    made_at = models.DateTimeField()
+    seconds = models.FloatField(help_text="How long the replay took.")
+
+    def __str__(self) -> str:
+        return f"ratings replay of version {self.number}"
+
+
+def _enqueue_replay() -> None:
+    from ginscore.ratings.tasks import ratings_replay_task
+
+    ratings_replay_task.enqueue()
+
+
 def ratings_moved() -> None:
-    """A change that can move a rating: the version moves on (inside the caller's transaction)."""
+    """A change of the rated history: the version moves on (inside the caller's transaction) and,
+    once it commits, the worker replays the ratings (one job a transaction, however many matches
+    it changed)."""
+    from django.db import connection, transaction
+
     if not RatingsVersion.objects.filter(pk=1).update(number=F("number") + 1, stamp=new_stamp()):
+        RatingsVersion.objects.get_or_create(pk=1)
+        RatingsVersion.objects.filter(pk=1).update(number=F("number") + 1)
+    if not any(callback is _enqueue_replay for _sids, callback, _robust in connection.run_on_commit):
+        transaction.on_commit(_enqueue_replay)
+
+
+def ratings_shown_moved() -> None:
+    """A change of what the rating pages show that moves no rating (a player renamed, a rating
+    hidden): a new stamp only."""
+    if not RatingsVersion.objects.filter(pk=1).update(stamp=new_stamp()):
         RatingsVersion.objects.get_or_create(pk=1)
 
 
-_STAMP = Prepared(lambda pk: RatingsVersion.objects.filter(pk=pk).values_list("stamp", flat=True))
+_VERSION = Prepared(lambda pk: RatingsVersion.objects.filter(pk=pk).values_list("stamp", "number", "replayed"))
+
+
+def ratings_version() -> tuple[str, int, int | None]:
+    """(stamp, the history's number, the number the stored replay was made from) in one query:
+    ("", 0, None) before the first change."""
+    return _VERSION.first(1) or ("", 0, None)
 
 
 def ratings_stamp() -> str:
     """The version's stamp (one query): "" before the first change."""
-    return _STAMP.first(1) or ""
+    return ratings_version()[0]

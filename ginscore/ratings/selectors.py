@@ -1,15 +1,19 @@
 """Reads: the club's ratings, a replay of every rated match in the order it finished.
 
-Nothing of a rating is stored. ``club_ratings()`` reads the rated matches (``Match.objects.rated``:
-finished, not a friendly, not a bye, forfeit or withdrawal) in finishing order from the caches
-the match services keep on ``Match`` (players, winner, rules, length; three players: each pair's
-net, whose sign is who pays whom) and rates them with the engine (``ginscore.engine.ratings``),
-in two queries. The replay is kept by each process under the ratings version's stamp
-(``RatingsVersion``), which every write that can move a rating changes, so it is never stale
-and a hand in a match still in play replays nothing.
+``replay()`` reads the rated matches (``Match.objects.rated``: finished, not a friendly, not a bye,
+forfeit or withdrawal) in finishing order from the caches the match services keep on ``Match``
+(players, winner, rules, length; three players: each pair's net, whose sign is who pays whom) and
+rates them with the engine (``ginscore.engine.ratings``), in two queries. The pages never run it at
+a club's size: the background worker does after every change of the rated history
+(``services.ratings_replay``) and stores it under the history's number (``RatingsReplay``);
+``club_ratings()`` reads the stored replay, kept by each process under the ratings version's stamp.
+While a newer replay is being made the stored one is shown, and ``ClubRatings.behind`` says so.
 """
 from __future__ import annotations
 
+import pickle
+import time
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
@@ -27,7 +31,7 @@ from ginscore.engine.ratings import (
 )
 from ginscore.matches.models import Match
 from ginscore.players.models import Player
-from ginscore.ratings.models import ratings_stamp
+from ginscore.ratings.models import RatingsReplay, ratings_stamp, ratings_version  # noqa: F401 (ratings_stamp: the views')
 
 TREND_DAYS = 30
 ACTIVE_DAYS = 183  # six months: a player with no rated match since is listed apart
@@ -57,6 +61,9 @@ class ClubRatings:
     changes: dict[int, dict[int, float]]   # by match id: each player's change
     names: dict[int, str] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
+    # The stored replay is of an older history than the club's now: a newer one is being made
+    # (the pages show these with a note saying so).
+    behind: bool = False
 
     def of(self, player_id: int) -> PlayerRating:
         return self.ratings.of(player_id)
@@ -127,18 +134,76 @@ def replay() -> ClubRatings:
     return ClubRatings(ratings, history, changes)
 
 
-# The club replayed once per ratings version by each process (every ratings page, every rated pad),
-# not once a page (``GINSCORE_KEPT_RESULTS=0``: replayed every time).
+# The stored replay's format (``replay_dump``): a replay stored in another is made again.
+REPLAY_FORMAT = 2
+
+
+def replay_dump(club: ClubRatings) -> bytes:
+    """The replay as stored: its ratings, history and changes, pickled (as Django's database cache
+    keeps its values: written and read by the site alone, in its own database) and compressed.
+    Loading it (``replay_load``) costs a page a sixth of a replay at a club's size
+    (``bench/bench_ratings.py``); floats and fractions come back exactly."""
+    return zlib.compress(pickle.dumps((REPLAY_FORMAT, club.ratings.players, club.history, club.changes),
+                                      protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def replay_load(data: bytes) -> ClubRatings | None:
+    """The replay ``replay_dump`` stored; None when it is of another format (or code that no longer
+    reads it: then it is made again)."""
+    try:
+        form, players, history, changes = pickle.loads(zlib.decompress(data))
+    except Exception:   # a stored replay of code since changed (a class renamed): made again
+        return None
+    if form != REPLAY_FORMAT:
+        return None
+    ratings = Ratings()
+    ratings.players = players
+    return ClubRatings(ratings, history, changes)
+
+
+def _runs_in_request() -> bool:
+    """The jobs run inside the request that starts them (``GINSCORE_TASKS=immediate``; the tests):
+    no worker will make a replay the request did not."""
+    from django_tasks.backends.immediate import ImmediateBackend
+
+    from ginscore.ratings.tasks import ratings_replay_task
+
+    return isinstance(ratings_replay_task.get_backend(), ImmediateBackend)
+
+
+def stored_replay(number: int, replayed: int | None) -> ClubRatings:
+    """The stored replay (``behind`` when it is of a history older than ``number``, the history's
+    number now; ``replayed``: the stored one's, as the version row says). With none stored yet (a
+    new site), or one of an older format, or jobs run in the request, the replay is made here and
+    stored (``services.ratings_store``)."""
+    club = None
+    if replayed is not None and not (replayed < number and _runs_in_request()):
+        row = RatingsReplay.objects.filter(pk=1).values_list("number", "data").first()
+        club = replay_load(bytes(row[1])) if row is not None and row[1] else None
+        if club is not None:
+            club.behind = row[0] < number
+    if club is None:
+        from ginscore.ratings.services import ratings_store
+
+        started = time.perf_counter()
+        club = replay()
+        ratings_store(number=number, club=club, seconds=time.perf_counter() - started, redraw=False)
+    return club
+
+
+# The club's ratings read once per ratings version by each process (every ratings page, every rated
+# pad), not once a page (``GINSCORE_KEPT_RESULTS=0``: read every time).
 KEPT = Kept(4, switch="GINSCORE_KEPT_RESULTS")
 
 
 def club_ratings() -> ClubRatings:
-    """The club's ratings now, with the players' names and who hides their rating; replayed once
-    per ratings version by each process."""
-    stamp = ratings_stamp()
+    """The club's ratings as the stored replay has them (``behind`` while a newer one is being
+    made), with the players' names and who hides their rating; read once per ratings version by
+    each process."""
+    stamp, number, replayed = ratings_version()
 
     def make():
-        club = replay()
+        club = stored_replay(number, replayed)
         for pk, name, hidden in Player.objects.order_by().values_list("id", "name", "rating_hidden"):
             club.names[pk] = name
             if hidden:

@@ -1,16 +1,26 @@
 """Writes that move the ratings: a match marked rated or a friendly (a director; or, for a
-member's imported match, its other player agreeing), a player hiding their rating. Each moves the ratings version (``ratings_moved``) in the same transaction."""
+member's imported match, its other player agreeing), a player hiding their rating. Each moves the
+ratings version (``ratings_moved``) in the same transaction. And the replay the worker makes after
+each change of the rated history (``ratings_replay``), stored only over an older one
+(``ratings_store``)."""
 from __future__ import annotations
+
+import time
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ginscore.club.roles import is_director
 from ginscore.matches.models import Match
 from ginscore.matches.permissions import can_manage_match
 from ginscore.players.models import Player
-from ginscore.ratings.models import ratings_moved
+from ginscore.ratings import selectors
+from ginscore.ratings.models import (
+    RatingsReplay, RatingsVersion, new_stamp, ratings_moved, ratings_shown_moved, ratings_version,
+)
 
 
 def _locked(match_id: int) -> Match:
@@ -71,5 +81,36 @@ def player_rating_hide(*, player: Player, hidden: bool) -> Player:
     with transaction.atomic():
         Player.objects.filter(pk=player.pk).update(rating_hidden=hidden)
         player.rating_hidden = hidden
-        ratings_moved()
+        ratings_shown_moved()
     return player
+
+
+def ratings_store(*, number: int, club, seconds: float, redraw: bool = True) -> bool:
+    """Stores ``club``, the replay of the rated history numbered ``number``, unless a replay of that
+    history or a newer one is stored already (two replays finishing in either order leave the newer:
+    the version row, updated first, orders them). ``redraw``: the pages drawn so far showed an
+    older replay and are drawn again (a replay made by a page, which showed it, leaves them).
+    True when it stored it."""
+    moved = {"replayed": number, **({"stamp": new_stamp()} if redraw else {})}
+    with transaction.atomic():
+        if not RatingsVersion.objects.filter(Q(replayed__isnull=True) | Q(replayed__lt=number), pk=1).update(**moved):
+            return False
+        stored = {"number": number, "data": selectors.replay_dump(club), "made_at": timezone.now(), "seconds": seconds}
+        if not RatingsReplay.objects.filter(pk=1).update(**stored):
+            RatingsReplay.objects.create(pk=1, **stored)
+    return True
+
+
+
+def ratings_replay() -> bool:
+    """The worker's replay after a change of the rated history: every rated match rated again and
+    stored under the history's number, read before the matches (so the replay holds that history or
+    a newer one, never an older). Nothing when that number's replay (or a newer) is stored already:
+    of two jobs queued by two quick corrections, the first replays both, the second has nothing to
+    do. True when it stored a replay."""
+    _stamp, number, replayed = ratings_version()
+    if replayed is not None and replayed >= number:
+        return False
+    started = time.perf_counter()
+    club = selectors.replay()
+    return ratings_store(number=number, club=club, seconds=time.perf_counter() - started)

@@ -55,7 +55,7 @@ def rating_list(request):
         "provisional": [r for r in shown if r.active and r.provisional],
         "inactive": [r for r in shown if not r.active],
         "hidden": sorted((r for r in rows if r.rating is None), key=lambda r: r.name.casefold()),
-        "active_days": selectors.ACTIVE_DAYS, "trend_days": selectors.TREND_DAYS,
+        "active_days": selectors.ACTIVE_DAYS, "trend_days": selectors.TREND_DAYS, "ratings_behind": club.behind,
     })
 
 

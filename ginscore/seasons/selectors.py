@@ -284,6 +284,16 @@ def season_tournaments(season: Season) -> list[tuple[Tournament, Decimal]]:
     return [(t, factors.get(t.pk, Decimal("1.00"))) for t in found.order_by("created_at", "id")]
 
 
+def season_cells(season: Season) -> int:
+    """The size of the season's printed table: its players times its finished events (three
+    queries, without working the table out)."""
+    finished = [t.pk for t, _ in season_tournaments(season) if t.status == STATUS_FINISHED]
+    players = set()
+    for player, partner in Entry.objects.filter(tournament__in=finished).values_list("player_id", "partner_id"):
+        players.update(p for p in (player, partner) if p is not None)
+    return len(players) * len(finished)
+
+
 def season_of(t: Tournament) -> Season | None:
     """The latest season ``t`` counts in (chosen for it, or created in its dates), or None."""
     day = t.created_at.date() if t.created_at else None

@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.formats import sanitize_separators
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -20,7 +21,7 @@ from ginscore.club.exports import cell_safe
 from ginscore.club import setup
 from ginscore.club.roles import is_club_admin, is_director
 from ginscore.engine.errors import MoneyError
-from ginscore.seasons import selectors, services
+from ginscore.seasons import selectors, services, tasks
 from ginscore.seasons.forms import ClubMoneyForm, PrizeForm, SeasonForm
 from ginscore.seasons.models import PAYOUT_PAID, PAYOUT_RETURNED, Club
 from ginscore.seasons.refusals import refusal_text
@@ -375,8 +376,18 @@ def season_csv(request, pk):
 
 @printed
 def season_pdf(request, pk, language):
+    """The season's table on paper. A big season's (``SEASON_CELLS_IN_REQUEST``) is made by the
+    background worker for whoever asks, logged in: the answer is the job's page, which opens it."""
     season = selectors.season_get(pk)
     paper = setup.paper(request.GET.get("paper"))
+    if selectors.season_cells(season) > tasks.SEASON_CELLS_IN_REQUEST:
+        if not request.user.is_authenticated:
+            messages.info(request, _("A season this big is printed in the background, on a page of your own: "
+                                     "log in to print it."))
+            return redirect_to_login(request.get_full_path())
+        with translation.override(request.LANGUAGE_CODE):   # (the page's language, not the sheet's)
+            job = tasks.season_sheet_start(season=season, paper=paper, language=language, started_by=request.user)
+        return redirect(job)
     return pdf_response(build_season_sheet(season, selectors.season_rows(selectors.season_view(season)), paper,
                                            language=language), f"season-{season.pk}.pdf")
 

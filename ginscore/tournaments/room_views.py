@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ginscore.club.live import live_page
-from ginscore.club.site import absolute_url, address_unknown, phone_address
+from ginscore.club.site import absolute_url, address_unknown
 from ginscore.seasons.models import Club
 from ginscore.seasons.selectors import money_on, money_text
 from ginscore.tournaments import own_check_in, selectors, services
@@ -51,17 +51,14 @@ def _by_results(t, what: str, template: str, context):
         ("board", what, t.pk, t.results_revision), lambda: render_to_string(template, context())))
 
 
-def _phone_address_known(request) -> bool:
-    """The board is the same for every visitor who knows the phones' address; a browser at a
-    loopback address with none set gets its own (the check-in code's notice names this machine's)."""
-    return bool(phone_address(request))
-
-
-@live_page(selectors.tournament_live_version, shared=_phone_address_known)
+@live_page(selectors.tournament_live_version, shared=True, per_host=True)
 def board(request, pk):
     """The board, drawn as the round page is: its tables from the kept round lines (a hand draws
     its table's card again, nothing else), the standings or the bracket, the round's name and the
-    check-in line once per result; the rest is the event's own row."""
+    check-in line once per result; the rest is the event's own row. The same for every visitor
+    without an account asking at the same address (a TV plugged into this computer, with no phones'
+    address set, gets the notice naming this machine's: kept apart by the host it asked), so kept
+    and shared by the front like the round page."""
     t = selectors.tournament_get(pk)
     names = selectors.Names.of(t)
     now = selectors.board_round(t)

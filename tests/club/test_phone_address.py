@@ -153,3 +153,30 @@ def test_the_desk_offers_no_check_in_code_it_could_not_draw(client, director, ma
     page = client.get(desk, HTTP_HOST="192.168.1.20:8000").content.decode()
     links = page.split('class="check-in-links"', 1)[1].split("</details>", 1)[0]
     assert links.count(">QR code</a>") == 4 and "http://192.168.1.20:8000/tournaments/" in links
+
+
+def test_the_board_on_a_tv_plugged_into_this_computer_is_kept_and_shared_like_any_board(client, machine):
+    """A board asked at 127.0.0.1 with no club address (the notice names this machine) is still the
+    same for every visitor asking there: drawn once per version, kept, and marked for the front to
+    share; the board asked from the club's network is kept apart, with its code."""
+    from django.test.signals import template_rendered
+
+    t = services.tournament_create(name="Vendredi", format="single", length=MatchLength("best_of", 1))
+    services.entries_set(tournament=t, names=["Zoé", "Ann", "Ben", "Léa"])
+    services.tournament_check_in_set(tournament=t, check_in=True, entry_fee=None)
+    board = reverse("tournaments:board", args=[t.pk])
+    drawn = []
+
+    def seen(sender, template, **kwargs):
+        drawn.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        pages = [client.get(board, **LOOPBACK) for _ in range(3)]
+        lan = client.get(board, HTTP_HOST="192.168.1.20:8000")
+    finally:
+        template_rendered.disconnect(seen)
+    assert drawn.count("tournaments/board.html") == 2   # once at 127.0.0.1, once from the network
+    assert all(p["Cache-Control"] == "public, max-age=0, s-maxage=1, must-revalidate" for p in [*pages, lan])
+    assert len({p.content for p in pages}) == 1 and b'id="address-unknown"' in pages[0].content
+    assert b"address-unknown" not in lan.content

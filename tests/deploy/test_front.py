@@ -5,6 +5,7 @@ nginx reads every request whole before gunicorn sees it, so connections that sen
 run here as it is documented, against run.sh and, to show what the front is for, against gunicorn
 alone). gunicorn listens only on a socket file nginx uses, and the address the site believes is
 the one nginx saw, whatever a client writes in its own X-Forwarded-For."""
+import gzip
 import http.client
 import json
 import os
@@ -140,6 +141,7 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
         _, chosen, page = fetch(url, path, **{"Accept-Language": "en-GB,en;q=0.9", "Cookie": "ginscore_language=fr"})
         assert "Classement" in page
     assert english.getheader("X-Cache") == french.getheader("X-Cache") == "HIT"
+    assert english.getheader("X-Accel-Expires") is None   # the front's alone (ginscore/club/live.py)
     # A browser with a session (an account, a table link) or a message waiting is answered by the site.
     for cookie in ("sessionid=abc", "messages=abc"):
         _, response, _ = fetch(url, path, Cookie=cookie)
@@ -196,3 +198,56 @@ def test_thirty_slow_connections_leave_every_phone_answered(tmp_path):
 def test_without_the_front_the_same_slow_connections_stall_the_phones(tmp_path):
     figures = slow_night(tmp_path, "--slow", "30", "--slow-headers", "5", "--seconds", "10", "--direct")
     assert sum(row["unanswered"] for row in figures["kinds"].values()) > 0, figures["kinds"]
+
+
+def test_a_board_is_answered_from_the_fronts_copy_while_a_pad_waits_for_the_new_one(site):
+    """The board on the wall: once its second is past, a poll is still answered at once with the
+    copy the front has (STALE) while nginx asks the site for the new board beside it, which the
+    next poll shows. A table's pad (and the round, the standings) never: a viewer asking after its
+    second gets the page with the hand just saved."""
+    url, _proc, env, _tmp = site
+    done = manage(env, "shell", "-c", "from ginscore.tournaments import services as s\n"
+                  "from ginscore.tournaments.models import TournamentMatch\n"
+                  "t = s.tournament_create(name='Coupe de Lille', format='swiss', rounds=3)\n"
+                  "s.entries_set(tournament=t, names=['Zoë', 'Ann', 'Ben', 'Cleo'])\n"
+                  "s.tournament_start(tournament=t, shuffle_seed=1)\n"
+                  "row = TournamentMatch.objects.filter(tournament=t).exclude(match=None).first()\n"
+                  "print(t.pk, row.match_id)")
+    assert done.returncode == 0, done.stderr
+    pk, match_id = done.stdout.split()[-2:]
+    board, pad = f"/tournaments/{pk}/board/", f"/matches/{match_id}/"
+
+    def hand(number):
+        saved = manage(env, "shell", "-c", "from ginscore.matches import services\n"
+                       "from ginscore.matches.records import HandEntry\n"
+                       f"services.hand_add(match_id={match_id}, entry=HandEntry('knock', 'a', 5, 30), "
+                       f"expected_number={number})")
+        assert saved.returncode == 0, saved.stderr
+
+    before = {}
+    for path in (board, pad):
+        assert fetch(url, path)[1].getheader("X-Cache") in ("MISS", "EXPIRED", "HIT")
+        status, response, _ = fetch(url, path)
+        assert status == 200 and response.getheader("X-Cache") == "HIT"
+        before[path] = response.getheader("ETag")
+    hand(1)
+    time.sleep(2.1)   # both copies are past their second (nginx counts whole seconds: 1 to 2 s)
+    status, response, page = fetch(url, board)
+    assert status == 200 and response.getheader("X-Cache") == "STALE" and response.getheader("ETag") == before[board]
+    assert "25–0" not in page
+    time.sleep(0.5)
+    status, response, page = fetch(url, board)   # the board nginx asked for meanwhile
+    assert response.getheader("X-Cache") == "HIT" and response.getheader("ETag") != before[board] and "25–0" in page
+    status, response, page = fetch(url, pad)
+    assert status == 200 and response.getheader("X-Cache") in ("EXPIRED", "REVALIDATED"), response.getheader("X-Cache")
+    assert response.getheader("ETag") != before[pad]
+    # The board is sent compressed to a browser that takes it so (every browser does); the same page.
+    split = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(split.hostname, split.port, timeout=10)
+    conn.request("GET", board, headers={"Accept-Encoding": "gzip"})
+    packed = conn.getresponse()
+    body = packed.read()
+    conn.close()
+    plain = fetch(url, board)[2].encode()
+    assert packed.getheader("Content-Encoding") == "gzip" and len(body) < len(plain) / 3
+    assert gzip.decompress(body) == plain and "Coupe de Lille" in plain.decode()

@@ -1,5 +1,6 @@
 """The front's nginx configuration (ginscore/front.py) as run.sh writes it: nginx accepts it for
 every address run.sh is given, and the settings count nginx as one proxy more."""
+import re
 import subprocess
 
 import pytest
@@ -42,3 +43,22 @@ def test_several_app_servers_share_the_requests_and_one_that_fails_is_left_out(t
             "nginx.conf").read_text()
     assert "server unix:/run/app1.sock max_fails=1 fail_timeout=5s;" in text
     assert "server 10.0.0.2:8000 max_fails=1 fail_timeout=5s;" in text and "gunicorn.sock" not in text
+
+
+def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_one(tmp_path, monkeypatch):
+    """(tests/deploy/test_front.py plays it.) The pads, the round and the standings are not: once
+    their copy is past its second, one viewer's poll waits for the site's answer. Only the board
+    is sent compressed."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    text = (front.write(host="127.0.0.1", port=8126) / "nginx.conf").read_text()
+    blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
+    board = f"~ {front.BOARD_PATH}"
+    assert set(blocks) == {"/", board}
+    assert "proxy_cache_background_update on;" in blocks[board] and "gzip on;" in blocks[board]
+    assert "background_update" not in blocks["/"] and "gzip" not in text.replace(blocks[board], "")
+    for block in blocks.values():   # both share the visitors' pages alike otherwise
+        assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block
+        assert "proxy_cache_bypass $cookie_sessionid $cookie_messages;" in block
+    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", "/"), ("/tournaments/12/standings/", "/"),
+                       ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/")):
+        assert (board if re.search(front.BOARD_PATH, path) else "/") == kind, path

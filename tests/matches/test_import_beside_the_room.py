@@ -15,8 +15,8 @@ from ginscore.matches.records import HandEntry
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # How long the table's phone waits for the write lock before its save fails: half the site's
-# own 20 s, and an eighth of what one import used to hold it for (78 s). A batch holds it about
-# half a second on a quiet machine; the margin is for a machine busy with other work.
+# own 20 s, and an eighth of what one import used to hold it for (78 s). A batch holds it 0.2 s
+# and a match at most; the margin is for a machine busy with other work.
 PHONE_WAITS_MS = 10_000
 
 
@@ -99,3 +99,16 @@ def test_a_record_already_stored_is_not_added_again_and_the_rest_is(make_match, 
     added = records_io.records_import(data=data)
     assert len(added) == 6 and [(p, m.pk) for p, m in added.already] == [("record 7: ", first.pk)]
     assert Match.objects.count() == 7 and Hand.objects.count() == 21
+
+
+def test_a_batch_ends_when_its_time_is_up(make_match, monkeypatch):
+    """A batch writes for ``BATCH_SECONDS`` at most (then the match in hand is its last), however
+    few hands: with no time at all, each match is its own transaction, and the file is still all
+    there, in order."""
+    monkeypatch.setattr(records_io, "BATCH_SECONDS", 0)
+    monkeypatch.setattr(records_io, "BATCH_PAUSE", 0)
+    batches = []
+    data = [{"players": ["Ann", "Ben"], "stake": f"{n}", "hands": [{"end": "dead"}] * 3} for n in range(1, 5)]
+    added = records_io.records_import(data=data, progress=lambda done, total: batches.append((done, total)))
+    assert batches == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert [int(m.stake) for m in added] == [1, 2, 3, 4] and Hand.objects.count() == 12
