@@ -1,3 +1,4 @@
+import asyncio
 import os
 import shutil
 
@@ -30,24 +31,86 @@ def new_screen(browser, base, width, height, **options):
     return page
 
 
-@pytest.fixture
-def phone(live_server):
-    """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
+class Chromium:
+    """Debian's chromium and its Playwright driver, started once for a test file's browser tests
+    (starting them costs about a second of CPU and two of wall clock, more than many a test).
+
+    Each test gets the browser with no context open and closes every context it opened (their
+    cookies, storage, service workers and routes go with them), so nothing one test did is there
+    for the next. Between tests Playwright's event loop is not marked as running in this thread:
+    while it is, asgiref gives Django's connections of this thread a storage of their own (a
+    thread with a running loop is "async"), so the fixtures of the next test, and pytest-django's
+    flush after it, would use another connection than the one the live server shares (in-memory
+    SQLite), and fail now and then on a locked table. That is what made the first shared chromium
+    flaky (it stayed "running" from one test to the next, across files)."""
+
+    def __init__(self):
+        self.manager = self.playwright = self.browser = None
+
+    def take(self):
+        """The browser for a test (started when there is none, or the last one broke)."""
+        if self.browser is not None:
+            asyncio._set_running_loop(self.manager._loop)   # as it is after any sync call
+            if self.browser.is_connected():
+                return self.browser
+            self.stop()
+        from playwright.sync_api import sync_playwright
+
+        self.manager = sync_playwright()
+        self.playwright = self.manager.start()
+        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        return self.browser
+
+    def give_back(self):
+        """After a test: its contexts closed, this thread's connections of the loop's time closed,
+        the loop no longer marked as running."""
+        try:
+            if self.browser.is_connected():
+                for context in list(self.browser.contexts):
+                    context.close()
+        finally:
+            # While Playwright's loop runs in this thread, Django keeps this thread's database
+            # connections apart from the usual ones (asgiref's Local); close those too, or the
+            # test database cannot be dropped at the end ("being accessed by other users").
+            connections.close_all()
+            asyncio._set_running_loop(None)
+
+    def stop(self):
+        if self.manager is None:
+            return
+        asyncio._set_running_loop(self.manager._loop)
+        try:
+            if self.browser.is_connected():
+                self.browser.close()
+        finally:
+            try:
+                self.playwright.stop()
+            finally:
+                self.manager = self.playwright = self.browser = None
+                asyncio._set_running_loop(None)
+
+
+@pytest.fixture(scope="module")
+def _chromium():
+    """The test file's chromium (class Chromium), stopped after its last test."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
+    chromium = Chromium()
+    yield chromium
+    chromium.stop()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = new_phone(browser, live_server.url)
-        context = page.context
-        yield page
-        # While Playwright's event loop runs in this thread, Django keeps this thread's database
-        # connections apart from the usual ones (asgiref's Local); close those too, or the
-        # test database cannot be dropped at the end ("being accessed by other users").
-        connections.close_all()
-        context.close()
-        browser.close()
+
+@pytest.fixture
+def browser(_chromium, live_server):
+    """Debian's chromium with no context open; every context the test opens is closed at its end."""
+    yield _chromium.take()
+    _chromium.give_back()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A phone-sized page (390x844) in Debian's chromium, and the live server's address."""
+    return new_phone(browser, live_server.url)
 
 
 @pytest.fixture

@@ -1,16 +1,33 @@
-"""Every page of the site in French, as a visitor, a player and a director, on a 390x844 phone
+"""Every page of the site in French, as a visitor, a player and a director, on a 320x640 phone
 with touch and a 1280x800 laptop, the browser's language French: the page says lang="fr" and no
 English interface text is left on it (tests/browser/french.py says how that is looked for).
 
 The same crawl audits every page state for accessibility (tests/browser/axe.py: axe-core on WCAG
-2.0/2.1/2.2 A and AA), in those six French contexts and in three English ones (each role on a
-320x640 phone: a laptop at 400 % zoom), where no page may scroll sideways either: each state is
-loaded once, read by both tests. GINSCORE_AUDIT=<file>: each page's audit problems are also
-written to the file as they are found.
+2.0/2.1/2.2 A and AA) in those contexts, where no page may scroll sideways either (at 320 CSS px:
+a laptop at 400 % zoom, a phone with large text, WCAG 1.4.10, reflow). Each state is loaded once,
+read by both tests. GINSCORE_AUDIT=<file>: each page's audit problems are also written to the
+file as they are found.
+
+Why these six contexts (three roles, two sizes) are enough; each costs a page load and an axe run:
+- The site's text does not depend on the screen: no view reads the user agent, no script writes
+  words by the screen's size, and the leftovers are read from every text node, shown or hidden.
+  A French page has the same words at 320 and at 1280 px; both are read (the reading is cheap).
+- axe's results that can change with the screen (target size, contrast over what lies beneath,
+  scrollable regions, what a media query hides) follow the style sheets' two layouts: below
+  600 px (a phone) and from 720 px (a laptop). The 320 px phone stands for every phone: what
+  overflows, wraps or crowds at 390 px does so at 320 px too. So axe runs once per state, role
+  and layout.
+- In French, not also in English: the pages are the same HTML and style sheets but for their
+  words, and the French words are the longer (at 320 px French found a sideways scroll that
+  English had not). The English pages fit a 390 px phone as every role, page after page of the
+  demo club (test_phone_fit.py), and say lang="en" (test_language_switch.py).
+- A state whose page is the same as one already audited in that context (a visitor sent to the
+  log-in page from many pages, a player's "not allowed" page) is not audited twice: the page is
+  compared without its CSRF tokens, hidden values and form targets, which axe does not read.
 
 One live server and one data set for the whole crawl (a night's club: matches in play, a game
 just over, a match over, a partnership, tournaments in set-up, running and over, a season, the
-club's money), one browser context per role and size, reused page after page.
+club's money), one browser context per role, size and language, reused page after page.
 
 GINSCORE_LEFTOVERS=<file>: every page's leftovers (none too) are also written to the file (JSON
 lines), for scripts/french_leftovers.py, which lists them by area.
@@ -44,15 +61,13 @@ AUDIT_REPORT = os.environ.get("GINSCORE_AUDIT")
 TIMES = []   # GINSCORE_CRAWL_TIMES=1 (and -s): each page's time, and this process's CPU, at the end
 
 ROLES = ("visitor", "player", "director")
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
-         "laptop": dict(viewport={"width": 1280, "height": 800}),
+SIZES = {"laptop": dict(viewport={"width": 1280, "height": 800}),
          # 320 CSS px: a laptop at 400 % zoom, a phone with large text (WCAG 1.4.10, reflow)
          "narrow": dict(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)}
-LANGUAGES = {"fr": "fr-FR", "en": "en-GB"}
-# Every context, (role, size, language): French on a phone and a laptop (the French test reads
-# those), English on the narrow phone (the laptop's layout is the French one's, in other words).
-KEYS = [(role, size, lang) for lang, sizes in (("fr", ("phone", "laptop")), ("en", ("narrow",)))
-        for role in ROLES for size in sizes]
+LANGUAGES = {"fr": "fr-FR"}
+# Every context, (role, size, language): French on the narrow phone and the laptop.
+KEYS = [(role, size, "fr") for role in ROLES for size in SIZES]
+AUDITED = KEYS
 
 # The club's people and things, in French (none an English word): data, not interface.
 PLAYERS = ["Anne-Sophie Lefèvre", "Benoît Girard", "Cécile Marchand", "Didier Roux", "Élodie Faure",
@@ -530,12 +545,28 @@ def test_the_crawl_knows_every_page_of_the_url_confs():
 # The crawl
 
 
+# The page as axe reads it: its HTML as it is now, without the CSRF tokens and the values of hidden
+# fields (new on each load; never shown) and the forms' targets (a log-in page's "next").
+FINGERPRINT = """() => {
+  const copy = document.documentElement.cloneNode(true);
+  for (const el of copy.querySelectorAll('input[type=hidden]')) el.removeAttribute('value');
+  for (const el of copy.querySelectorAll('form[action]')) el.removeAttribute('action');
+  return copy.outerHTML;
+}"""
+
+
+# The page is in a background tab (only live.js reads it: it does not poll then).
+HIDDEN = "Object.defineProperty(Document.prototype, 'hidden', {get: () => true, configurable: true});"
+
+
 class Crawl:
     def __init__(self, browser, base, club):
         from django.test import Client
 
         self.base, self.club, self.catalogue = base, club, Catalogue()
         self.pages, self.states = {}, {}
+        self.audited = {key: {} for key in AUDITED}   # key -> the page (FINGERPRINT) -> its violations
+        self.counts = {"audited": 0, "same": 0}
         cookies = {}
         for role in ROLES:
             if role != "visitor":
@@ -549,6 +580,10 @@ class Crawl:
             # (no service worker: it would fetch the whole site for each context, and says nothing)
             context = browser.new_context(locale=LANGUAGES[lang], device_scale_factor=1, service_workers="block",
                                           **SIZES[size])
+            # A tab in the background: live.js does not poll (nine pages asking every 1.5 s through a
+            # long crawl cost more than the crawl, and its status line would change under the
+            # reading); the words it shows are the page's own, read as they are drawn.
+            context.add_init_script(HIDDEN)
             if cookie := cookies.get(role):
                 context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
             page = context.new_page()
@@ -584,7 +619,7 @@ class Crawl:
                     self.pages[role, size, lang].screenshot(path=f"{shots}/{lang}-{spec.name}-{size}.png",
                                                             full_page=True)
         t2 = time.perf_counter()
-        audits = axe.audit_all(self.pages, fragment=spec.fragment)
+        audits = self.audit(spec)
         wide = {key: page.evaluate(axe.SIDEWAYS) for key, page in self.pages.items()}
         t3 = time.perf_counter()
         if spec.after:
@@ -596,9 +631,20 @@ class Crawl:
             blocks = clean_units(seen[key]["blocks"], self.club.data)
             out[key] = {"url": seen[key]["url"][len(self.base):], "lang": seen[key]["lang"],
                         "leftovers": leftovers(self.catalogue, nodes, blocks) if key[2] == "fr" else [],
-                        "violations": audits[key], "sideways": wide[key]}
+                        "violations": audits.get(key, []), "sideways": wide[key]}
         TIMES.append((spec.name, t1 - t0, t2 - t1, t3 - t2, time.perf_counter() - t3))
         return out
+
+    def audit(self, spec: Page) -> dict:
+        """axe's violations in each audited context (AUDITED): run where the page is not one this
+        context has audited already (the same page but for what axe does not read: FINGERPRINT)."""
+        seen = {key: self.pages[key].evaluate(FINGERPRINT) + f"|{spec.fragment}" for key in AUDITED}
+        new = {key: self.pages[key] for key in AUDITED if seen[key] not in self.audited[key]}
+        self.counts["audited"] += len(new)
+        self.counts["same"] += len(AUDITED) - len(new)
+        for key, violations in axe.audit_all(new, fragment=spec.fragment).items():
+            self.audited[key][seen[key]] = violations
+        return {key: self.audited[key][seen[key]] for key in AUDITED}
 
     def close(self):
         for page in self.pages.values():
@@ -608,7 +654,7 @@ class Crawl:
 @pytest.fixture(scope="module")
 def crawl(django_db_setup, django_db_blocker):
     """One club, one live server, a browser context for each of KEYS (visitor, player, director;
-    French on a phone and a laptop, English on a narrow phone)."""
+    French on a narrow phone and a laptop)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
     from django.core.management import call_command
@@ -641,6 +687,8 @@ def crawl(django_db_setup, django_db_blocker):
                         print("all pages: " + " ".join(f"{what} {sum(t[i] for _, *t in TIMES):.1f} s"
                                                        for i, what in enumerate(("load", "collect", "audit",
                                                                                  "check"))))
+                        print(f"axe run in {crawl.counts['audited']} page states, "
+                              f"{crawl.counts['same']} the same as one audited before")
                     connections.close_all()
                     crawl.close()
                     browser.close()

@@ -46,7 +46,9 @@ def test_a_phone_that_was_offline_catches_up(phone, make_match):
     phone.context.set_offline(True)
     for n in (1, 2):
         match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=n)
-    phone.wait_for_timeout(2500)
+    # the page asks again (a poll after both hands were saved) and gets no answer: still no hand
+    with phone.expect_event("requestfailed", lambda r: r.headers.get("x-live") == "1", timeout=10_000):
+        pass
     assert phone.locator("#hand-1").count() == 0
     phone.context.set_offline(False)
     expect(phone.locator("#hand-2")).to_be_visible(timeout=LIVE)

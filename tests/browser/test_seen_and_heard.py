@@ -76,8 +76,11 @@ def test_a_hand_saved_on_another_phone_is_said_once(phone, second_phone, make_ma
     record_hand(scorer, "knock", "Ann", knocker=5, defender=30)
     expect(said).to_have_text(re.compile(r"^Hand 1: .*Ann"), timeout=5000)
     first = said.inner_text()
-    # Said once: the next polls (nothing new) leave it as it is, and the page says it nowhere else.
-    listener.wait_for_timeout(3500)
+    # Said once: the next two polls (nothing new: 304) leave it as it is, and the page says it nowhere else.
+    for _ in range(2):
+        with listener.expect_response(lambda r: r.request.headers.get("x-live") == "1" and r.status == 304,
+                                      timeout=10_000):
+            pass
     assert said.inner_text() == first
     assert listener.locator("[aria-live]:not(#said-aloud):not(#hand-preview):not(#outbox)").count() == 0
     # The next hand is said in its turn.
