@@ -14,7 +14,7 @@ Prints, best and median of a few runs:
   read while the replay is pending (the stored ratings, with a note) and once the worker stored it
   (each the first read in this process of the new stored replay: loading it, then the page), then
   served again as kept (a visitor's page under the same version), and the 304;
-- a new site's first read, with no replay stored yet (made in the request and stored).
+- a new site's first read, with no replay stored yet (made in the request, in memory).
 
     .venv/bin/python bench/bench_ratings.py [--matches 20000] [--players 500]
 """

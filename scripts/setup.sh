@@ -52,9 +52,25 @@ fi
 
 # The catalogues (docs/translating.md): GNU gettext's msgfmt compiles them, then each language's
 # JavaScript catalogue is written as a static file.
+# Only when a catalogue changed since (each start of scripts/run.sh comes here).
 command -v msgfmt >/dev/null 2>&1 || apt_install gettext
-.venv/bin/python manage.py compilemessages --ignore .venv -v 0
-.venv/bin/python manage.py compilejsi18n -v 0
+changed=$(find locale ginscore -path '*/LC_MESSAGES/*.po' | while read -r po; do [ "${po%.po}.mo" -nt "$po" ] || echo "$po"; done)
+[ -z "$changed" ] || .venv/bin/python manage.py compilemessages --ignore .venv -v 0
+# (Written beside them first and moved in only where one changed: a site or a test serving the
+# catalogues at that moment never reads a half-written file.)
+JSI18N=generated/static/ginscore/jsi18n
+COMPILED=generated/.jsi18n-compiled
+if [ ! -f "$COMPILED" ] || [ -n "$(find locale ginscore ginscore/settings.py "$STAMP" -newer "$COMPILED" \
+     \( -name '*.mo' -o -name settings.py -o -name "$(basename "$STAMP")" \) -print -quit)" ]; then
+  mkdir -p "$JSI18N"
+  fresh=$(mktemp -d generated/.jsi18n.XXXXXX)
+  .venv/bin/python manage.py compilejsi18n -v 0 -o "$fresh"
+  (cd "$fresh" && find . -type f) | while read -r f; do
+    cmp -s "$fresh/$f" "$JSI18N/$f" || { mkdir -p "$(dirname "$JSI18N/$f")"; mv "$fresh/$f" "$JSI18N/$f"; }
+  done
+  rm -rf "$fresh"
+  touch "$COMPILED"
+fi
 
 # The static files, with hashed and compressed names, for whitenoise to serve (DEBUG off).
 GINSCORE_DEBUG=0 .venv/bin/python manage.py collectstatic --noinput -v 0

@@ -17,8 +17,22 @@ run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; f
 cleanup() { run_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$PGDIR"; }
 trap cleanup EXIT
 run_pg "$PGBIN/initdb" -D "$PGDIR/data" -U ginscore --auth=trust >/dev/null
+# A throw-away server: nothing it writes need survive a crash (no fsync, no full pages in the log,
+# commits not waited for), room for four test processes with their live servers' threads.
 run_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w \
-  -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60" start >/dev/null
+  -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off \
+      -c full_page_writes=off -c wal_level=minimal -c max_wal_senders=0 -c max_wal_size=1GB \
+      -c shared_buffers=256MB -c max_connections=160" start >/dev/null
 export DATABASE_URL="postgres://ginscore@127.0.0.1:$PORT/postgres"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
-scripts/test.sh "$@"
+# The test database is built once from the migrations (the club's roles included), then copied for
+# each test process (pytest-xdist's gw0, gw1...: CREATE DATABASE ... TEMPLATE, a file copy), which
+# pytest-django then keeps using (--reuse-db) instead of running the migrations again in each.
+psql() { "$PGBIN/psql" -q -h 127.0.0.1 -p "$PORT" -U ginscore -d postgres -v ON_ERROR_STOP=1 "$@"; }
+psql -c "CREATE DATABASE test_postgres"
+DATABASE_URL="${DATABASE_URL%/postgres}/test_postgres" GINSCORE_DATA_DIR="$PGDIR/site" \
+  .venv/bin/python manage.py migrate --noinput -v 0
+for n in $(seq 0 $(( ${GINSCORE_TEST_WORKERS:-2} > 4 ? ${GINSCORE_TEST_WORKERS:-2} - 1 : 3 ))); do
+  psql -c "CREATE DATABASE test_postgres_gw$n TEMPLATE test_postgres"
+done
+scripts/test.sh --reuse-db "$@"

@@ -202,6 +202,19 @@ def django_db_modify_db_settings_tox_suffix(tmp_path_factory):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _transactional_tests_leave_the_database_as_migrated():
+    """After a transactional test (live server, browser) the database is as the migrations left it,
+    the club's roles included, without Django's flush and its post_migrate (tests/database.py)."""
+    from django.test import TransactionTestCase
+
+    from tests import database
+
+    undo = database.install(TransactionTestCase)
+    yield
+    undo()
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _fast_password_hashing():
     """Accounts made by tests hash their password cheaply (the real hasher takes ~0.3 s each)."""
     from django.test.utils import override_settings
@@ -211,15 +224,19 @@ def _fast_password_hashing():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _static_files_uncollected():
+def _static_files_uncollected(tmp_path_factory):
     """Tests serve static files from the source folders, uncollected: the hashed, compressed
-    storage the site uses needs ``collectstatic`` first (tests/club/test_deployment.py checks it)."""
+    storage the site uses needs ``collectstatic`` first (tests/deploy/test_gunicorn.py checks it).
+    Their STATIC_ROOT is an empty folder of the test run's own: whitenoise never scans the
+    checkout's ``staticfiles/``, which ``scripts/run.sh`` (run by a test in another process) may be
+    collecting again at that moment; the servers the tests start collect into folders of their own
+    (tests/deploy/servers.py)."""
     from django.conf import settings as django_settings
     from django.test.utils import override_settings
 
     storages = {**django_settings.STORAGES,
                 "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-    with override_settings(STORAGES=storages):
+    with override_settings(STORAGES=storages, STATIC_ROOT=tmp_path_factory.mktemp("static-root")):
         yield
 
 

@@ -13,10 +13,11 @@ import re
 import shlex
 import subprocess
 import textwrap
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.deploy.servers import prepared
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -120,9 +121,10 @@ def scratch(tmp_path_factory):
     for name in ("manage.py", ".venv", "docs", "scripts", "bench", "ginscore"):
         (folder / name).symlink_to(ROOT / name)
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-           "GINSCORE_DATA_DIR": str(folder / "data"), "GINSCORE_DEBUG": "0"}
+           "GINSCORE_DATA_DIR": str(folder / "data"), "GINSCORE_STATIC_ROOT": str(folder / "static"),
+           "GINSCORE_DEBUG": "0"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=folder, env=env, check=True)
+    prepared(env, static=False)   # migrated
     return folder, env
 
 

@@ -8,10 +8,13 @@ class RatingsConfig(AppConfig):
 
     def ready(self):
         from ginscore.matches.services import match_changed
+        from ginscore.ratings.models import rated_history_moved
+        from ginscore.ratings.tasks import replay_later
 
         match_changed.connect(match_written, dispatch_uid="ratings.match_written")
         post_delete.connect(match_deleted, sender="matches.Match", dispatch_uid="ratings.match_deleted")
         post_save.connect(player_saved, sender="players.Player", dispatch_uid="ratings.player_saved")
+        rated_history_moved.connect(replay_later, dispatch_uid="ratings.replay_later")
 
 
 def match_written(sender, *, match, was_complete=False, **kwargs):

@@ -8,6 +8,7 @@ import secrets
 
 from django.db import models
 from django.db.models import F
+from django.dispatch import Signal
 
 from ginscore.club.prepared import Prepared
 
@@ -44,23 +45,19 @@ class RatingsReplay(models.Model):
         return f"ratings replay of version {self.number}"
 
 
-def _enqueue_replay() -> None:
-    from ginscore.ratings.tasks import ratings_replay_task
-
-    ratings_replay_task.enqueue()
+# Sent by ``ratings_moved`` inside the caller's transaction; tasks.replay_later (connected in
+# apps.ready) has the worker replay the ratings once it commits.
+rated_history_moved = Signal()
 
 
 def ratings_moved() -> None:
     """A change of the rated history: the version moves on (inside the caller's transaction) and,
     once it commits, the worker replays the ratings (one job a transaction, however many matches
-    it changed)."""
-    from django.db import connection, transaction
-
+    it changed: ``tasks.replay_later``)."""
     if not RatingsVersion.objects.filter(pk=1).update(number=F("number") + 1, stamp=new_stamp()):
         RatingsVersion.objects.get_or_create(pk=1)
         RatingsVersion.objects.filter(pk=1).update(number=F("number") + 1)
-    if not any(callback is _enqueue_replay for _sids, callback, _robust in connection.run_on_commit):
-        transaction.on_commit(_enqueue_replay)
+    rated_history_moved.send(sender=RatingsVersion)
 
 
 def ratings_shown_moved() -> None:

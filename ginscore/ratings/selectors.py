@@ -12,7 +12,6 @@ While a newer replay is being made the stored one is shown, and ``ClubRatings.be
 from __future__ import annotations
 
 import pickle
-import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -164,31 +163,25 @@ def replay_load(data: bytes) -> ClubRatings | None:
 def _runs_in_request() -> bool:
     """The jobs run inside the request that starts them (``GINSCORE_TASKS=immediate``; the tests):
     no worker will make a replay the request did not."""
+    from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
     from django_tasks.backends.immediate import ImmediateBackend
 
-    from ginscore.ratings.tasks import ratings_replay_task
-
-    return isinstance(ratings_replay_task.get_backend(), ImmediateBackend)
+    return isinstance(task_backends[DEFAULT_TASK_BACKEND_ALIAS], ImmediateBackend)
 
 
 def stored_replay(number: int, replayed: int | None) -> ClubRatings:
     """The stored replay (``behind`` when it is of a history older than ``number``, the history's
     number now; ``replayed``: the stored one's, as the version row says). With none stored yet (a
-    new site), or one of an older format, or jobs run in the request, the replay is made here and
-    stored (``services.ratings_store``)."""
+    site whose rated history has not moved since it was set up or upgraded: the worker stores one
+    at the next change), or one of an older format, or jobs run in the request, the replay is made
+    here, in memory (and kept by the process under the ratings' stamp: ``club_ratings``)."""
     club = None
     if replayed is not None and not (replayed < number and _runs_in_request()):
         row = RatingsReplay.objects.filter(pk=1).values_list("number", "data").first()
         club = replay_load(bytes(row[1])) if row is not None and row[1] else None
         if club is not None:
             club.behind = row[0] < number
-    if club is None:
-        from ginscore.ratings.services import ratings_store
-
-        started = time.perf_counter()
-        club = replay()
-        ratings_store(number=number, club=club, seconds=time.perf_counter() - started, redraw=False)
-    return club
+    return replay() if club is None else club
 
 
 # The club's ratings read once per ratings version by each process (every ratings page, every rated

@@ -1,6 +1,7 @@
 """The ratings' background work: the replay after a change of the rated history."""
 from __future__ import annotations
 
+from django.db import connection, transaction
 from django_tasks import task
 
 # Before the queue's other jobs (an import, a round's sheets): the rating pages wait on it.
@@ -14,3 +15,14 @@ def ratings_replay_task() -> bool:
     from ginscore.ratings.services import ratings_replay
 
     return ratings_replay()
+
+
+def enqueue_replay() -> None:
+    ratings_replay_task.enqueue()
+
+
+def replay_later(sender, **kwargs) -> None:
+    """The rated history moved (``models.rated_history_moved``): once the transaction commits, the
+    worker replays the ratings; one job a transaction, however many matches it changed."""
+    if not any(callback is enqueue_replay for _sids, callback, _robust in connection.run_on_commit):
+        transaction.on_commit(enqueue_replay)

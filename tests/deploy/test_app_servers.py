@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from ginscore.matches.models import Hand
-from tests.deploy.servers import environment, gunicorn, manage
+from tests.deploy.servers import environment, gunicorn, prepared
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,8 +50,7 @@ def two_servers(tmp_path):
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
     env = environment(tmp_path, DATABASE_URL=database_url(), GINSCORE_STATIC_ROOT=str(tmp_path / "static"),
                       GINSCORE_SECRET_KEY="one-key-shared-by-both-app-servers-" + "x7Qp" * 10)
-    done = manage(env, "collectstatic", "--noinput")
-    assert done.returncode == 0, done.stderr
+    prepared(env, database=False)   # collected (the database is the test's own)
     with gunicorn(env, workers=1, threads=2) as a, gunicorn(env, workers=1, threads=2) as b:
         yield a, b
 

@@ -23,7 +23,7 @@ from ginscore.matches.seats import seat_code, seat_link
 from ginscore.engine import MatchLength
 from ginscore.tournaments import services
 from ginscore.tournaments.models import TournamentMatch
-from tests.deploy.servers import environment, gunicorn, manage
+from tests.deploy.servers import environment, gunicorn, prepared
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,8 +65,7 @@ def database_url() -> str:
 def two_servers(tmp_path):
     env = environment(tmp_path, DATABASE_URL=database_url(), GINSCORE_STATIC_ROOT=str(tmp_path / "static"),
                       GINSCORE_SECRET_KEY=settings.SECRET_KEY, GINSCORE_PROXY_COUNT="1")
-    done = manage(env, "collectstatic", "--noinput")
-    assert done.returncode == 0, done.stderr
+    prepared(env, database=False)   # collected (the database is the test's own)
     with gunicorn(env, workers=2, threads=2) as a, gunicorn(env, workers=1, threads=2) as b:
         yield a, b
 

@@ -10,6 +10,7 @@ from django.test import Client, override_settings
 from ginscore.club.error_mail import error_mail_wait
 from tests.deploy.servers import ROOT
 from tests.deploy.servers import environment as env_for
+from tests.deploy.servers import prepared
 
 pytestmark = pytest.mark.django_db
 
@@ -76,14 +77,13 @@ def test_the_traceback_of_a_failing_page_goes_to_standard_error(tmp_path):
         "from django.test import Client; from django.test.utils import override_settings, setup_test_environment\n"
         "setup_test_environment()\n"
         # a club that has started (no first-run page in the way), in this process's own database
-        "from django.core.management import call_command; call_command('migrate', verbosity=0)\n"
         "from django.contrib.auth.models import User; User.objects.create_superuser('carla', None, 'x-long-pass-1')\n"
         "with override_settings(ROOT_URLCONF='tests.deploy.failing_urls'):\n"
         "    r = Client(raise_request_exception=False).get('/boom/')\n"
         "print(r.status_code, 'Something went wrong' in r.content.decode())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env_for(tmp_path), capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=prepared(env_for(tmp_path), static=False),
+                          capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["500", "True"], done.stderr
     assert "ERROR django.request: Internal Server Error: /boom/" in done.stderr
     assert "Traceback (most recent call last)" in done.stderr and "ZeroDivisionError: a page failed" in done.stderr

@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from tests.deploy.servers import environment, gunicorn, manage
+from tests.deploy.servers import environment, gunicorn, manage, prepared
 
 
 def fetch(url, **headers):
@@ -27,12 +27,10 @@ def site_dir(tmp_path_factory):
 @pytest.fixture(scope="module")
 def site(site_dir):
     tmp = site_dir
-    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"))
-    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput"),
-                 ("shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë'); "
-                  "from django.contrib.auth.models import User; User.objects.create_user('carl', password='a long pass')")):   # the club has started
-        done = manage(env, *args)
-        assert done.returncode == 0, done.stderr
+    env = prepared(environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static")))   # migrated, collected
+    done = manage(env, "shell", "-c", "from ginscore.players.models import Player; Player.objects.create(name='Zoë'); "
+                  "from django.contrib.auth.models import User; User.objects.create_user('carl', password='a long pass')")
+    assert done.returncode == 0, done.stderr   # (the club has started)
     with gunicorn(env, log_path=tmp / "gunicorn.log") as url:
         yield url
 

@@ -6,7 +6,7 @@ import urllib.request
 
 import pytest
 
-from tests.deploy.servers import environment, gunicorn, manage
+from tests.deploy.servers import environment, gunicorn, prepared
 
 
 def fetch(url: str) -> tuple[int | str, float]:
@@ -26,9 +26,7 @@ def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("bounded")
     env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_REQUEST_SECONDS="4",
                       GINSCORE_WORKER_MEMORY_MB="400")
-    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
-        done = manage(env, *args)
-        assert done.returncode == 0, done.stderr
+    prepared(env)   # migrated, collected
     log = tmp / "gunicorn.log"
     with gunicorn(env, workers=1, threads=1, log_path=log, app="tests.deploy.bounded_wsgi:application") as url:
         yield url, log

@@ -5,7 +5,7 @@ import re
 import urllib.error
 import urllib.request
 
-from .servers import environment, manage, runserver
+from .servers import environment, manage, prepared, runserver
 
 
 def fetch(url: str) -> tuple[int, str, bytes]:
@@ -14,10 +14,9 @@ def fetch(url: str) -> tuple[int, str, bytes]:
 
 
 def test_runserver_on_a_fresh_checkout_serves_pages_and_files_uncollected(tmp_path):
-    env = environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "never-collected"))
-    for args in (("migrate", "--noinput"), ("seed_demo", "--if-empty")):
-        done = manage(env, *args, timeout=300)
-        assert done.returncode == 0, done.stderr
+    env = prepared(environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "never-collected")), static=False)
+    done = manage(env, "seed_demo", "--if-empty", timeout=300)   # (on a migrated database)
+    assert done.returncode == 0, done.stderr
     assert not (tmp_path / "never-collected").exists()
     with runserver(env) as url:
         files = set()
@@ -44,10 +43,7 @@ def test_runserver_after_run_sh_collected_serves_the_hashed_stylesheets(tmp_path
     """scripts/run.sh collected the files (hashed names, a manifest); then ``manage.py runserver``
     with DEBUG off, plain and with ``--insecure`` (what the web advises for "no styles with DEBUG
     off"), links the hashed names and serves each one: a styled site, never a 404."""
-    env = environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "collected"), GINSCORE_DEBUG="0")
-    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput", "-v", "0")):
-        done = manage(env, *args, timeout=300)
-        assert done.returncode == 0, done.stderr
+    env = prepared(environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "collected"), GINSCORE_DEBUG="0"))
     assert (tmp_path / "collected" / "staticfiles.json").is_file()
     for options in ((), ("--insecure",)):
         with runserver(env, *options) as url:

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.deploy.servers import ROOT, environment, free_port, gunicorn, manage
+from tests.deploy.servers import ROOT, environment, free_port, gunicorn, prepared
 
 REDIS = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/sbin:/usr/bin")
 pytestmark = pytest.mark.skipif(REDIS is None, reason="needs Debian's redis-server (scripts/setup.sh --dev)")
@@ -64,10 +64,7 @@ def get(url, **headers):
 @pytest.fixture(scope="module")
 def event(tmp_path_factory, redis_url):
     base = tmp_path_factory.mktemp("shared")
-    env = server_env(base, base, "setup", redis_url)
-    for args in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
-        done = manage(env, *args)
-        assert done.returncode == 0, done.stderr
+    env = prepared(server_env(base, base, "setup", redis_url))   # migrated, collected
     python(env, "from django.contrib.auth.models import User\n"
                 "User.objects.create_user('carl', password='a long passphrase')\n"   # the club has started
                 "from ginscore.tournaments import services as s\n"

@@ -46,3 +46,15 @@ def test_pages_render_with_the_hashed_names(collected, client, make_match):
             for link in links:
                 assert re.search(r"\.[0-9a-f]{12}\.", link), (url, link)
                 assert (collected / link).is_file(), (url, link)
+
+
+def test_the_tests_never_read_the_checkouts_collected_files():
+    """Whitenoise in the tests' own process scans an empty folder of the test run's, not the
+    checkout's ``staticfiles/``, which a test of ``scripts/run.sh`` in another process may be
+    collecting again at that moment (a file gone between whitenoise's listing and its reading)."""
+    from django.test import Client
+
+    root = Path(settings.STATIC_ROOT)
+    assert not root.resolve().is_relative_to(Path(settings.BASE_DIR).resolve()) and list(root.iterdir()) == []
+    response = Client().get("/static/ginscore/site.css")   # served from the source folders
+    assert response.status_code == 200 and b"{" in b"".join(response.streaming_content)

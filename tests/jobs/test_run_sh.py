@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.servers import environment, run_sh
+from tests.deploy.servers import ROOT, environment, run_sh
 
 pytestmark = pytest.mark.skipif(not (Path("/usr/sbin/nginx").exists() or Path("/usr/bin/nginx").exists()),
                                 reason="run.sh's front needs Debian's nginx")
@@ -26,8 +26,19 @@ def workers_of(group: int) -> list[int]:
     return found
 
 
+def manifest_written(folder: Path) -> int | None:
+    manifest = folder / "staticfiles.json"
+    return manifest.stat().st_mtime_ns if manifest.exists() else None
+
+
 def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
+    checkouts = manifest_written(ROOT / "staticfiles")
+    (tmp_path / "static").mkdir()
     with run_sh(environment(tmp_path)) as (_url, proc):
+        # run.sh collected the static files into the test's own folder, never the checkout's
+        # (whitenoise in the tests of another process reads those: tests/conftest.py).
+        assert manifest_written(tmp_path / "static") is not None
+        assert manifest_written(ROOT / "staticfiles") == checkouts
         queues = sorted(b"push" in (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
                         for pid in workers_of(proc.pid))
         assert queues == [False, True]   # the jobs' worker, and the notifications' on the "push" queue

@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from tests.deploy.servers import ROOT, environment, manage
+from tests.deploy.servers import ROOT, environment, manage, prepared
 
 from .service import PushService
 
@@ -19,8 +19,7 @@ def _shell(env, code: str) -> str:
 
 
 def test_two_processes_told_the_same_news_send_it_once(tmp_path):
-    env = environment(tmp_path, GINSCORE_PUSH_SERVICES="127.0.0.1", GINSCORE_LANGUAGE="en")
-    assert manage(env, "migrate", "-v", "0").returncode == 0
+    env = prepared(environment(tmp_path, GINSCORE_PUSH_SERVICES="127.0.0.1", GINSCORE_LANGUAGE="en"), static=False)
     key = _shell(env, "from ginscore.push import keys; print(keys.public_key())")
     assert (tmp_path / "data" / "vapid_key").stat().st_mode & 0o777 == 0o600
     service = PushService(key)

@@ -16,9 +16,9 @@ from ginscore.matches.records import HandEntry
 from ginscore.matches.records_io import records_import
 from ginscore.players.models import Player
 from ginscore.ratings import selectors
-from ginscore.ratings.models import RatingsReplay, RatingsVersion, _enqueue_replay
+from ginscore.ratings.models import RatingsReplay, RatingsVersion
 from ginscore.ratings.services import ratings_replay, ratings_store
-from ginscore.ratings.tasks import ratings_replay_task
+from ginscore.ratings.tasks import enqueue_replay, ratings_replay_task
 from tests.deploy.servers import ROOT
 from tests.engine.helpers import gin, record
 from tests.jobs.test_worker import run_worker, stop, worker_env
@@ -123,11 +123,11 @@ def test_an_import_of_many_matches_queues_one_replay_and_a_rename_none(
     settings.TASKS = DATABASE
     with django_capture_on_commit_callbacks() as callbacks:
         records_import(data=[ann_beats_ben(), ann_beats_ben(), ann_beats_ben()], created_by=director)
-    assert sum(c is _enqueue_replay for c in callbacks) == 1
+    assert sum(c is enqueue_replay for c in callbacks) == 1
     ratings_replay()
     with django_capture_on_commit_callbacks() as callbacks:
         Player.objects.get(name="Ann").save()   # renamed (or hidden): shown differently, rated the same
-    assert not any(c is _enqueue_replay for c in callbacks)
+    assert not any(c is enqueue_replay for c in callbacks)
     assert BEHIND not in client.get("/ratings/").content.decode()
 
 
