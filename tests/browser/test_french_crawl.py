@@ -47,13 +47,14 @@ from typing import Callable
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests import database
 from tests.browser import axe
 from tests.browser.conftest import ARGS, CHROMIUM
 from tests.browser.french import COLLECT, Catalogue, clean_units, leftovers, said
 
 # No django_db mark: a test's transaction would hold SQLite's write lock (transaction_mode
 # IMMEDIATE) while the live server writes sessions. The club is written once, by the module's
-# fixture, which flushes it at the end as a transactional test does.
+# fixture, which puts it back at the end as a transactional test does.
 pytestmark = [pytest.mark.browser]
 
 REPORT = os.environ.get("GINSCORE_LEFTOVERS")
@@ -665,6 +666,7 @@ def crawl(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         made = _test_database()
         try:
+            database.remember("default")   # what the migrations left, put back at the end
             club = build_club()
             server = LiveServer("localhost")
             server._live_server_modified_settings.enable()
@@ -697,8 +699,10 @@ def crawl(django_db_setup, django_db_blocker):
                 server.stop()
         finally:
             connections.close_all()
-            # as a transactional test leaves it (the sequences too: they go on, as after any test)
-            call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
+            # as a transactional test leaves it: as the migrations left it, the club's roles
+            # included (tests/database.py; Django's flush when the crawl made the database itself)
+            if not database.back_to_migrated("default"):
+                call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
             if made:
                 from django.test.utils import teardown_databases
 
