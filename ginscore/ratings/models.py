@@ -34,7 +34,7 @@ class RatingsVersion(models.Model):
 
 class RatingsReplay(models.Model):
     """The stored replay (one row, pk 1): the ratings as the rated history numbered ``number`` left
-    them, in the format of ``selectors.replay_dump`` (zlib-compressed JSON)."""
+    them, in the format of ``selectors.replay_dump`` (pickled, zlib-compressed)."""
 
     number = models.BigIntegerField(help_text="The history's number (RatingsVersion.number) it was made from.")
     data = models.BinaryField()

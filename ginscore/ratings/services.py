@@ -85,13 +85,12 @@ def player_rating_hide(*, player: Player, hidden: bool) -> Player:
     return player
 
 
-def ratings_store(*, number: int, club, seconds: float, redraw: bool = True) -> bool:
+def ratings_store(*, number: int, club, seconds: float) -> bool:
     """Stores ``club``, the replay of the rated history numbered ``number``, unless a replay of that
     history or a newer one is stored already (two replays finishing in either order leave the newer:
-    the version row, updated first, orders them). ``redraw``: the pages drawn so far showed an
-    older replay and are drawn again (a replay made by a page, which showed it, leaves them).
-    True when it stored it."""
-    moved = {"replayed": number, **({"stamp": new_stamp()} if redraw else {})}
+    the version row, updated first, orders them); the pages drawn so far showed an older replay and
+    are drawn again (a new stamp). True when it stored it."""
+    moved = {"replayed": number, "stamp": new_stamp()}
     with transaction.atomic():
         if not RatingsVersion.objects.filter(Q(replayed__isnull=True) | Q(replayed__lt=number), pk=1).update(**moved):
             return False

@@ -1,4 +1,4 @@
-"""The stored replay's row, made once (empty: the first page or job fills it), so that storing a
+"""The stored replay's row, made once (empty: the worker's first replay fills it), so that storing a
 replay is always one update."""
 from django.db import migrations
 from django.utils import timezone
