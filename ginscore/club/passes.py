@@ -20,7 +20,7 @@ import secrets
 import ipaddress
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
@@ -89,21 +89,28 @@ def _too_many(where: str, scope: str, since) -> bool:
             or recent.count() >= CODE_TRIES_PER_ADDRESS)
 
 
+def _serialise(where: str) -> None:
+    """Makes the guesses from one ``where`` take turns inside their transactions, in every process:
+    PostgreSQL by an advisory lock for that address; SQLite already does, since every transaction
+    here begins IMMEDIATE (one writer at a time, settings.py)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ginscore.tried.{where}"])
+
+
 def code_guess(*, where: str, scope: str) -> int:
     """Counts one code typed from ``where`` for ``scope`` before it is checked (in its own write,
     seen at once by every process); returns the guess's id (``code_guess_right`` forgets it
     when the code was right). Raises ``CodesRefused`` when ``where`` has used its tries: the
-    code must not be checked then."""
+    code must not be checked then. The count and the write are one turn (``_serialise``): two
+    processes that both see one try left cannot both use it, and a refused code is not written."""
     now = timezone.now()
     since = now - timedelta(seconds=CODE_WINDOW)
-    if not _too_many(where, scope, since):
-        with transaction.atomic():
+    with transaction.atomic():
+        _serialise(where)
+        if not _too_many(where, scope, since):
             Tried.objects.filter(at__lt=since).delete()
-            guess = Tried.objects.create(where=where, scope=scope, at=now)
-        # Counted again once written: two processes that both read one try left cannot both use it.
-        if Tried.objects.filter(where=where, scope=scope, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES \
-                and Tried.objects.filter(where=where, at__gte=since, id__lte=guess.pk).count() <= CODE_TRIES_PER_ADDRESS:
-            return guess.pk
+            return Tried.objects.create(where=where, scope=scope, at=now).pk
     raise CodesRefused(ngettext(
         "Too many wrong codes from this device: no code is taken from it for %(minutes)s minute. "
         "Confirm from your own phone (your account or your personal link), or ask the director.",
