@@ -173,6 +173,7 @@ class Phone:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.reader = self.writer = None
+        self.head_at = 0.0   # (time.perf_counter()) when the last answer's head had come
 
     async def _connect(self):
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -215,6 +216,7 @@ class Phone:
 
     async def _response(self, method):
         head = await self.reader.readuntil(b"\r\n\r\n")
+        self.head_at = time.perf_counter()
         lines = head.decode("latin-1").split("\r\n")
         status = int(lines[0].split(" ", 2)[1])
         headers: dict[str, list[str]] = defaultdict(list)
@@ -260,6 +262,7 @@ class Tally:
     sent: dict = field(default_factory=lambda: defaultdict(int))
     lateness: list = field(default_factory=list)
     done: int = 0  # every answer, warm-up included (the server's CPU time is shared out over these)
+    heads: dict = field(default_factory=lambda: defaultdict(list))   # until the answer's head came, by kind
 
     async def timed(self, kind: str, phone: Phone, method: str, path: str, expect=(200,), **kw):
         """The request, timed from sending to the last byte; counted unless sent during the warm-up."""
@@ -278,6 +281,7 @@ class Tally:
         if counted:
             if status in expect:
                 self.times[kind].append(elapsed)
+                self.heads[kind].append(phone.head_at - t0)
                 self.statuses[kind][status] += 1
             else:
                 self.errors[kind].append(f"{status} {method} {path} {content[:120]!r}")

@@ -84,6 +84,11 @@ def upstream_lines(servers: list[str] | None, place: Path) -> str:
 
 # The board's address: answered from the front's copy while a new one is asked for (config).
 BOARD_PATH = r"^/tournaments/[0-9]+/board/$"
+# A hand sent from a phone's outbox (static/ginscore/outbox.js): the one POST nginx may send again to
+# the next app server when the one it went to died before answering (config). It is idempotent: it
+# carries the phone's entry_key, and the hand a dead server stored before dying is answered "saved
+# before" by the next, never stored twice (ginscore/matches/outbox_views.py).
+SEND_PATH = r"^/matches/[0-9]+/hands/send/$"
 _LINE = "\n            "
 
 
@@ -177,6 +182,14 @@ http {{
         # has, however old its second is, while nginx asks the site for the new one beside it: a wall
         # shows the page a second later, and never waits for a 1,024-table board being drawn. Sent
         # compressed to a browser that takes it so (all do): a 1,024-table board is 0.8 MB, 25 kB so.
+        # A hand sent from a phone's outbox: when the app server it went to dies before answering (a
+        # crash; a restart ends its requests first), nginx sends it to the next one instead of telling
+        # the phone 502: the hand carries its entry_key, so a server that stored it before dying is
+        # answered "saved before", never twice. Any other POST is not sent again once sent.
+        location ~ {SEND_PATH} {{
+{_proxy_lines(proto)}
+            proxy_next_upstream error timeout non_idempotent;
+        }}
         location ~ {BOARD_PATH} {{
 {_proxy_lines(proto, background=True)}
             gzip on;
