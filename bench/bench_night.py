@@ -44,6 +44,7 @@ import re
 import sys
 import time
 import urllib.parse
+import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -74,6 +75,9 @@ def parse_args(argv=None):
     p.add_argument("--save-every", type=float, help="seconds between a table's hands")
     p.add_argument("--poll-every", type=float, default=1.5, help="seconds between a live page's polls (live.js)")
     p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages (stress)")
+    p.add_argument("--outbox", action="store_true",
+                   help="the tables' phones send each hand as outbox.js does (the send URL, its entry_key, sent "
+                        "again after no answer or a 5xx) instead of posting the pad's form")
     site_arguments(p)
     args = p.parse_args(argv)
     args.night = "stress" if args.stress else "realistic"
@@ -151,11 +155,42 @@ async def seat_tables(port: int, tables: list, at_once: int = 8) -> list[Phone]:
     return phones
 
 
+# How a phone's outbox (static/ginscore/outbox.js) sends a hand again after no answer or a server's
+# failure (5xx): 2 s later, then twice as long each time, at most 30 s apart; it keeps trying after the
+# night's clock stops for at most OUTBOX_AFTER seconds (the servers still run).
+OUTBOX_FIRST_WAIT, OUTBOX_MOST_WAIT, OUTBOX_AFTER = 2.0, 30.0, 10.0
+
+
+async def send_hand(tally: Tally, phone: Phone, port: int, match_id: int, form: dict, stop_at: float,
+                    kind: str) -> tuple[bool, int]:
+    """A hand sent as a phone's outbox sends it (outbox.js, typed with the network): to the send URL
+    with its entry_key, the pad's revision and number, ``direct=1``; after no answer or a 5xx, sent
+    again (the same entry_key) as the outbox does. Every try is timed under ``kind`` (an error there is
+    what the front answered). Returns (whether the phone was told "saved", the tries)."""
+    body = urllib.parse.urlencode({**form, "entry_key": str(uuid.uuid4()), "direct": "1"}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+               "X-CSRFToken": form["csrfmiddlewaretoken"], "Referer": f"http://127.0.0.1:{port}/matches/{match_id}/"}
+    wait, tries = OUTBOX_FIRST_WAIT, 0
+    while True:
+        tries += 1
+        status, _, _ = await tally.timed(kind, phone, "POST", f"/matches/{match_id}/hands/send/", expect=(200,),
+                                         body=body, headers=headers)
+        if status == 200:
+            return True, tries
+        if isinstance(status, int) and status < 500 and status not in (408, 429):
+            return False, tries   # refused: the outbox shows it to the table
+        if time.monotonic() + wait > stop_at + OUTBOX_AFTER:
+            return False, tries   # still in the phone's outbox when the night ended
+        await asyncio.sleep(wait)
+        wait = min(2 * wait, OUTBOX_MOST_WAIT)
+
+
 async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: random.Random, every: float,
-                     start: float, stop_at: float, kinds=("table pad", "hand save"), told=None):
+                     start: float, stop_at: float, kinds=("table pad", "hand save"), told=None, outbox=False):
     """A table's phone (holding its table link: ``seat_tables``): on its schedule, loads the pad and saves a
-    hand. ``told(match_id, number, revision, when, saved)``, if given, hears of each save sent: the hand's
-    number, the match's revision it makes if kept, and whether the phone was told "saved"."""
+    hand: posts the pad's form, or with ``outbox`` sends it as the phone's outbox does (``send_hand``).
+    ``told(match_id, number, revision, when, saved, tries)``, if given, hears of each hand sent: its number,
+    the match's revision it makes if kept, whether the phone was told "saved", and after how many tries."""
     pad = f"/matches/{match_id}/"
     async for _ in tally.schedule(rng, every, start, stop_at):
         status, _, html = await tally.timed(kinds[0], phone, "GET", pad)
@@ -164,12 +199,16 @@ async def play_table(tally: Tally, phone: Phone, port: int, match_id: int, rng: 
         form = hand_form(html.decode(), rng)
         if form is None:
             break  # the match is over: this table is done for the night
-        status, _, _ = await tally.timed(kinds[1], phone, "POST", f"/matches/{match_id}/hands/new/", expect=(302,),
-                                         body=urllib.parse.urlencode(form).encode(),
-                                         headers={"Content-Type": "application/x-www-form-urlencoded",
-                                                  "Referer": f"http://127.0.0.1:{port}{pad}"})
+        if outbox:
+            saved, tries = await send_hand(tally, phone, port, match_id, form, stop_at, kinds[1])
+        else:
+            status, _, _ = await tally.timed(kinds[1], phone, "POST", f"/matches/{match_id}/hands/new/",
+                                             expect=(302,), body=urllib.parse.urlencode(form).encode(),
+                                             headers={"Content-Type": "application/x-www-form-urlencoded",
+                                                      "Referer": f"http://127.0.0.1:{port}{pad}"})
+            saved, tries = status == 302, 1
         if told:
-            told(match_id, int(form["number"]), int(form["revision"]) + 1, time.monotonic(), status == 302)
+            told(match_id, int(form["number"]), int(form["revision"]) + 1, time.monotonic(), saved, tries)
     phone.close()
 
 
@@ -195,7 +234,7 @@ async def night(args, plan, tally_class=Tally, watch=None) -> tuple[Tally, float
     stop_at = tally.warmup_until + args.seconds
     rngs = spread(11, len(plan["tables"]) + args.viewers + args.boards)
     clients = [play_table(tally, phone, args.port, m, rngs.pop(), args.save_every, start, stop_at,
-                          told=watch and watch.told)
+                          told=watch and watch.told, outbox=getattr(args, "outbox", False))
                for phone, (m, _) in zip(seated, plan["tables"])]
     if args.stress:
         pages = [("pad 100 hands", plan["pad"]), ("round page", plan["round"]), ("standings", plan["standings"]),

@@ -12,11 +12,15 @@ own (its own database, its own servers, all stopped and removed afterwards):
   a socket file), the background jobs' worker (``manage.py db_worker``, when the site has it) and
   the front (ginscore/front.py's nginx sharing the requests between them);
   ``--kill-at`` of the way through the measured seconds one app server is killed (SIGKILL, its
-  whole process group). With ``DATABASE_URL`` set to a PostgreSQL database, that one is used
+  whole process group: a crash; ``--kill-with TERM``: a restart, gunicorn ending the requests it has
+  first). With ``DATABASE_URL`` set to a PostgreSQL database, that one is used
   instead (a scratch one: its tables are created and filled).
 
-Each set-up prints bench_night's figures, then what was lost (the hand saves the phones were told
-were saved against the hands stored) and what the viewers saw: every viewer of a table's pad
+The tables' phones send their hands as a phone's outbox does (static/ginscore/outbox.js: the send
+URL with the hand's entry_key, sent again after no answer or a 5xx; bench_night.py ``--outbox``).
+Each set-up prints bench_night's figures (an error there is what the front answered), then what was
+lost (the hand saves the phones were told were saved against the hands stored; the hands a phone
+had to send again, and those never told "saved": what a person lost) and what the viewers saw: every viewer of a table's pad
 notes the match's revision its page shows (from the page's ETag) after each poll, and for every
 save told at time t the rehearsal computes how long until every viewer of that table had seen
 it (this includes the wait for each viewer's next poll: live.js asks every 1.5 s, 0.75 to 2.25 s
@@ -25,7 +29,8 @@ before it ("behind"). Then one table, both set-ups side by side: the load offere
 p50/p99, errors, the front's cache, the viewers' lag, the CPU time of each part (the client,
 nginx, the app servers, Redis, PostgreSQL) and the load average.
 
-Exits non-zero when a save told "saved" is not stored (or stored twice), or a viewer was behind
+Exits non-zero when a save told "saved" is not stored (or stored twice), a hand was never told
+"saved" (refused, or still in its phone's outbox when the night ended), or a viewer was behind
 more than 2 s after the kill had settled (``--settle`` seconds after it).
 
     .venv/bin/python bench/rehearsal.py --tables 64 --viewers 256 --boards 2 --seconds 30
@@ -67,7 +72,7 @@ PAD_ETAG = re.compile(r"m(\d+)\.(\d+)\.")
 
 def parse_args(argv=None):
     extra = list(argv if argv is not None else sys.argv[1:])
-    own = {"--servers": 2, "--kill-at": 0.5, "--settle": 5.0, "--setups": ",".join(SETUPS), "--one": None,
+    own = {"--servers": 2, "--kill-at": 0.5, "--kill-with": "KILL", "--settle": 5.0, "--setups": ",".join(SETUPS), "--one": None,
            "--json": None, "--pg-port": None}
     for name, default in list(own.items()):
         if name in extra:
@@ -76,10 +81,14 @@ def parse_args(argv=None):
             del extra[i:i + 2]
     args = bench_night.parse_args(extra)
     args.servers, args.kill_at, args.settle = own["--servers"], own["--kill-at"], own["--settle"]
+    args.kill_with = own["--kill-with"].upper().removeprefix("SIG")
+    if args.kill_with not in ("KILL", "TERM"):
+        sys.exit("--kill-with: KILL (a crash) or TERM (a restart: gunicorn ends the requests it has first)")
     args.setups = [s for s in own["--setups"].split(",") if s]
     if set(args.setups) - set(SETUPS) or (own["--one"] and own["--one"] not in SETUPS):
         sys.exit(f"--setups: {', '.join(SETUPS)}")
     args.one, args.json, args.direct = own["--one"], own["--json"], False
+    args.outbox = True   # the phones send their hands as outbox.js does (and again after a failure)
     args.pg_port = int(own["--pg-port"] or os.environ.get("GINSCORE_PG_PORT") or free_port())
     args.passed = extra
     return args
@@ -188,11 +197,15 @@ class Watch:
         self.kill, self.kill_at, self.killed_at, self.warm = kill, kill_at, None, None
         self.saves: list[tuple[int, int, float]] = []   # (match, revision, told at) of the saves told "saved"
         self.told_hands: set[tuple[int, int]] = set()   # (match, hand number) of those
-        self.tried: Counter = Counter()   # saves sent, by match
+        self.tried: Counter = Counter()   # hands sent (each once, however many tries), by match
+        self.sent_again = 0   # hands the phone's outbox had to send again (no answer, or a 5xx) before "saved"
+        self.unsaved = 0   # hands a phone was never told "saved" (refused, or still in its outbox at the end)
         self.viewers: dict[int, list] = defaultdict(list)   # match -> each viewer's [(sent, answered, revision)]
 
-    def told(self, match_id: int, number: int, revision: int, when: float, saved: bool) -> None:
+    def told(self, match_id: int, number: int, revision: int, when: float, saved: bool, tries: int = 1) -> None:
         self.tried[match_id] += 1
+        self.sent_again += saved and tries > 1
+        self.unsaved += not saved
         if saved:
             self.saves.append((match_id, revision, when))
             self.told_hands.add((match_id, number))
@@ -340,8 +353,9 @@ def run_one(args) -> dict:
 
             def kill():
                 killed.update(cpu_by_part([servers[0].pid]))
-                os.killpg(servers[0].pid, signal.SIGKILL)
-                print(f"app server 1 of {args.servers} killed at {time.strftime('%H:%M:%S')}", flush=True)
+                os.killpg(servers[0].pid, getattr(signal, f"SIG{args.kill_with}"))
+                print(f"app server 1 of {args.servers} killed (SIG{args.kill_with}) at {time.strftime('%H:%M:%S')}",
+                      flush=True)
             watch = Watch(kill, args.kill_at)
         postmaster = pg.pid() if pg else None
         warm = {}
@@ -380,7 +394,7 @@ def run_one(args) -> dict:
             pg.__exit__(None, None, None)
     lag = watch.lag(args.settle)
     result = summary(args, tally, elapsed, plan, database, shape, cpu_parts, client, (load_before, load_after),
-                     (len(watch.saves), lost, doubled, untold), lag, measured)
+                     (len(watch.saves), lost, doubled, untold, watch.sent_again, watch.unsaved), lag, measured)
     print_lost_and_lag(result)
     print(f"logs in {tmp}")
     return result
@@ -404,10 +418,12 @@ def summary(args, tally, elapsed, plan, database, shape, cpu_parts, client, load
         "save": (percentile(saves, 50), percentile(saves, 99)) if saves else None,
         "poll": (percentile(polls, 50), percentile(polls, 99)) if polls else None,
         "poll kinds": {kind: percentile(sorted(v), 99) for kind, v in tally.times.items() if kind.endswith(" poll")},
+        "poll heads": {kind: percentile(sorted(v), 99) for kind, v in tally.heads.items() if kind.endswith(" poll")},
         "front": dict(answered), "cpu": measured["cpu"], "client": measured["client"], "requests": measured["requests"],
         "cpu with warm-up": sum(cpu_parts.values()), "client with warm-up": client,
         "late p99": percentile(sorted(tally.lateness), 99) if tally.lateness else 0.0,
         "load": load, "told": kept[0], "lost": kept[1], "doubled": kept[2], "untold": kept[3], "lag": lag,
+        "sent again": kept[4], "unsaved": kept[5], "save errors": len(tally.errors.get("hand save", [])),
     }
 
 
@@ -416,6 +432,9 @@ def failures(result: dict) -> list[str]:
     if result["lost"] or result["doubled"]:
         out.append(f"{result['setup']}: of {result['told']} saves told 'saved', {result['lost']} not stored; "
                    f"{result['doubled']} hands stored beyond the saves sent")
+    if result["unsaved"]:
+        out.append(f"{result['setup']}: {result['unsaved']} hands were never told 'saved' to their phone (refused, "
+                   "or still in its outbox when the night ended)")
     if result["lag"]["behind"]:
         out.append(f"{result['setup']}: {result['lag']['behind']} polls showed a table's pad more than "
                    f"{LAG_GOAL:g} s behind a save told (after the kill had settled)")
@@ -431,6 +450,9 @@ def print_lost_and_lag(r: dict) -> None:
     print(f"hand saves the phones were told were saved: {r['told']}, of which not stored: {r['lost']}; hands stored "
           f"beyond the saves sent: {r['doubled']}; stored though the phone was not told (its answer an error or "
           f"a timeout above): {r['untold']}")
+    print(f"what a person saw of the saves: the front answered {r['save errors']} tries with an error; "
+          f"{r['sent again']} hands were sent again by the phone's outbox (outbox.js) and then saved; "
+          f"{r['unsaved']} never told 'saved' (refused, or still in the phone's outbox at the end)")
     print(f"what the viewers saw ({lag['viewers']} viewers of the tables' pads, {lag['saves']} saves watched): every "
           f"viewer of the table showed a save p50 {ms(lag['p50'])} ms, p99 {ms(lag['p99'])} ms, max {ms(lag['max'])} ms "
           f"after the phone was told (this includes the wait for each viewer's next poll, 0.75-2.25 s apart); "
@@ -449,12 +471,13 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
         ("cache", [r["cache"] for r in results]),
         ("tables / viewers / boards", [f"{r['tables']} / {r['viewers']} / {r['boards']}" for r in results]),
         ("offered / served req/s", [f"{r['offered']:.0f} / {r['served']:.0f}" for r in results]),
-        ("errors", [str(r["errors"]) for r in results]),
+        ("errors the front answered (on saves)", [f"{r['errors']} ({r['save errors']})" for r in results]),
         ("hand save p50 / p99 ms", [f"{ms(r['save'][0])} / {ms(r['save'][1])}" if r["save"] else "-" for r in results]),
         ("live polls p50 / p99 ms", [f"{ms(r['poll'][0])} / {ms(r['poll'][1])}" if r["poll"] else "-" for r in results]),
     ]
     for kind in ("pad poll", "round poll", "standings poll", "board poll"):
-        rows.append((f"  {kind} p99 ms", [ms(r["poll kinds"].get(kind)) for r in results]))
+        rows.append((f"  {kind} p99 ms (its head came)", [f"{ms(r['poll kinds'].get(kind))} "
+                                                          f"({ms(r['poll heads'].get(kind))})" for r in results]))
 
     def hits(r):
         total = sum(r["front"].values()) or 1
@@ -462,6 +485,7 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
     rows += [
         ("polls answered by the front", [hits(r) for r in results]),
         ("saves told / lost / doubled", [f"{r['told']} / {r['lost']} / {r['doubled']}" for r in results]),
+        ("hands sent again by the phone / never saved", [f"{r['sent again']} / {r['unsaved']}" for r in results]),
         ("stored, the phone not told", [str(r["untold"]) for r in results]),
         ("every viewer saw a save p50/p99/max ms", [f"{ms(r['lag']['p50'])} / {ms(r['lag']['p99'])} / {ms(r['lag']['max'])}"
                                                    for r in results]),
@@ -511,7 +535,8 @@ def main(argv=None) -> int:
     for setup in args.setups:
         print(f"\n==================== {setup} ====================", flush=True)
         out = scratch / f"{setup}.json"
-        extra = ["--servers", str(args.servers), "--kill-at", str(args.kill_at), "--settle", str(args.settle),
+        extra = ["--servers", str(args.servers), "--kill-at", str(args.kill_at), "--kill-with", args.kill_with,
+                 "--settle", str(args.settle),
                  "--pg-port", str(args.pg_port)]
         one = subprocess.Popen([sys.executable, __file__, "--one", setup, "--json", str(out), *extra, *args.passed],
                                cwd=ROOT)

@@ -100,10 +100,43 @@ def _chromium():
     chromium.stop()
 
 
+class SendsCut:
+    """The dead network as the club's site sees it: a phone whose session is in
+    ``SendsCut.sessions`` has its outbox's sends (``.../hands/send/``) never reach the site's view;
+    they get no answer (408, what a proxy answers when a request never arrives whole; the outbox
+    takes it as no network, as it does a failed fetch). Chromium's offline emulation and a route's
+    abort cut the sends on the phone, but not always the one a reloaded page makes in the moment
+    it takes to learn it is offline (CI saw such a send saved); this cuts that one too. Other
+    phones, on the network, are answered as ever."""
+
+    sessions: set = set()
+
+    def __init__(self, site):
+        self.site = site
+
+    @staticmethod
+    def phone(page) -> str:
+        return next((c["value"] for c in page.context.cookies() if c["name"] == "sessionid"), "")
+
+    def __call__(self, environ, start_response):
+        if SendsCut.sessions and environ.get("PATH_INFO", "").endswith("/hands/send/"):
+            from django.http import parse_cookie
+            if parse_cookie(environ.get("HTTP_COOKIE", "")).get("sessionid") in SendsCut.sessions:
+                start_response("408 Request Timeout", [("Content-Type", "text/plain")])
+                return [b""]
+        return self.site(environ, start_response)
+
+
 @pytest.fixture
 def browser(_chromium, live_server):
-    """Debian's chromium with no context open; every context the test opens is closed at its end."""
+    """Debian's chromium with no context open; every context the test opens is closed at its end.
+    The live server answers through ``SendsCut`` (no phone cut at the start and the end of a test)."""
+    server = live_server.thread.httpd
+    if not isinstance(server.get_app(), SendsCut):
+        server.set_app(SendsCut(server.get_app()))
+    SendsCut.sessions.clear()
     yield _chromium.take()
+    SendsCut.sessions.clear()
     _chromium.give_back()
 
 

@@ -1,12 +1,20 @@
 """What a player does on the table-side pages, as steps the browser tests share."""
-from tests.conftest import PASSWORD
 
 
 def log_in(page, username="ann"):
-    page.goto(page.base + "/accounts/login/")
-    page.fill("[name=username]", username)
-    page.fill("[name=password]", PASSWORD)
-    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    """The page's phone logged in as ``username``, on the club's home page (where the log-in form
+    leads): a session made here, its cookie given to the phone. The form itself costs two pages
+    more (the form, its post): it is filled in where it is the point (test_first_hour.py, the
+    French crawl's log-in pages)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.base}])
+    page.goto(page.base + "/")
 
 
 def start_match(page, preset=None, length=None, stake=None):

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ginscore.matches.models import Hand
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import SendsCut, new_phone
 from tests.browser.steps import enter_hand, game_score, log_in, next_deal, record_hand, to_go
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,12 +38,15 @@ def open_pad(page, match, username):
 def network_down(page):
     """The phone loses the network. Chromium's offline emulation can let a request through in the
     moment a reloaded page takes to learn it is offline (the page then rightly sends its outbox):
-    the outbox's sends are cut too, as a real dead network would."""
+    the outbox's sends are cut too, on the phone (a route's abort) and, should one still get
+    through, before the site's view (``SendsCut``), as a real dead network would."""
     page.context.set_offline(True)
     page.context.route("**/hands/send/", lambda route: route.abort("internetdisconnected"))
+    SendsCut.sessions.add(SendsCut.phone(page))
 
 
 def network_up(page):
+    SendsCut.sessions.discard(SendsCut.phone(page))
     page.context.unroute("**/hands/send/")
     page.context.set_offline(False)
 
@@ -57,11 +60,6 @@ def type_three_offline(page):
     expect(page.locator("#outbox .outbox-hand")).to_have_count(3)
 
 
-# Chromium's offline emulation does not always reach a request that a page under a service worker
-# makes in the moment after a reload (see network_down): about one run in thirty, the first hand
-# goes out although the phone is "offline", which no real dead network allows. Such a run is run
-# again, at most twice; a failure of the site itself fails every run.
-@pytest.mark.flaky(reruns=2)
 def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_match, member):
     match = make_match()
     open_pad(phone, match, member.username)

@@ -53,8 +53,10 @@ def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_o
     text = (front.write(host="127.0.0.1", port=8126) / "nginx.conf").read_text()
     blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
     board = f"~ {front.BOARD_PATH}"
-    assert set(blocks) == {"/", board}
+    assert set(blocks) == {"/", board, f"~ {front.SEND_PATH}"}
     assert "proxy_cache_background_update on;" in blocks[board] and "gzip on;" in blocks[board]
+    # (its connection closed after each answer: tests/deploy/test_front_upstreams.py says why)
+    assert "keepalive_timeout 0;" in blocks[board] and text.count("keepalive_timeout 0;") == 1
     assert "background_update" not in blocks["/"] and "gzip" not in text.replace(blocks[board], "")
     for block in blocks.values():   # both share the visitors' pages alike otherwise
         assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block
@@ -62,3 +64,21 @@ def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_o
     for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", "/"), ("/tournaments/12/standings/", "/"),
                        ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/")):
         assert (board if re.search(front.BOARD_PATH, path) else "/") == kind, path
+
+
+def test_only_a_hand_sent_from_the_outbox_is_sent_again_to_the_next_server(tmp_path, monkeypatch):
+    """(tests/deploy/test_front_retry.py plays it.) The outbox's send carries its entry_key: sent
+    twice, it is stored once. Every other request keeps nginx's default: a POST is never sent again
+    once it reached a server."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    text = (front.write(host="127.0.0.1", port=8127, servers=["/run/app1.sock", "/run/app2.sock"]) /
+            "nginx.conf").read_text()
+    blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
+    send = f"~ {front.SEND_PATH}"
+    assert "proxy_next_upstream error timeout non_idempotent;" in blocks[send]
+    assert text.count("non_idempotent") == 1 and text.count("proxy_next_upstream ") == 1
+    assert "proxy_cache ginscore_pages;" in blocks[send]   # (a POST is never kept: nginx keeps GET and HEAD)
+    for path, sent_again in (("/matches/7/hands/send/", True), ("/matches/7/hands/new/", False),
+                             ("/matches/7/hands/send/x/", False), ("/matches/7/hands/3/edit/", False),
+                             ("/matches/x/hands/send/", False)):
+        assert bool(re.search(front.SEND_PATH, path)) == sent_again, path
