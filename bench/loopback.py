@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import os
 import random
 import resource
@@ -40,6 +41,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class _AskWhole(argparse.Action):
+    """--identity: every Phone asks for its answers whole."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        Phone.ENCODING = "identity"
+        setattr(namespace, self.dest, True)
+
+
 def site_arguments(p: argparse.ArgumentParser) -> None:
     """The options every room benchmark takes: where the site listens and its gunicorn's shape."""
     p.add_argument("--port", type=int, help="loopback port (default: a free one)")
@@ -47,6 +56,9 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, help="threads per process (default: gunicorn.conf.py's)")
     p.add_argument("--direct", action="store_true",
                    help="gunicorn alone on the port, without scripts/run.sh's front (nginx)")
+    p.add_argument("--identity", action=_AskWhole, nargs=0, default=False,
+                   help="the phones ask for every answer whole (Accept-Encoding: identity), no browser does: "
+                        "a board of 1,024 tables then comes as 0.8 MB instead of 25 kB")
 
 
 # Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
@@ -167,10 +179,15 @@ class Site:
 
 
 class Phone:
-    """One browser: one keep-alive HTTP/1.1 connection and its cookies."""
+    """One browser: one keep-alive HTTP/1.1 connection and its cookies. Like a browser it takes an answer
+    compressed (the front sends the board so) and opens it before using it; with ``ENCODING`` (or
+    ``encoding``) "identity" it asks for every answer whole (``--identity``: as every phone here did
+    before 2026-11-29)."""
 
-    def __init__(self, port: int):
-        self.port = port
+    ENCODING = "gzip"
+
+    def __init__(self, port: int, encoding: str | None = None):
+        self.port, self.encoding = port, encoding or Phone.ENCODING
         self.cookies: dict[str, str] = {}
         self.reader = self.writer = None
         self.head_at = 0.0   # (time.perf_counter()) when the last answer's head had come
@@ -186,7 +203,7 @@ class Phone:
     async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None):
         """(status, headers with lower-case names, body). A keep-alive connection the server closed
         while idle is opened again once, as a browser does; any other failure raises."""
-        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept-Encoding: identity"]
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"Accept-Encoding: {self.encoding}"]
         for name, value in (headers or {}).items():
             head.append(f"{name}: {value}")
         if self.cookies:
@@ -212,6 +229,8 @@ class Phone:
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         if "close" in response_headers.get("connection", [""])[0].lower():
             self.close()
+        if content and response_headers.get("content-encoding", [""])[0].lower() == "gzip":
+            content = gzip.decompress(content)
         return status, response_headers, content
 
     async def _response(self, method):

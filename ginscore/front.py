@@ -146,7 +146,11 @@ events {{
 }}
 
 http {{
-    access_log {f"{place}/access.log" if access_log else "off"};
+    # (nginx's "combined" lines, then how long the answer took, the app server's part of it, and how the
+    # front's copy answered: X-Cache)
+    log_format timed '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent '
+                     '"$http_referer" "$http_user_agent" $request_time $upstream_response_time $upstream_cache_status';
+    access_log {f"{place}/access.log timed" if access_log else "off"};
     server_tokens off;
     default_type application/octet-stream;
     client_body_temp_path {place}/temp/body;
@@ -178,10 +182,6 @@ http {{
         location / {{
 {_proxy_lines(proto)}
         }}
-        # The board on the wall (and only it): a board's poll is answered from the copy the front
-        # has, however old its second is, while nginx asks the site for the new one beside it: a wall
-        # shows the page a second later, and never waits for a 1,024-table board being drawn. Sent
-        # compressed to a browser that takes it so (all do): a 1,024-table board is 0.8 MB, 25 kB so.
         # A hand sent from a phone's outbox: when the app server it went to dies before answering (a
         # crash; a restart ends its requests first), nginx sends it to the next one instead of telling
         # the phone 502: the hand carries its entry_key, so a server that stored it before dying is
@@ -190,8 +190,18 @@ http {{
 {_proxy_lines(proto)}
             proxy_next_upstream error timeout non_idempotent;
         }}
+        # The board on the wall (and only it): a board's poll is answered from the copy the front
+        # has, however old its second is, while nginx asks the site for the new one beside it: a wall
+        # shows the page a second later, and never waits for a 1,024-table board being drawn. nginx
+        # ends a request only once its background question is answered, and reads nothing more from
+        # that connection until then: the wall's next poll on a kept-alive connection would wait for
+        # the site's drawing (all of it when the site is slow: a server killed, a result). So the
+        # board's connection is closed after each answer; the next poll opens another (one more round
+        # trip) and is answered from the copy at once. Sent compressed to a browser that takes it so
+        # (all do): a 1,024-table board is 0.8 MB, 25 kB so.
         location ~ {BOARD_PATH} {{
 {_proxy_lines(proto, background=True)}
+            keepalive_timeout 0;
             gzip on;
             gzip_comp_level 1;
             gzip_vary on;

@@ -55,6 +55,8 @@ def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_o
     board = f"~ {front.BOARD_PATH}"
     assert set(blocks) == {"/", board, f"~ {front.SEND_PATH}"}
     assert "proxy_cache_background_update on;" in blocks[board] and "gzip on;" in blocks[board]
+    # (its connection closed after each answer: tests/deploy/test_front_upstreams.py says why)
+    assert "keepalive_timeout 0;" in blocks[board] and text.count("keepalive_timeout 0;") == 1
     assert "background_update" not in blocks["/"] and "gzip" not in text.replace(blocks[board], "")
     for block in blocks.values():   # both share the visitors' pages alike otherwise
         assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block

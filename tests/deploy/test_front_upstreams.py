@@ -1,0 +1,141 @@
+"""The front (ginscore/front.py, as run.sh, bench/rehearsal.py and a federation run it) before app
+servers that die or are slow.
+
+When one of them dies in the middle of a request: a hand sent from a phone's outbox (the one
+idempotent POST: it carries its entry_key) is sent again to the next app server, and the phone is
+answered by it; any other POST, once sent, is answered 502 and never sent twice. When the site is
+slow to draw a new board: a wall's poll is answered from the front's copy, and so is its next poll
+(it is not held behind the front's question to the site on a kept-alive connection).
+
+The app servers here are small loopback servers: "dead" reads each request whole and closes the
+connection without a word (a gunicorn process killed while it worked), "alive" answers 200, "slow"
+answers a shareable page after 3 s."""
+import http.client
+import socket
+import socketserver
+import subprocess
+import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
+
+import pytest
+
+from ginscore import front
+from tests.deploy.servers import free_port
+
+pytestmark = pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debian's nginx (scripts/setup.sh)")
+
+
+def app_server(name: str, heard: Counter, answers: bool, after: float = 0.0, shared: bool = False):
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self):
+            head = b""
+            while not head.endswith(b"\r\n\r\n"):
+                line = self.rfile.readline()
+                if not line:
+                    return
+                head += line
+            lines = head.decode("latin-1").split("\r\n")
+            length = next((int(v.split(":", 1)[1]) for v in lines if v.lower().startswith("content-length:")), 0)
+            self.rfile.read(length)
+            heard[name, lines[0].split()[1]] += 1
+            if answers:
+                time.sleep(after)
+                body = f"{name} answered {heard[name, lines[0].split()[1]]}".encode()
+                kept = b"Cache-Control: public, max-age=0, s-maxage=1\r\nX-Accel-Expires: 1\r\n" if shared else b""
+                self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\n%s"
+                                 b"Content-Length: %d\r\n\r\n%s" % (kept, len(body), body))
+            else:
+                self.request.shutdown(socket.SHUT_RDWR)   # died before answering
+
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@contextmanager
+def front_before(tmp_path, *servers):
+    """The front's nginx before ``servers``; yields its port."""
+    port = free_port()
+    place = front.write(host="127.0.0.1", port=port, https=False, access_log=False,
+                        servers=[f"127.0.0.1:{server.server_address[1]}" for server in servers])
+    nginx = subprocess.Popen([front.nginx_binary(), "-p", str(place), "-c", str(place / "nginx.conf"), "-e", "stderr"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            assert nginx.poll() is None and time.monotonic() < deadline, nginx.stderr.read() if nginx.poll() else ""
+            time.sleep(0.1)
+    try:
+        yield port
+    finally:
+        nginx.terminate()
+        nginx.wait(20)
+        for server in servers:
+            server.shutdown()
+
+
+@pytest.fixture
+def front_before_a_dead_and_a_live_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    heard = Counter()
+    with front_before(tmp_path, app_server("dead", heard, answers=False), app_server("alive", heard, answers=True)) as port:
+        yield port, heard
+
+
+def post(port: int, path: str) -> tuple[int, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        connection.request("POST", path, body=b"entry_key=6f1c&end=knock",
+                           headers={"Content-Type": "application/x-www-form-urlencoded"})
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_a_hand_sent_from_the_outbox_goes_on_to_the_next_server_when_one_dies(front_before_a_dead_and_a_live_server):
+    port, heard = front_before_a_dead_and_a_live_server
+    send = "/matches/7/hands/send/"
+    # The first two sends: nginx tries each server in turn, so one of them goes to the dead one first.
+    answers = [post(port, send) for _ in range(2)]
+    assert [status for status, _ in answers] == [200, 200] and all(a.startswith("alive") for _, a in answers)
+    assert heard["dead", send] == 1 and heard["alive", send] == 2   # the dead one's was sent on, once
+
+
+def test_any_other_post_is_not_sent_twice(front_before_a_dead_and_a_live_server):
+    port, heard = front_before_a_dead_and_a_live_server
+    new = "/matches/7/hands/new/"
+    answers = [post(port, new) for _ in range(2)]
+    # The one that reached the dead server is answered 502 (it may have been stored: never sent again).
+    assert heard["dead", new] == 1 and heard["alive", new] == 1
+    assert sorted(status for status, _ in answers) == [200, 502]
+
+
+def test_a_wall_s_next_poll_is_not_held_behind_the_front_s_question_for_a_new_board(tmp_path, monkeypatch):
+    """nginx ends a request answered from its copy (STALE) only once its background question to the
+    site is answered, and reads nothing more from that connection meanwhile: the board's connection is
+    closed after each answer, so the wall's next poll comes on a new one and is answered from the copy
+    (UPDATING) while the site still draws, instead of waiting for the drawing (then HIT)."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    heard = Counter()
+    with front_before(tmp_path, app_server("slow", heard, answers=True, after=3.0, shared=True)) as port:
+        wall, closed = http.client.HTTPConnection("127.0.0.1", port, timeout=20), []
+
+        def poll():
+            wall.request("GET", "/tournaments/3/board/", headers={"Accept-Encoding": "identity"})
+            response = wall.getresponse()
+            closed.append(response.getheader("Connection") == "close")
+            return response.getheader("X-Cache"), response.read().decode()
+
+        assert poll() == ("MISS", "slow answered 1")   # the first board, drawn for it
+        time.sleep(2.2)   # its second is past
+        assert poll() == ("STALE", "slow answered 1")   # the copy; nginx asks for a new one beside it
+        assert poll() == ("UPDATING", "slow answered 1")   # not held behind that question (else HIT, 3 s later)
+        assert closed == [True, True, True]
+        wall.close()
