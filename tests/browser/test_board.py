@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def tv(phone):
-    page = new_screen(phone.context.browser, phone.base, 1920, 1080)
+def tv(browser, live_server):
+    page = new_screen(browser, live_server.url, 1920, 1080)
     yield page
     page.context.close()
 

@@ -38,16 +38,16 @@ def club_names(n: int) -> list[str]:
 
 
 @pytest.fixture
-def screen(phone):
-    """``screen(width, height)``: a page of that size in the phone's browser (its own context)."""
+def screen(browser, live_server):
+    """``screen(width, height)``: a page of that size in the test's browser (its own context)."""
     contexts = []
 
     def make(width, height):
-        context = phone.context.browser.new_context(viewport={"width": width, "height": height})
+        context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
-        page.base = phone.base
+        page.base = live_server.url
         return page
 
     yield make

@@ -663,7 +663,7 @@ def crawl(django_db_setup, django_db_blocker):
     from playwright.sync_api import sync_playwright
     from pytest_django.live_server_helper import LiveServer
 
-    with django_db_blocker.unblock():
+    with django_db_blocker.unblock(), axe.served():
         made = _test_database()
         try:
             database.remember("default")   # what the migrations left, put back at the end

@@ -21,8 +21,8 @@ def overflowing(page) -> list[str]:
 
 
 @pytest.fixture
-def fr(phone):
-    page = new_phone(phone.context.browser, phone.base, locale="fr-FR")
+def fr(browser, live_server):
+    page = new_phone(browser, live_server.url, locale="fr-FR")
     yield page
     page.context.close()
 

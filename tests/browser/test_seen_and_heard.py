@@ -32,9 +32,9 @@ CUT = """() => {
 
 
 @pytest.fixture
-def narrow(phone):
+def narrow(browser, live_server):
     """A 320x640 phone (a laptop at 400 % zoom; WCAG 1.4.10)."""
-    page = new_screen(phone.context.browser, phone.base, 320, 640, is_mobile=True, has_touch=True)
+    page = new_screen(browser, live_server.url, 320, 640, is_mobile=True, has_touch=True)
     yield page
     page.context.close()
 

@@ -24,7 +24,7 @@ def environment(tmp_path: Path, **extra) -> dict:
     in another process would find its files changing under them."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     env.update(GINSCORE_DATA_DIR=str(tmp_path / "data"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-               GINSCORE_STATIC_ROOT=str(tmp_path / "static"), PYTHONDONTWRITEBYTECODE="1")
+               GINSCORE_STATIC_ROOT=str(tmp_path / "static"))
     env.update({k: v for k, v in extra.items() if v is not None})
     for k in [k for k, v in extra.items() if v is None]:
         env.pop(k, None)

@@ -10,8 +10,6 @@ import http.client
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,7 +26,10 @@ pytestmark = pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debi
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("front")
-    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_ACCESS_LOG="1")
+    # Jobs run inside their requests (none of these tests starts one): run.sh starts no worker,
+    # which test_run_sh_serves_through_nginx_and_gunicorn_only_on_a_socket_file checks.
+    env = environment(tmp, GINSCORE_STATIC_ROOT=str(tmp / "static"), GINSCORE_ACCESS_LOG="1",
+                      GINSCORE_TASKS="immediate")
     with run_sh(env, log_path=tmp / "run.log") as (url, proc):
         started = manage(env, "shell", "-c", "from django.contrib.auth.models import User; "
                          "User.objects.create_user('carl', password='a long passphrase')")   # the club has started
@@ -64,7 +65,7 @@ def attempts_by_address(env) -> dict:
 
 
 def test_run_sh_serves_through_nginx_and_gunicorn_only_on_a_socket_file(site):
-    url, _proc, env, tmp = site
+    url, proc, env, tmp = site
     conn = http.client.HTTPConnection("127.0.0.1", urllib.parse.urlsplit(url).port, timeout=10)
     conn.request("GET", "/players/")
     response = conn.getresponse()
@@ -75,6 +76,9 @@ def test_run_sh_serves_through_nginx_and_gunicorn_only_on_a_socket_file(site):
     assert f"Listening at: unix:{socket_file}" in log, log
     assert re.search(r"Listening at: http://", log) is None
     assert oct(os.stat(os.path.dirname(socket_file)).st_mode & 0o777) == "0o700"   # nobody else reaches gunicorn
+    # Jobs run inside their requests (GINSCORE_TASKS=immediate): run.sh started no worker beside them.
+    names = subprocess.run(["ps", "-o", "comm=,args=", "-g", str(proc.pid)], capture_output=True, text=True).stdout
+    assert "nginx" in names and "gunicorn" in names and "db_worker" not in names, names
 
 
 def test_the_address_believed_is_the_one_nginx_saw_never_the_clients_own_header(site):
@@ -150,22 +154,6 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
     for _ in range(2):
         _, response, _ = fetch(url, "/accounts/login/")
         assert response.getheader("X-Cache") in ("MISS", None) and "no-store" in response.getheader("Cache-Control", "no-store")
-
-
-def test_stopping_run_sh_stops_nginx_and_gunicorn(tmp_path):
-    env = environment(tmp_path, GINSCORE_STATIC_ROOT=str(tmp_path / "static"))
-    with run_sh(env, log_path=tmp_path / "run.log") as (url, proc):
-        group = proc.pid
-        names = subprocess.run(["ps", "-o", "comm=", "-g", str(group)], capture_output=True, text=True).stdout
-        assert "nginx" in names and "gunicorn" in names, names
-        proc.send_signal(signal.SIGTERM)   # run.sh alone, as a service manager or a closed terminal would
-        proc.wait(30)
-        deadline = time.monotonic() + 15
-        while subprocess.run(["ps", "-o", "pid=", "-g", str(group)], capture_output=True).stdout.strip():
-            assert time.monotonic() < deadline, "nginx or gunicorn outlived run.sh"
-            time.sleep(0.2)
-        with pytest.raises(OSError):
-            socket.create_connection(("127.0.0.1", urllib.parse.urlsplit(url).port), timeout=2)
 
 
 def slow_night(tmp_path, *args) -> dict:

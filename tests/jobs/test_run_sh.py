@@ -2,7 +2,10 @@
 nginx, and stops them with the site."""
 import os
 import signal
+import socket
+import subprocess
 import time
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -31,10 +34,17 @@ def manifest_written(folder: Path) -> int | None:
     return manifest.stat().st_mtime_ns if manifest.exists() else None
 
 
+def group_of(group: int) -> str:
+    """The names of the processes of the process group ``group`` still there."""
+    return subprocess.run(["ps", "-o", "comm=", "-g", str(group)], capture_output=True, text=True).stdout
+
+
 def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
+    """(Jobs run inside their requests, GINSCORE_TASKS=immediate: no worker starts, which
+    tests/deploy/test_front.py checks on its site.)"""
     checkouts = manifest_written(ROOT / "staticfiles")
     (tmp_path / "static").mkdir()
-    with run_sh(environment(tmp_path)) as (_url, proc):
+    with run_sh(environment(tmp_path)) as (url, proc):
         # run.sh collected the static files into the test's own folder, never the checkout's
         # (whitenoise in the tests of another process reads those: tests/conftest.py).
         assert manifest_written(tmp_path / "static") is not None
@@ -42,17 +52,20 @@ def test_run_sh_starts_the_workers_and_stops_them_with_the_site(tmp_path):
         queues = sorted(b"push" in (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
                         for pid in workers_of(proc.pid))
         assert queues == [False, True]   # the jobs' worker, and the notifications' on the "push" queue
-        os.kill(proc.pid, signal.SIGTERM)   # as Ctrl-C: run.sh stops what it started
+        names = group_of(proc.pid)
+        assert "nginx" in names and "gunicorn" in names, names
+        # run.sh alone, as Ctrl-C, a service manager or a closed terminal would: it stops what it started.
+        os.kill(proc.pid, signal.SIGTERM)
         proc.wait(60)
         end = time.monotonic() + 30
         while workers_of(proc.pid) and time.monotonic() < end:
             time.sleep(0.2)
         assert workers_of(proc.pid) == []
-
-
-def test_immediate_jobs_start_no_worker(tmp_path):
-    with run_sh(environment(tmp_path, GINSCORE_TASKS="immediate")) as (_url, proc):
-        assert workers_of(proc.pid) == []
+        while group_of(proc.pid).strip():
+            assert time.monotonic() < end, f"nginx or gunicorn outlived run.sh: {group_of(proc.pid)}"
+            time.sleep(0.2)
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", urllib.parse.urlsplit(url).port), timeout=2)
 
 
 def test_the_queue_is_the_database_unless_told_to_run_jobs_in_their_requests(tmp_path):

@@ -10,11 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
 from ginscore.matches.models import Match
 from ginscore.ratings import selectors
+from tests.commands import manage
 from tests.engine.helpers import gin, record
 from tests.french import FR, MONTHS, NB, page_words
 from tests.ratings.test_pages import season, two  # noqa: F401 (a fixture)
@@ -107,10 +109,14 @@ def test_manage_ratings_speaks_the_clubs_language_and_its_json_does_not():
     french, english = ratings(records, "fr"), ratings(records, "en")
     assert french[0] == english[0] == 0 and french[1] == english[1]
     assert {p["name"] for p in json.loads(french[1])["players"]} == {"Ann", "Ben"}
+    # Its refusals in the club's French: the command in this process (tests/commands.py), the club's
+    # language set as GINSCORE_LANGUAGE=fr sets it in the two processes above.
     twins = [record([gin("Ann", 98, "ANN")], players=("Ann", "ANN"))]
-    code, out, err = ratings(twins, "fr")
-    assert code == 1 and out == "" and "Traceback" not in err
-    assert err.strip() == f"feuille 1{NB}: joueurs{NB}: «{NB}Ann{NB}» et «{NB}ANN{NB}» sont le même joueur"
-    code, out, err = ratings([record([gin("A\x00nn", 98, "Ben")], players=("A\x00nn", "Ben"))], "fr")
-    assert code == 1 and "contient un caractère de contrôle (U+0000)" in err
+    with override_settings(LANGUAGE_CODE="fr"):
+        code, out, err = manage("ratings", "-", stdin=json.dumps(twins))
+        assert code == 1 and out == "" and "Traceback" not in err
+        assert err.strip() == f"feuille 1{NB}: joueurs{NB}: «{NB}Ann{NB}» et «{NB}ANN{NB}» sont le même joueur"
+        control = [record([gin("A\x00nn", 98, "Ben")], players=("A\x00nn", "Ben"))]
+        code, out, err = manage("ratings", "-", stdin=json.dumps(control))
+        assert code == 1 and "contient un caractère de contrôle (U+0000)" in err
 

@@ -13,6 +13,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -20,6 +21,7 @@ from ginscore.seasons import services
 from ginscore.seasons.models import Payout, Season
 from ginscore.seasons.templatetags.money import amount_text
 from ginscore.tournaments.models import Entry
+from tests.commands import manage
 from tests.french import FR, MONTHS, NB, french_day, page_words
 from tests.seasons.conftest import new_event, play, set_prize, start
 
@@ -205,17 +207,19 @@ def test_manage_payouts_speaks_the_clubs_language_and_its_json_does_not():
     french, english = payouts(*args), payouts(*args, language="en")
     assert french[0] == english[0] == 0 and french[2] == english[2] == ""
     assert french[1] == english[1] and json.loads(french[1])["pool"] == "280.00"
-    code, out, err = payouts("--entrants", "14", "--fee", "20", "--preset", "half")
-    assert code == 1 and out == ""
-    assert err == f"payouts: preset{NB}: 'half' n'est pas un barème{NB}; utilisez auto ou wta (ou --split)\n"
-    code, out, err = payouts("--entrants", "14", "--fee", "20", "--tie", "3,x")
-    assert code == 1 and "égalité 3,x" in err and "nombres entiers" in err
-    # argparse's own refusals too.
-    assert payouts("--fee", "20")[2] == f"payouts: ces arguments sont obligatoires{NB}: --entrants\n"
-    assert payouts("--entrants", "14", "--bogus")[2] == f"payouts: arguments inconnus{NB}: --bogus\n"
-    code, out, err = payouts("--help")
-    assert code == 0 and "combien de joueurs se sont inscrits" in out and "le droit d'entrée" in out
-
+    # Its refusals and help in the club's French: the command in this process (tests/commands.py),
+    # the club's language set as GINSCORE_LANGUAGE=fr sets it in the two processes above.
+    with override_settings(LANGUAGE_CODE="fr"):
+        code, out, err = manage("payouts", "--entrants", "14", "--fee", "20", "--preset", "half")
+        assert code == 1 and out == ""
+        assert err == f"payouts: preset{NB}: 'half' n'est pas un barème{NB}; utilisez auto ou wta (ou --split)\n"
+        code, out, err = manage("payouts", "--entrants", "14", "--fee", "20", "--tie", "3,x")
+        assert code == 1 and "égalité 3,x" in err and "nombres entiers" in err
+        # argparse's own refusals too.
+        assert manage("payouts", "--fee", "20")[2] == f"payouts: ces arguments sont obligatoires{NB}: --entrants\n"
+        assert manage("payouts", "--entrants", "14", "--bogus")[2] == f"payouts: arguments inconnus{NB}: --bogus\n"
+        code, out, err = manage("payouts", "--help")
+        assert code == 0 and "combien de joueurs se sont inscrits" in out and "le droit d'entrée" in out
 
 
 def test_the_season_and_treasurer_sheets_print_in_the_sheets_pages_language(client, nights, night, director):
