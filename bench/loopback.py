@@ -343,15 +343,16 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
     ``open_within`` seconds), then asked for again on its schedule with its ETag (If-None-Match,
     X-Live: 1): 304 while nothing changed, the new page when something did. Timed under ``opened``
     and ``poll``; the polls answered with a new page also under ``redrawn`` (the page's cost when
-    it changed). ``seen(sent, answered, etag)``, if given, is told the version the page shows after
-    each answer (bench/rehearsal.py: how long until every viewer saw a hand)."""
+    it changed). ``seen(sent, answered, etag, how)``, if given, is told the version the page shows
+    after each answer and how the front made that answer (its X-Cache) (bench/rehearsal.py: how long
+    until every viewer saw a hand, and how a poll behind was answered)."""
     phone = Phone(port)
     await tally.sleep(rng.uniform(0, open_within), stop_at)
     sent = time.monotonic()
     status, headers, _ = await tally.timed(opened, phone, "GET", path)
     etag = (headers.get("etag") or [""])[0]
     if seen and status == 200:
-        seen(sent, time.monotonic(), etag)
+        seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
         sent = time.monotonic()
         counted, started = sent >= tally.warmup_until, time.perf_counter()
@@ -362,7 +363,7 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
             if redrawn and counted:
                 tally.times[redrawn].append(time.perf_counter() - started)
         if seen and status in (200, 304):
-            seen(sent, time.monotonic(), etag)
+            seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     phone.close()
 
 

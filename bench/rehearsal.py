@@ -230,10 +230,10 @@ class Watch:
         rows = []
         self.viewers[int(found.group(1))].append(rows)
 
-        def note(sent: float, answered: float, etag: str) -> None:
+        def note(sent: float, answered: float, etag: str, how: str = "-") -> None:
             version = PAD_ETAG.search(etag)
             if version:
-                rows.append((sent, answered, int(version.group(2))))
+                rows.append((sent, answered, int(version.group(2)), how))
         return note
 
     async def started(self, tally: Tally, stop_at: float):
@@ -251,23 +251,25 @@ class Watch:
         """For each save told after the warm-up at a table someone watches: how long until every viewer
         of that table had seen it; the polls sent over LAG_GOAL after a save was told that still showed
         the page before it (while the kill settled, and after)."""
-        every_viewer, behind, behind_settling, unseen, examples = [], 0, 0, 0, []
+        every_viewer, behind, behind_settling, unseen, examples, how = [], 0, 0, 0, [], Counter()
         for match_id, revision, told in self.saves:
             views = self.viewers.get(match_id)
             if told < self.warmup_until or not views:
                 continue
             worst = 0.0
             for rows in views:
-                seen = next((answered for _, answered, r in rows if r >= revision), None)
-                late = [sent for sent, _, r in rows if r < revision and sent >= told + LAG_GOAL]
+                seen = next((answered for _, answered, r, _ in rows if r >= revision), None)
+                late = [sent for sent, _, r, _ in rows if r < revision and sent >= told + LAG_GOAL]
                 if late:
                     stale = next(row for row in rows if row[0] == late[0])
                     examples.append(f"match {match_id} revision {revision} told at {told - self.warmup_until:.2f} s; "
                                     f"a poll sent {stale[0] - told:.2f} s later, answered {stale[1] - told:.2f} s "
-                                    f"later, showed revision {stale[2]}")
+                                    f"later, showed revision {stale[2]} (the front's X-Cache: {stale[3]})")
                     settling = self.killed_at is not None and self.killed_at - LAG_GOAL <= late[0] <= self.killed_at + settle
                     behind_settling += settling
                     behind += not settling
+                    if not settling:
+                        how[stale[3]] += 1
                 if seen is None:
                     unseen += 1   # the night ended first (no poll of that viewer after the save)
                     continue
@@ -279,7 +281,8 @@ class Watch:
                 "p99": percentile(every_viewer, 99) if every_viewer else None,
                 "max": every_viewer[-1] if every_viewer else None,
                 "over": sum(lag > LAG_GOAL for lag in every_viewer),
-                "behind": behind, "behind_settling": behind_settling, "unseen": unseen, "examples": examples[:5]}
+                "behind": behind, "behind_settling": behind_settling, "behind how": dict(how), "unseen": unseen,
+                "examples": examples[:5]}
 
 
 # One set-up
@@ -457,7 +460,8 @@ def print_lost_and_lag(r: dict) -> None:
           f"viewer of the table showed a save p50 {ms(lag['p50'])} ms, p99 {ms(lag['p99'])} ms, max {ms(lag['max'])} ms "
           f"after the phone was told (this includes the wait for each viewer's next poll, 0.75-2.25 s apart); "
           f"{lag['over']} saves over {LAG_GOAL:g} s; polls sent over {LAG_GOAL:g} s after a save and still showing "
-          f"the page before it: {lag['behind']} (and {lag['behind_settling']} while the kill settled); "
+          f"the page before it: {lag['behind']} {lag.get('behind how') or ''} (and {lag['behind_settling']} while the kill "
+          f"settled); "
           f"{lag['unseen']} not yet polled again when the night ended")
     for line in lag["examples"]:
         print(f"  behind: {line}")

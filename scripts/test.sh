@@ -4,6 +4,10 @@
 # With DATABASE_URL set (postgres://...), the suite runs against that database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Compiled modules kept in __pycache__ (ignored by git), even where the environment says not to write
+# them: else each test process rewrites the asserts of every test module again (some 7 s of CPU) and
+# each server and manage.py process a test starts compiles the site again.
+unset PYTHONDONTWRITEBYTECODE
 scripts/setup.sh --dev
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
   echo "Models changed without a migration: run .venv/bin/python manage.py makemigrations" >&2; exit 1; }

@@ -24,7 +24,7 @@ def environment(tmp_path: Path, **extra) -> dict:
     in another process would find its files changing under them."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     env.update(GINSCORE_DATA_DIR=str(tmp_path / "data"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-               GINSCORE_STATIC_ROOT=str(tmp_path / "static"), PYTHONDONTWRITEBYTECODE="1")
+               GINSCORE_STATIC_ROOT=str(tmp_path / "static"))
     env.update({k: v for k, v in extra.items() if v is not None})
     for k in [k for k, v in extra.items() if v is None]:
         env.pop(k, None)
@@ -37,6 +37,14 @@ def manage(env: dict, *args, timeout=120) -> subprocess.CompletedProcess:
 
 
 _PREPARED: list[Path] = []   # the migrated database and collected files, made once a test process
+
+
+def prepared_folder() -> Path:
+    """The folder of this test process's migrated SQLite database (``db.sqlite3``, as a new site's
+    first ``manage.py migrate`` leaves it) and collected static files (``static``), made on first use."""
+    if not _PREPARED:
+        prepared({}, database=False, static=False)
+    return _PREPARED[0]
 
 
 def prepared(env: dict, *, database: bool = True, static: bool = True) -> dict:
@@ -55,7 +63,7 @@ def prepared(env: dict, *, database: bool = True, static: bool = True) -> dict:
                       "c('migrate', verbosity=0); c('collectstatic', interactive=False, verbosity=0)", timeout=300)
         assert done.returncode == 0, done.stderr
         _PREPARED.append(made)
-    made = _PREPARED[0]
+    made = prepared_folder()
     if database:
         path = env["DATABASE_URL"].removeprefix("sqlite:///")
         assert path != env["DATABASE_URL"], "a prepared database is an SQLite file"

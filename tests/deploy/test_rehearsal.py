@@ -51,6 +51,8 @@ def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path)
     # Seen by every viewer of its table after their next poll (0.75-2.25 s apart): never before
     # the save, and within the night.
     assert 0 <= lag["p50"] <= lag["p99"] <= lag["max"] < 11, lag
+    # A poll behind is told with how the front answered it (its X-Cache: UPDATING, HIT...), by kind.
+    assert sum(lag["behind how"].values()) == lag["behind"], lag
     assert night["cpu"]["app"] > 0 and night["client"] > 0, night
     assert championship["cpu"]["postgres"] > 0 and championship["cpu"]["redis"] >= 0
     assert "side by side" in done.stdout and "saves told / lost / doubled" in done.stdout

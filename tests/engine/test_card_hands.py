@@ -1,9 +1,6 @@
 """Hands entered as cards: what ``hand_from_cards`` finds and refuses, and the
 whole path through records, scoring, results and ``manage.py score``."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +9,11 @@ from ginscore.engine import (
     RecordError, format_cards, record_from_json, record_to_json, result_to_json, rules_from, score_match,
 )
 from ginscore.engine.card_hands import hand_from_cards
+from tests.commands import manage
 from tests.engine import brute
 from tests.engine.card_strategies import deals
 from tests.engine.helpers import record
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Ann", "Ben")
 STANDARD = rules_from("standard")
 
@@ -200,10 +197,9 @@ def test_result_carries_deadwood_melds_and_layoffs():
 def test_score_command_prints_card_detail(tmp_path):
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(card_record()))
-    proc = subprocess.run([sys.executable, "manage.py", "score", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    first = json.loads(proc.stdout)["hands"][0]
+    code, out, err = manage("score", str(path))   # as a shell runs it, in this process (tests/commands.py)
+    assert code == 0, err
+    first = json.loads(out)["hands"][0]
     assert first["deadwood"] == {"Ann": 10, "Ben": 25} and first["layoffs"] == ["10S"]
     assert first["melds"]["Ann"] == [["7H", "7D", "7C"], ["JS", "QS", "KS"]]
 

@@ -1,10 +1,7 @@
 """Melds and the least-deadwood arrangement: the rules digest's table, the classic
 traps, eleven cards, named melds, the deadwood command, and the brute force."""
 import random
-import subprocess
-import sys
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -16,10 +13,9 @@ from ginscore.engine.cards import DECK
 from ginscore.engine.melds import (
     arrangement_with, arrangements, best_arrangement, deadwood, eleven, is_meld, meld_of,
 )
+from tests.commands import manage
 from tests.engine import brute
 from tests.engine.card_strategies import hands
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def melds_text(arrangement):
@@ -245,7 +241,6 @@ def test_command_refuses_bad_input_in_one_line(text, message):
 
 
 def test_command_exits_1_without_a_traceback():
-    proc = subprocess.run([sys.executable, "manage.py", "deadwood", "AS 2S ZZ"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 1 and proc.stdout == ""
-    assert proc.stderr == "'ZZ' is not a card (write it like 7S, 10H, AD or KC)\n"
+    code, out, err = manage("deadwood", "AS 2S ZZ")   # as a shell runs it, in this process (tests/commands.py)
+    assert code == 1 and out == ""
+    assert err == "'ZZ' is not a card (write it like 7S, 10H, AD or KC)\n"
