@@ -32,8 +32,9 @@ def new_screen(browser, base, width, height, **options):
 
 
 class Chromium:
-    """Debian's chromium and its Playwright driver, started once for a test file's browser tests
-    (starting them costs about a second of CPU and two of wall clock, more than many a test).
+    """Debian's chromium and its Playwright driver, started once for a test process's browser
+    tests, file after file (starting them costs more than a second of CPU and two of wall clock,
+    more than many a test; once a file, some 60 starts a run).
 
     Each test gets the browser with no context open and closes every context it opened (their
     cookies, storage, service workers and routes go with them), so nothing one test did is there
@@ -90,9 +91,9 @@ class Chromium:
                 asyncio._set_running_loop(None)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _chromium():
-    """The test file's chromium (class Chromium), stopped after its last test."""
+    """The test process's chromium (class Chromium), stopped after its last test."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
     chromium = Chromium()

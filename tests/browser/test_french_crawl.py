@@ -653,11 +653,14 @@ class Crawl:
 
 
 @pytest.fixture(scope="module")
-def crawl(django_db_setup, django_db_blocker):
+def crawl(django_db_setup, django_db_blocker, _chromium):
     """One club, one live server, a browser context for each of KEYS (visitor, player, director;
     French on a narrow phone and a laptop)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
+    # The crawl's Playwright runs through its tests (not a test's at a time): the process's own
+    # chromium (conftest.Chromium) is stopped first, and started again by the next test that asks.
+    _chromium.stop()
     from django.core.management import call_command
     from django.db import connections
     from playwright.sync_api import sync_playwright

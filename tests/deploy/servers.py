@@ -39,6 +39,14 @@ def manage(env: dict, *args, timeout=120) -> subprocess.CompletedProcess:
 _PREPARED: list[Path] = []   # the migrated database and collected files, made once a test process
 
 
+def prepared_folder() -> Path:
+    """The folder of this test process's migrated SQLite database (``db.sqlite3``, as a new site's
+    first ``manage.py migrate`` leaves it) and collected static files (``static``), made on first use."""
+    if not _PREPARED:
+        prepared({}, database=False, static=False)
+    return _PREPARED[0]
+
+
 def prepared(env: dict, *, database: bool = True, static: bool = True) -> dict:
     """``env``'s SQLite database migrated (``database``) and its static files collected (``static``),
     as ``manage.py migrate`` and ``collectstatic`` leave them: copies of ones made once a test
@@ -55,7 +63,7 @@ def prepared(env: dict, *, database: bool = True, static: bool = True) -> dict:
                       "c('migrate', verbosity=0); c('collectstatic', interactive=False, verbosity=0)", timeout=300)
         assert done.returncode == 0, done.stderr
         _PREPARED.append(made)
-    made = _PREPARED[0]
+    made = prepared_folder()
     if database:
         path = env["DATABASE_URL"].removeprefix("sqlite:///")
         assert path != env["DATABASE_URL"], "a prepared database is an SQLite file"

@@ -8,7 +8,7 @@ import pytest
 
 from ginscore import environment
 from tests.deploy.servers import environment as env_for
-from tests.deploy.servers import manage, setting
+from tests.deploy.servers import manage, prepared_folder, setting
 
 KNOWN_KEYS = {"dev-only-insecure-key-change-me-for-production-use"}
 
@@ -115,11 +115,9 @@ def test_sessions_and_the_login_throttle_live_in_the_database(tmp_path):
     assert issubclass(LoginThrottleHandler, AxesDatabaseHandler)
 
 
-def test_sqlite_is_in_wal_mode_from_the_first_migration(tmp_path):
-    env = env_for(tmp_path)
-    done = manage(env, "migrate", "--noinput")
-    assert done.returncode == 0, done.stderr
-    with sqlite3.connect(tmp_path / "db.sqlite3") as db:
+def test_sqlite_is_in_wal_mode_from_the_first_migration():
+    # The database a new site's first migrate made (made once a test process: tests/deploy/servers.py).
+    with sqlite3.connect(prepared_folder() / "db.sqlite3") as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
