@@ -1,4 +1,5 @@
 """What a player does on the table-side pages, as steps the browser tests share."""
+import time
 
 
 def log_in(page, username="ann"):
@@ -12,8 +13,13 @@ def log_in(page, username="ann"):
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=username))
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.base}])
+    session = client.session
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": page.base,
+              "httpOnly": settings.SESSION_COOKIE_HTTPONLY, "secure": settings.SESSION_COOKIE_SECURE,
+              "sameSite": settings.SESSION_COOKIE_SAMESITE or "None"}
+    if not session.get_expire_at_browser_close():   # it ends when the site's own cookie would
+        cookie["expires"] = time.time() + session.get_expiry_age()
+    page.context.add_cookies([cookie])
     page.goto(page.base + "/")
 
 
