@@ -2,9 +2,10 @@
 import time
 
 
-def log_in(page, username="ann"):
+def log_in(page, username="ann", to="/"):
     """The page's phone logged in as ``username``, on the club's home page (where the log-in form
-    leads): a session made here, its cookie given to the phone. The form itself costs two pages
+    leads; ``to=None``: on no page yet, the test opens its own): a session made here, its cookie
+    given to the phone. The form itself costs two pages
     more (the form, its post): it is filled in where it is the point (test_first_hour.py, the
     French crawl's log-in pages)."""
     from django.conf import settings
@@ -20,7 +21,8 @@ def log_in(page, username="ann"):
     if not session.get_expire_at_browser_close():   # it ends when the site's own cookie would
         cookie["expires"] = time.time() + session.get_expiry_age()
     page.context.add_cookies([cookie])
-    page.goto(page.base + "/")
+    if to is not None:
+        page.goto(page.base + to)
 
 
 def start_match(page, preset=None, length=None, stake=None):
