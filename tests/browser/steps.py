@@ -1,9 +1,11 @@
 """What a player does on the table-side pages, as steps the browser tests share."""
+import time
 
 
-def log_in(page, username="ann"):
+def log_in(page, username="ann", to="/"):
     """The page's phone logged in as ``username``, on the club's home page (where the log-in form
-    leads): a session made here, its cookie given to the phone. The form itself costs two pages
+    leads; ``to=None``: on no page yet, the test opens its own): a session made here, its cookie
+    given to the phone. The form itself costs two pages
     more (the form, its post): it is filled in where it is the point (test_first_hour.py, the
     French crawl's log-in pages)."""
     from django.conf import settings
@@ -12,9 +14,15 @@ def log_in(page, username="ann"):
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=username))
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": page.base}])
-    page.goto(page.base + "/")
+    session = client.session
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": page.base,
+              "httpOnly": settings.SESSION_COOKIE_HTTPONLY, "secure": settings.SESSION_COOKIE_SECURE,
+              "sameSite": settings.SESSION_COOKIE_SAMESITE or "None"}
+    if not session.get_expire_at_browser_close():   # it ends when the site's own cookie would
+        cookie["expires"] = time.time() + session.get_expiry_age()
+    page.context.add_cookies([cookie])
+    if to is not None:
+        page.goto(page.base + to)
 
 
 def start_match(page, preset=None, length=None, stake=None):

@@ -56,7 +56,7 @@ def _wins(page, t, name):
 def test_one_phone_enters_the_other_confirms_then_the_standings_count_it(phone, second_phone, member):
     t, match = _event(player_user=member)          # Zoë scores from her account ("ann")
     zoe, table = phone, second_phone
-    log_in(zoe, member.username)
+    log_in(zoe, member.username, to=None)
     zoe.goto(f"{zoe.base}/matches/{match.pk}/")
     table.goto(f"{table.base}/matches/table/{match.table_token}/")   # Ben's phone opens the table link
     record_hand(zoe, "gin", ZOE, defender=60)
@@ -97,7 +97,7 @@ def test_the_entrant_cannot_confirm_as_the_other_player_with_the_table_link(phon
     settings.GINSCORE_SITE_URL = "http://192.168.1.20:8000"
     t, match = _event(player_user=member)
     zoe, ben = phone, second_phone
-    log_in(zoe, member.username)
+    log_in(zoe, member.username, to=None)
     zoe.goto(f"{zoe.base}/matches/{match.pk}/")
     record_hand(zoe, "knock", ZOE, knocker=4, defender=31)
     zoe.locator("details.table-link > summary").tap()
@@ -153,7 +153,7 @@ def test_a_disputed_hand_waits_until_the_director_settles_it(phone, second_phone
     snap(a, "agree-03-disputed-on-the-pad")
     assert Hand.objects.get(match=match, number=1).agreement == DISPUTED
     # The director, on another phone, sees it on the desk and settles it as entered.
-    log_in(b, director.username)
+    log_in(b, director.username, to=None)
     b.goto(f"{b.base}/tournaments/{t.pk}/desk/")
     item = b.locator("#agree li")
     expect(item).to_have_count(1)

@@ -27,7 +27,7 @@ def test_the_desk_checks_in_starts_and_withdraws_with_few_taps(phone, director):
         services.entry_check_in(entry=entries[name])
     desk = phone.context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     desk.base = phone.base
-    log_in(desk, director.username)
+    log_in(desk, director.username, to=None)
     desk.goto(f"{desk.base}/tournaments/{t.pk}/desk/")
     desk.get_by_role("button", name="Seed and start").click()
     error = desk.locator(".msg-error")

@@ -29,7 +29,7 @@ def fr(browser, live_server):
 
 def test_a_game_scored_in_french_on_a_phone(fr, ann):
     page = fr
-    log_in(page)
+    log_in(page, to=None)
     page.goto(page.base + "/matches/new/")
     assert page.locator("html").get_attribute("lang") == "fr"
     expect(page.get_by_role("heading", name="Nouveau match")).to_be_visible()

@@ -23,7 +23,7 @@ def records() -> bytes:
 
 def test_an_import_started_on_a_phone_finishes_on_its_page(phone, member, other_member, settings, tmp_path):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    log_in(phone)
+    log_in(phone, to=None)
     phone.goto(phone.base + "/matches/import/")
     phone.set_input_files("[name=file]", {"name": "month.json", "mimeType": "application/json", "buffer": records()})
     worker = None
@@ -50,6 +50,6 @@ def test_an_import_started_on_a_phone_finishes_on_its_page(phone, member, other_
     phone.locator("#job-result").click()
     phone.wait_for_url("**/matches/")
     other = new_phone(phone.context.browser, phone.base)
-    log_in(other, other_member.username)
+    log_in(other, other_member.username, to=None)
     assert other.goto(job_url).status == 404
     other.context.close()

@@ -18,7 +18,7 @@ def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, sho
     match = make_match()
     a, b = phone, second_phone
     for page in (a, b):
-        log_in(page, member.username)
+        log_in(page, member.username, to=None)
         page.goto(f"{page.base}/matches/{match.pk}/")
     # Phone B saves hand 1: phone A shows it, and its untouched entry form moves on to hand 2.
     record_hand(b, "knock", "Ann", knocker=5, defender=30)

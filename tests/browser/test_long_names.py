@@ -44,7 +44,7 @@ def test_sixty_character_names_on_the_two_player_hands_table(phone, shot, member
         services.hand_add(match_id=match.pk, entry=entry, expected_number=n)
 
     page = phone
-    log_in(page)
+    log_in(page, to=None)
     page.goto(page.base + reverse("matches:detail", args=[match.pk]) + "#hands")
     page.locator("table.hands tbody tr").nth(len(hands) - 1).wait_for()
     shot("long-names-hands")

@@ -55,7 +55,7 @@ def test_my_night_follows_the_pad(phone, member, lang):
     _fits(page)
     # a player with an account: from the event's page
     ann = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))
-    log_in(ann, member.username)
+    log_in(ann, member.username, to=None)
     ann.goto(f"{ann.base}/tournaments/{t.pk}/")
     ann.get_by_role("link", name="Ma soirée : ma table, mes résultats" if fr else "My night: my table, my results").tap()
     expect(ann.locator("[data-live=my-now]")).to_contain_text(("Ma soirée : " if fr else "My night: ") + "Ann")

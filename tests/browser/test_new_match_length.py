@@ -39,7 +39,7 @@ def test_k_is_not_sent_when_hidden(phone, ann):
 
 def test_the_tournament_form_asks_for_k_only_for_best_of(phone, director):
     page = phone
-    log_in(page, "dora")
+    log_in(page, "dora", to=None)
     page.goto(page.base + "/tournaments/new/")
     games = page.locator("#field-games")
     expect(games).to_be_hidden()

@@ -48,7 +48,7 @@ def test_three_handed_hands_typed_offline_are_sent_in_order_once(phone, shot, an
     cat = Player.objects.create(name="Cat")
     match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="c",
                                   rules=rules_from({"preset": "standard"}), created_by=member)
-    log_in(phone, member.username)
+    log_in(phone, member.username, to=None)
     phone.goto(f"{phone.base}/matches/{match.pk}/")
     phone.locator("form.hand-form[data-outbox]").wait_for()
     kept_by_the_service_worker(phone)
@@ -173,7 +173,7 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     cat = Player.objects.create(name="Cat")
     match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="a",
                                   rules=rules_from({"preset": "colonel"}), created_by=member)
-    log_in(phone, member.username)
+    log_in(phone, member.username, to=None)
     phone.goto(f"{phone.base}/matches/{match.pk}/")
     form = phone.locator("form.hand-form[data-outbox]")
     assert [form.locator(f"[name=count_{s}]").count() for s in "abc"] == [0, 1, 1]
@@ -205,7 +205,7 @@ def test_the_three_handed_entry_page_keeps_hands_offline_and_opens_the_pad_once_
     cat = Player.objects.create(name="Cat")
     match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="c",
                                   rules=rules_from({"preset": "standard"}), created_by=member)
-    log_in(phone, member.username)
+    log_in(phone, member.username, to=None)
     phone.goto(f"{phone.base}/matches/{match.pk}/hands/new/")
     expect(phone.locator("h1.entry-title")).to_have_text("Hand 1: Ann v Ben")
     phone.context.set_offline(True)

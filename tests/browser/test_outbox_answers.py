@@ -49,7 +49,7 @@ def test_an_undo_on_one_phone_takes_the_other_phones_form_back(phone, second_pho
     match = make_match(created_by=member)
     a, b = second_phone, phone   # the shots show b
     for page in (a, b):
-        log_in(page, member.username)
+        log_in(page, member.username, to=None)
         pad(page, match)
     record_hand(a, "knock", "Ann", knocker=5, defender=30)
     record_hand(a, "gin", "Ben", defender=22)
@@ -76,7 +76,7 @@ def test_both_phones_save_the_same_hand(phone, second_phone, shot, make_match, m
     match = make_match(created_by=member)
     a, b = second_phone, phone
     for page in (a, b):
-        log_in(page, member.username)
+        log_in(page, member.username, to=None)
         pad(page, match)
     for page in (a, b):
         enter = page.locator("form.hand-form")
@@ -111,7 +111,7 @@ def test_two_different_hands_at_once_through_a_network_blip(phone, second_phone,
     match = make_match(created_by=member)
     a, b = second_phone, phone
     for page in (a, b):
-        log_in(page, member.username)
+        log_in(page, member.username, to=None)
         pad(page, match)
     tries, held = [], []
 
@@ -154,7 +154,7 @@ def hand_3_stopped(phone, second_phone, make_match, member):
     def make(how):
         match = make_match(hands=TWO, created_by=member)
         a, b = second_phone, phone
-        log_in(a, member.username)
+        log_in(a, member.username, to=None)
         pad(a, match)
         open_pad(b, match, member.username)
         network_down(b)
@@ -341,7 +341,7 @@ def test_three_players_a_stopped_hand_for_two_others_is_not_sent_as_theirs(phone
     match = services.match_create(player_a=ann, player_b=ben, player_c=cat, first_dealer="c",
                                   rules=rules_from({"preset": "standard"}), created_by=member)
     a, b = second_phone, phone
-    log_in(a, member.username)
+    log_in(a, member.username, to=None)
     pad(a, match)
     record_hand(a, "knock", "Ann", knocker=4, defender=20)   # Ann v Ben; Ben lost: he deals hand 2
     record_hand(a, "gin", "Cat", defender=30)   # Ann v Cat; Ann lost: she deals hand 3, Ben v Cat

@@ -125,7 +125,7 @@ def test_a_member_opts_in_hears_time_called_opts_out_and_logs_out(phone, member,
     t = _night(member)
     ann_phone = push_service.phone("ann")
     page = _phone(phone.context.browser, phone.base, ann_phone, "en")
-    log_in(page, member.username)
+    log_in(page, member.username, to=None)
     page.goto(f"{page.base}/tournaments/{t.pk}/me/")
     box = page.locator("#push")
     expect(box.get_by_role("heading")).to_have_text("Notifications on this phone")

@@ -22,7 +22,7 @@ def _tap_entry_button(page, name, label):
 def test_withdraw_by_mistake_then_reinstate(phone, shot, director, make_tournament):
     t = make_tournament("single", 4)   # semi-finals P1 v P4, P2 v P3
     page = phone
-    log_in(page, director.username)
+    log_in(page, director.username, to=None)
     page.goto(page.base + reverse("tournaments:detail", args=[t.pk]))
     _tap_entry_button(page, "P4", "Withdraw…")
     expect(page.locator("main")).to_contain_text("P1 is given Semi-final 1 (against P4).")
@@ -60,7 +60,7 @@ def test_a_reinstatement_the_event_already_rests_on_is_refused(phone, director, 
     final = row(t, "W2-1")
     match_services.hand_add(match_id=final.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
     page = phone
-    log_in(page, director.username)
+    log_in(page, director.username, to=None)
     page.goto(page.base + reverse("tournaments:detail", args=[t.pk]))
     _tap_entry_button(page, "P4", "Reinstate…")
     expect(page.locator("[role=alert]")).to_have_text(

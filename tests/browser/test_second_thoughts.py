@@ -65,7 +65,7 @@ def test_two_phones_save_the_same_hand(phone, second_phone, shot, make_match, me
     match = make_match(created_by=member)
     a, b = second_phone, phone   # b (whose screen the shots show) saves second
     for page in (a, b):
-        log_in(page, member.username)
+        log_in(page, member.username, to=None)
         page.goto(page.base + reverse("matches:detail", args=[match.pk]))
     type_hand(a, "knock", "Ann", knocker=5, defender=30)
     type_hand(b, "gin", "Ben", defender=22)
@@ -104,7 +104,7 @@ def test_undo_asks_first_then_redo_puts_the_hand_back(phone, shot, make_match, m
         {"end": "gin", "by": "Ben", "deadwood": {"Ann": 22, "Ben": 0}},
     ])
     page = phone
-    log_in(page, member.username)
+    log_in(page, member.username, to=None)
     page.goto(page.base + reverse("matches:detail", args=[match.pk]))
     totals = page.locator("#game-1 .total td").all_inner_texts()
     page.locator("#undo > summary").tap()

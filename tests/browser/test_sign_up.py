@@ -46,7 +46,7 @@ def test_sign_up_wait_take_back_and_the_desk(phone, director, lang):
     _member("ben", "Ben")
     fr = lang == "fr"
     me = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))
-    log_in(me, "marie")
+    log_in(me, "marie", to=None)
     me.goto(f"{me.base}/tournaments/{t.pk}/")
     card = me.locator("#sign-up")
     expect(card).to_contain_text("droit d'entrée 5,00" if fr else "entry fee 5.00")
@@ -58,7 +58,7 @@ def test_sign_up_wait_take_back_and_the_desk(phone, director, lang):
     if shots := os.environ.get("GINSCORE_SHOTS"):
         me.screenshot(path=f"{shots}/sign-up-{lang}.png", full_page=True)
     ben = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))
-    log_in(ben, "ben")
+    log_in(ben, "ben", to=None)
     ben.goto(f"{ben.base}/tournaments/{t.pk}/")
     ben.locator("#sign-up button[type=submit]").tap()
     expect(ben.locator(".sign-up-mine")).to_contain_text(
@@ -69,7 +69,7 @@ def test_sign_up_wait_take_back_and_the_desk(phone, director, lang):
     expect(ben.locator(".sign-up-mine")).to_contain_text("Vous avez votre place" if fr else "You are in: Ben")
     # the director accepts at the desk, then checks Ben in as ever
     desk = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))
-    log_in(desk, director.username)
+    log_in(desk, director.username, to=None)
     desk.goto(f"{desk.base}/tournaments/{t.pk}/desk/")
     row = desk.locator(".desk-sign-ups li", has_text="Ben")
     expect(row).to_contain_text("a une place" if fr else "holds a place")

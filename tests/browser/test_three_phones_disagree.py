@@ -26,7 +26,7 @@ def test_three_phones_that_disagree_are_shown_as_such(phone, second_phone, third
     for page in (b, c):
         open_pad(page, match, member.username)
         network_down(page)
-    log_in(a, member.username)
+    log_in(a, member.username, to=None)
     a.goto(f"{a.base}/matches/{match.pk}/")
     enter_hand(b, "gin", "Ben", defender=20)                   # B and C type hand 1 offline ...
     enter_hand(c, "gin", "Ben", defender=20)                   # ... the same hand
@@ -55,7 +55,7 @@ def test_three_phones_that_disagree_are_shown_as_such(phone, second_phone, third
     # A third version, typed on A's pad itself as hand 1 again through the page: three ways.
     third = new_phone(a.context.browser, a.base)
     try:
-        log_in(third, member.username)
+        log_in(third, member.username, to=None)
         third.goto(f"{third.base}/matches/{match.pk}/")
         third.locator("form.hand-form[data-outbox]").wait_for()
         network_down(third)

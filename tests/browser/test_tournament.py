@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_director_runs_a_knockout(phone, shot, director):
     page = phone
-    log_in(page, director.username)
+    log_in(page, director.username, to=None)
     page.goto(page.base + "/tournaments/")
     page.get_by_role("link", name="New tournament").click()
     page.fill("[name=name]", "Friday knockout")
@@ -47,7 +47,7 @@ OPTIONS = ["rounds", "third_place", "double_round", "groups", "first_stage", "pl
 
 def test_the_new_tournament_form_shows_the_chosen_formats_options(phone, shot, director):
     page = phone
-    log_in(page, director.username)
+    log_in(page, director.username, to=None)
     page.goto(page.base + "/tournaments/new/")
     assert _shown(page, OPTIONS) == {"rounds": True, "third_place": False, "double_round": False, "groups": False,
                                      "first_stage": False, "playoff_size": False}   # Swiss, the default
@@ -80,7 +80,7 @@ def test_without_javascript_every_option_shows_and_says_its_format(phone, direct
                                                 has_touch=True, java_script_enabled=False)
     page = context.new_page()
     page.base = phone.base
-    log_in(page, director.username)
+    log_in(page, director.username, to=None)
     page.goto(page.base + "/tournaments/new/")
     assert all(_shown(page, OPTIONS).values())
     assert "Swiss (and a Swiss first stage)" in page.locator("#field-rounds").inner_text()
