@@ -41,12 +41,12 @@ def mail_allowed(*, now=None) -> bool:
         if connection.needs_rollback:
             raise DatabaseError("the request's transaction is broken")
         with transaction.atomic():
+            Tried.take_turn(WHERE)   # two processes that both see one mail left cannot both send
             Tried.objects.filter(where=WHERE, at__lt=now - timedelta(hours=1)).delete()
             if Tried.objects.filter(where=WHERE, at__gte=now - timedelta(minutes=1)).count() >= limit:
                 return False
-            mine = Tried.objects.create(where=WHERE, scope=SCOPE, at=now)
-        # Counted again once written: two processes that both read one mail left cannot both send.
-        return Tried.objects.filter(where=WHERE, at__gte=now - timedelta(minutes=1), id__lte=mine.pk).count() <= limit
+            Tried.objects.create(where=WHERE, scope=SCOPE, at=now)
+        return True
     except DatabaseError:
         with _start:
             while _sent_here and _sent_here[0] < now - timedelta(minutes=1):

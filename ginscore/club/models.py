@@ -32,3 +32,15 @@ class Tried(models.Model):
 
     def __str__(self):
         return f"{self.where} {self.scope} {self.at:%H:%M:%S}"
+
+    @staticmethod
+    def take_turn(where: str) -> None:
+        """Inside a transaction: what counts and writes the tries from ``where`` waits here for any
+        other process doing so, until its transaction ends, so a limit's last try is never used
+        twice. PostgreSQL: an advisory lock for ``where``; SQLite already makes every transaction
+        take turns (they begin IMMEDIATE: settings.py)."""
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ginscore.tried.{where}"])

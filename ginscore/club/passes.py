@@ -20,7 +20,7 @@ import secrets
 import ipaddress
 from datetime import timedelta
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import ngettext
@@ -89,25 +89,16 @@ def _too_many(where: str, scope: str, since) -> bool:
             or recent.count() >= CODE_TRIES_PER_ADDRESS)
 
 
-def _serialise(where: str) -> None:
-    """Makes the guesses from one ``where`` take turns inside their transactions, in every process:
-    PostgreSQL by an advisory lock for that address; SQLite already does, since every transaction
-    here begins IMMEDIATE (one writer at a time, settings.py)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ginscore.tried.{where}"])
-
-
 def code_guess(*, where: str, scope: str) -> int:
     """Counts one code typed from ``where`` for ``scope`` before it is checked (in its own write,
     seen at once by every process); returns the guess's id (``code_guess_right`` forgets it
     when the code was right). Raises ``CodesRefused`` when ``where`` has used its tries: the
-    code must not be checked then. The count and the write are one turn (``_serialise``): two
+    code must not be checked then. The count and the write are one turn (``Tried.take_turn``): two
     processes that both see one try left cannot both use it, and a refused code is not written."""
     now = timezone.now()
     since = now - timedelta(seconds=CODE_WINDOW)
     with transaction.atomic():
-        _serialise(where)
+        Tried.take_turn(where)
         if not _too_many(where, scope, since):
             Tried.objects.filter(at__lt=since).delete()
             return Tried.objects.create(where=where, scope=scope, at=now).pk

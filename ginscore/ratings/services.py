@@ -100,7 +100,6 @@ def ratings_store(*, number: int, club, seconds: float) -> bool:
     return True
 
 
-
 def ratings_replay() -> bool:
     """The worker's replay after a change of the rated history: every rated match rated again and
     stored under the history's number, read before the matches (so the replay holds that history or
