@@ -62,7 +62,7 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
 
 
 # Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
-PASSED_ON = ("GINSCORE_PG_PREPARE", "GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES",
+PASSED_ON = ("GINSCORE_PG_PREPARE", "GINSCORE_PG_HEALTH_QUERY", "GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES",
              "GINSCORE_KEPT_PARTS", "GINSCORE_KEPT_RESULTS",  # the caches' switches
              "GINSCORE_WORKER", "GINSCORE_TASKS")  # the background jobs' worker (docs/background-jobs.md)
 

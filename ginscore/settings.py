@@ -125,6 +125,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.f
     # psycopg prepares a statement the second time it is sent. GINSCORE_PG_PREPARE=0 turns this
     # off: needed behind a pooler that shares connections between transactions (PgBouncer).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, with a kept connection's health checked on its socket, not by a query each request
+    # (ginscore/postgresql/base.py); GINSCORE_PG_HEALTH_QUERY=1 sends Django's SELECT 1 each time.
+    DATABASES["default"]["ENGINE"] = "ginscore.postgresql"
+GINSCORE_PG_HEALTH_QUERY = env.flag("GINSCORE_PG_HEALTH_QUERY", False)
 
 # Work done off the request (docs/background-jobs.md): imports, bulk PDFs. By default the queue is a
 # table of the database (django-tasks' database backend), worked by ``manage.py db_worker``, which

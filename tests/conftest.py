@@ -202,6 +202,40 @@ def django_db_modify_db_settings_tox_suffix(tmp_path_factory):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _a_folder_the_test_processes_share(tmp_path_factory):
+    """The folder the processes of one test run share (pytest-xdist's workers: their own folders'
+    parent), where the database migrated once a run and the static files collected once are kept
+    (tests/deploy/servers.py's ``prepared_folder``)."""
+    from tests.deploy import servers
+
+    base = tmp_path_factory.getbasetemp()
+    servers.SHARED[:] = [base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base]
+    yield
+    servers.SHARED.clear()
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, django_db_modify_db_settings, django_db_createdb, _a_folder_the_test_processes_share):
+    """On SQLite each test process starts from a copy of the database migrated once a run (the one
+    the servers the tests start copy too: ``prepared_folder``), kept as pytest-django's --reuse-db
+    keeps one (Django's migrate then finds nothing to do), instead of migrating its own: some 2 s
+    of CPU a process. ``--create-db`` migrates anew; PostgreSQL keeps its own way
+    (scripts/test-postgres.sh)."""
+    from pathlib import Path
+
+    from django.db import connections
+
+    from tests.deploy.servers import copy_database, prepared_folder
+
+    reuse = request.config.getvalue("reuse_db")
+    settings = connections["default"].settings_dict
+    if reuse or django_db_createdb or settings["ENGINE"] != "django.db.backends.sqlite3":
+        return reuse
+    copy_database(prepared_folder() / "db.sqlite3", Path(settings["TEST"]["NAME"]))
+    return True
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _transactional_tests_leave_the_database_as_migrated():
     """After a transactional test (live server, browser) the database is as the migrations left it,
     the club's roles included, without Django's flush and its post_migrate (tests/database.py)."""

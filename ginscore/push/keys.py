@@ -10,13 +10,17 @@ import base64
 import binascii
 import functools
 import os
+from typing import TYPE_CHECKING
 
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
-from py_vapid import Vapid
 
 from ginscore import environment
+
+if TYPE_CHECKING:
+    from py_vapid import Vapid
+
+# (cryptography and py_vapid are imported where they are used, not with the module: some 0.1 s of
+# CPU every process of the site would pay at its start, each manage.py command included.)
 
 KEY_FILE = "vapid_key"
 
@@ -34,6 +38,8 @@ def b64url_bytes(text: str) -> bytes:
 
 
 def _new_key() -> str:
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
     return b64url(number.to_bytes(32, "big"))
 
@@ -53,9 +59,13 @@ def vapid() -> Vapid:
     if text and not _valid(text):
         raise ValueError("GINSCORE_VAPID_KEY must be a P-256 private key: 32 bytes in base64url")
     text = text or environment.kept_key(settings.DATA_DIR, KEY_FILE, _new_key, _valid)
+    from py_vapid import Vapid
+
     return Vapid.from_raw(text.encode())
 
 
 def public_key() -> str:
     """The public key as the browser takes it (``applicationServerKey``): the uncompressed point, base64url."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return b64url(vapid().public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))

@@ -14,13 +14,11 @@ import logging
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-import requests
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
-from pywebpush import WebPushException, webpush
 
 from ginscore.push import keys
 from ginscore.push.models import Sent, Subscription
@@ -93,6 +91,12 @@ def push_once(notification: Notification) -> str:
             Sent.objects.create(subscription=subscription, kind=notification.kind, key=notification.key)
     except IntegrityError:
         return "skipped"
+    # (Imported here, not with the module: pywebpush brings aiohttp, cryptography and requests,
+    # some 0.3 s of CPU that every process of the site would pay at its start, each manage.py
+    # command and app server included, where only the job worker ever sends.)
+    import requests
+    from pywebpush import WebPushException, webpush
+
     urgent = notification.kind in ("time", "confirm")
     try:
         webpush({"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},

@@ -4,14 +4,19 @@ English interface text is left on it (tests/browser/french.py says how that is l
 
 The same crawl audits every page state for accessibility (tests/browser/axe.py: axe-core on WCAG
 2.0/2.1/2.2 A and AA) in those contexts, where no page may scroll sideways either (at 320 CSS px:
-a laptop at 400 % zoom, a phone with large text, WCAG 1.4.10, reflow). Each state is loaded once,
-read by both tests. GINSCORE_AUDIT=<file>: each page's audit problems are also written to the
-file as they are found.
+a laptop at 400 % zoom, a phone with large text, WCAG 1.4.10, reflow). Each state is loaded once a
+role, in that role's browser context, and read there at both sizes one after the other (DevTools'
+emulation, as Playwright sets a phone context's: the width, the phone's viewport, touch; the next
+state is loaded, its act done, at the size the last was left at); its text is read once, audited
+at each size; both tests read the same results. GINSCORE_AUDIT=<file>: each
+page's audit problems are also written to the file as they are found.
 
-Why these six contexts (three roles, two sizes) are enough; each costs a page load and an axe run:
+Why these six (three roles, two sizes) are enough; a role costs a page load, a size an axe run:
 - The site's text does not depend on the screen: no view reads the user agent, no script writes
   words by the screen's size, and the leftovers are read from every text node, shown or hidden.
-  A French page has the same words at 320 and at 1280 px; both are read (the reading is cheap).
+  A French page has the same words at 320 and at 1280 px: the page is loaded once a role and
+  its words read once, then it is drawn again at the other size (the style sheets' media queries
+  are widths only; the board fits itself again when the screen changes, and is read after).
 - axe's results that can change with the screen (target size, contrast over what lies beneath,
   scrollable regions, what a media query hides) follow the style sheets' two layouts: below
   600 px (a phone) and from 720 px (a laptop). The 320 px phone stands for every phone: what
@@ -27,7 +32,7 @@ Why these six contexts (three roles, two sizes) are enough; each costs a page lo
 
 One live server and one data set for the whole crawl (a night's club: matches in play, a game
 just over, a match over, a partnership, tournaments in set-up, running and over, a season, the
-club's money), one browser context per role, size and language, reused page after page.
+club's money), one browser context per role and language, reused page after page.
 
 GINSCORE_LEFTOVERS=<file>: every page's leftovers (none too) are also written to the file (JSON
 lines), for scripts/french_leftovers.py, which lists them by area.
@@ -62,12 +67,16 @@ AUDIT_REPORT = os.environ.get("GINSCORE_AUDIT")
 TIMES = []   # GINSCORE_CRAWL_TIMES=1 (and -s): each page's time, and this process's CPU, at the end
 
 ROLES = ("visitor", "player", "director")
-SIZES = {"laptop": dict(viewport={"width": 1280, "height": 800}),
-         # 320 CSS px: a laptop at 400 % zoom, a phone with large text (WCAG 1.4.10, reflow)
-         "narrow": dict(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)}
 LANGUAGES = {"fr": "fr-FR"}
-# Every context, (role, size, language): French on the narrow phone and the laptop.
-KEYS = [(role, size, "fr") for role in ROLES for size in SIZES]
+# The screens, as Chrome DevTools' emulation sets them (what Playwright sets for a context of that
+# size): each page is read at both, one after the other, in its role's one browser context.
+SIZES = {"laptop": dict(width=1280, height=800, mobile=False, touch=False),
+         # 320 CSS px: a laptop at 400 % zoom, a phone with large text (WCAG 1.4.10, reflow)
+         "narrow": dict(width=320, height=640, mobile=True, touch=True)}
+# The browser contexts, (role, language): each role's own cookies, in French.
+CONTEXTS = [(role, lang) for role in ROLES for lang in LANGUAGES]
+# What is read and audited, (role, size, language): French on the narrow phone and the laptop.
+KEYS = [(role, size, lang) for role, lang in CONTEXTS for size in SIZES]
 AUDITED = KEYS
 
 # The club's people and things, in French (none an English word): data, not interface.
@@ -191,9 +200,9 @@ def build_club() -> Club:
     second = Hand.objects.get(match=agree, number=2)
     agreement.hand_dispute(match_id=agree.pk, number=2, version=agreement.hand_version(second), side=other,
                            reason=DISPUTE, via=VIA_SEAT_CODE, proof=seats.seat_code(agree, other))
-    # One for each role and size: its next hand (a gin) ends game 1, saved by the crawl.
+    # One for each role: its next hand (a gin) ends game 1, saved by the crawl.
     ending = {}
-    for key in KEYS:
+    for key in CONTEXTS:
         ending[key] = _import({"players": [a, b], "length": {"kind": "best_of", "games": 3}, "hands": [
             {"end": "gin", "by": b, "deadwood": {a: 60}}]}, player_user).pk
     club.ids.update(play=play.pk, play_token=play.table_token, ending=ending, three=three.pk,
@@ -547,20 +556,31 @@ def test_the_crawl_knows_every_page_of_the_url_confs():
 
 
 # The page as axe reads it: its HTML as it is now, without the CSRF tokens and the values of hidden
-# fields (new on each load; never shown) and the forms' targets (a log-in page's "next").
-FINGERPRINT = """() => {
+# fields (new on each load; never shown) and the forms' targets (a log-in page's "next"); its
+# SHA-256 (the page's whole HTML through DevTools for each state and size cost more).
+FINGERPRINT = """async () => {
   const copy = document.documentElement.cloneNode(true);
   for (const el of copy.querySelectorAll('input[type=hidden]')) el.removeAttribute('value');
   for (const el of copy.querySelectorAll('form[action]')) el.removeAttribute('action');
-  return copy.outerHTML;
+  const sum = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(copy.outerHTML));
+  return Array.from(new Uint8Array(sum), b => b.toString(16).padStart(2, '0')).join('');
 }"""
 
 
 # The page is in a background tab (only live.js reads it: it does not poll then).
 HIDDEN = "Object.defineProperty(Document.prototype, 'hidden', {get: () => true, configurable: true});"
 
+# The page's screen, once it is drawn again at a new size (the board fits itself 200 ms after: board.js).
+SETTLED = """() => new Promise(done => setTimeout(() => done([screen.width, matchMedia('(max-width: 599px)').matches,
+                                                             navigator.maxTouchPoints > 0]),
+                                             document.querySelector('[data-board-page]') ? 400 : 0))"""
+
 
 class Crawl:
+    """A browser context a role (CONTEXTS), each page state loaded once in it and read at both
+    sizes: at the size the page was left at, then at the other (DevTools' emulation, as Playwright
+    sets a context's: the width, the phone's viewport and touch), where the next state loads."""
+
     def __init__(self, browser, base, club):
         from django.test import Client
 
@@ -568,6 +588,7 @@ class Crawl:
         self.pages, self.states = {}, {}
         self.audited = {key: {} for key in AUDITED}   # key -> the page (FINGERPRINT) -> its violations
         self.counts = {"audited": 0, "same": 0}
+        self.sizes = list(SIZES)   # the pages' size now first
         cookies = {}
         for role in ROLES:
             if role != "visitor":
@@ -576,11 +597,10 @@ class Crawl:
                 client = Client()
                 client.force_login(get_user_model().objects.get(pk=club.users[role]))
                 cookies[role] = client.cookies["sessionid"]
-        for key in KEYS:
-            role, size, lang = key
+        for key in CONTEXTS:
+            role, lang = key
             # (no service worker: it would fetch the whole site for each context, and says nothing)
-            context = browser.new_context(locale=LANGUAGES[lang], device_scale_factor=1, service_workers="block",
-                                          **SIZES[size])
+            context = browser.new_context(locale=LANGUAGES[lang], device_scale_factor=1, service_workers="block")
             # A tab in the background: live.js does not poll (nine pages asking every 1.5 s through a
             # long crawl cost more than the crawl, and its status line would change under the
             # reading); the words it shows are the page's own, read as they are drawn.
@@ -590,7 +610,24 @@ class Crawl:
             page = context.new_page()
             page.set_default_timeout(10_000)
             page.base, page.key = base, key
+            page.devtools = context.new_cdp_session(page)   # kept open: its emulation lasts while it does
             self.pages[key] = page
+        self.show(self.sizes[0])
+
+    def show(self, size: str):
+        """Every page at ``size`` (its layout drawn again, as a phone or a laptop would draw it)."""
+        screen = SIZES[size]
+        for page in self.pages.values():
+            page.devtools.send("Emulation.setDeviceMetricsOverride", {
+                "width": screen["width"], "height": screen["height"], "deviceScaleFactor": 1,
+                "mobile": screen["mobile"], "screenWidth": screen["width"], "screenHeight": screen["height"],
+                "screenOrientation": {"angle": 0, "type": "portraitPrimary" if screen["mobile"] else
+                                      "landscapePrimary"}})
+            page.devtools.send("Emulation.setTouchEmulationEnabled",
+                               {"enabled": True, "maxTouchPoints": 1} if screen["touch"] else {"enabled": False})
+        for page in self.pages.values():
+            assert page.evaluate(SETTLED) == [screen["width"], screen["width"] < 600, screen["touch"]], \
+                f"{page.key} not at {size}"
 
     def read(self, spec: Page) -> dict:
         """``read_all(spec)``, once: the French test and the audit read the same page states."""
@@ -599,8 +636,9 @@ class Crawl:
         return self.states[spec.name]
 
     def read_all(self, spec: Page) -> dict:
-        """Opens ``spec`` in every context at once (or does its act in each, one after the other):
-        (role, size) -> the page's language and its leftovers."""
+        """Opens ``spec`` in every context at once (or does its act in each, one after the other),
+        reads its text, then audits it at each size: (role, size, language) -> the page's language,
+        its leftovers, axe's violations and its sideways scroll."""
         t0 = time.perf_counter()
         if spec.act is None:
             with ExitStack() as waiting:
@@ -612,40 +650,58 @@ class Crawl:
                 if not spec.act(page, self.club):
                     page.goto(self.base + spec.path(self.club), wait_until="domcontentloaded")
         t1 = time.perf_counter()
+        # The text, once a role: the same HTML at both sizes (the module's docstring says why).
         seen = {key: page.evaluate(COLLECT) for key, page in self.pages.items()}
-        if shots := os.environ.get("GINSCORE_SHOTS"):   # the player's pages, to look at
-            os.makedirs(shots, exist_ok=True)
-            for role, size, lang in KEYS:
-                if role == os.environ.get("GINSCORE_SHOTS_ROLE", "player"):
-                    self.pages[role, size, lang].screenshot(path=f"{shots}/{lang}-{spec.name}-{size}.png",
-                                                            full_page=True)
         t2 = time.perf_counter()
-        audits = self.audit(spec)
-        wide = {key: page.evaluate(axe.SIDEWAYS) for key, page in self.pages.items()}
+        audits, wide = {}, {}
+        for n, size in enumerate(list(self.sizes)):
+            if n:
+                self.show(size)
+            self._shoot(spec, size)
+            audits.update(self.audit(spec, size))
+            wide.update({(role, size, lang): page.evaluate(axe.SIDEWAYS)
+                         for (role, lang), page in self.pages.items()})
+        self.sizes.reverse()   # the next state loads at the size this one was left at
         t3 = time.perf_counter()
         if spec.after:
             for page in self.pages.values():
                 spec.after(page)
         out = {}
-        for key, page in self.pages.items():
-            nodes = clean_units(seen[key]["nodes"], self.club.data)
-            blocks = clean_units(seen[key]["blocks"], self.club.data)
-            out[key] = {"url": seen[key]["url"][len(self.base):], "lang": seen[key]["lang"],
-                        "leftovers": leftovers(self.catalogue, nodes, blocks) if key[2] == "fr" else [],
-                        "violations": audits.get(key, []), "sideways": wide[key]}
+        for role, size, lang in KEYS:
+            text = seen[role, lang]
+            if (role, lang) not in out:
+                nodes = clean_units(text["nodes"], self.club.data)
+                blocks = clean_units(text["blocks"], self.club.data)
+                out[role, lang] = leftovers(self.catalogue, nodes, blocks) if lang == "fr" else []
+            out[role, size, lang] = {"url": text["url"][len(self.base):], "lang": text["lang"],
+                                     "leftovers": list(out[role, lang]),
+                                     "violations": audits.get((role, size, lang), []),
+                                     "sideways": wide[role, size, lang]}
         TIMES.append((spec.name, t1 - t0, t2 - t1, t3 - t2, time.perf_counter() - t3))
-        return out
+        return {key: out[key] for key in KEYS}
 
-    def audit(self, spec: Page) -> dict:
-        """axe's violations in each audited context (AUDITED): run where the page is not one this
-        context has audited already (the same page but for what axe does not read: FINGERPRINT)."""
-        seen = {key: self.pages[key].evaluate(FINGERPRINT) + f"|{spec.fragment}" for key in AUDITED}
-        new = {key: self.pages[key] for key in AUDITED if seen[key] not in self.audited[key]}
+    def _shoot(self, spec: Page, size: str):
+        """GINSCORE_SHOTS=<dir>: the player's pages (GINSCORE_SHOTS_ROLE: another role's), to look at."""
+        if shots := os.environ.get("GINSCORE_SHOTS"):
+            os.makedirs(shots, exist_ok=True)
+            for (role, lang), page in self.pages.items():
+                if role == os.environ.get("GINSCORE_SHOTS_ROLE", "player"):
+                    page.screenshot(path=f"{shots}/{lang}-{spec.name}-{size}.png", full_page=True)
+            self.show(size)   # (a screenshot may put the context's own screen back)
+
+    def audit(self, spec: Page, size: str) -> dict:
+        """axe's violations at ``size`` in each audited context (AUDITED): run where the page is not
+        one this context has audited already (the same page but for what axe does not read:
+        FINGERPRINT)."""
+        pages = {(role, size, lang): page for (role, lang), page in self.pages.items()
+                 if (role, size, lang) in AUDITED}
+        seen = {key: page.evaluate(FINGERPRINT) + f"|{spec.fragment}" for key, page in pages.items()}
+        new = {key: page for key, page in pages.items() if seen[key] not in self.audited[key]}
         self.counts["audited"] += len(new)
-        self.counts["same"] += len(AUDITED) - len(new)
+        self.counts["same"] += len(pages) - len(new)
         for key, violations in axe.audit_all(new, fragment=spec.fragment).items():
             self.audited[key][seen[key]] = violations
-        return {key: self.audited[key][seen[key]] for key in AUDITED}
+        return {key: self.audited[key][seen[key]] for key in pages}
 
     def close(self):
         for page in self.pages.values():
@@ -654,8 +710,8 @@ class Crawl:
 
 @pytest.fixture(scope="module")
 def crawl(django_db_setup, django_db_blocker, _chromium):
-    """One club, one live server, a browser context for each of KEYS (visitor, player, director;
-    French on a narrow phone and a laptop)."""
+    """One club, one live server, a browser context for each of CONTEXTS (visitor, player,
+    director; French), each page read at both SIZES (a narrow phone, a laptop)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed")
     # The crawl's Playwright runs through its tests (not a test's at a time): the process's own

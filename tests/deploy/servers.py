@@ -36,47 +36,66 @@ def manage(env: dict, *args, timeout=120) -> subprocess.CompletedProcess:
                           text=True, timeout=timeout)
 
 
-_PREPARED: list[Path] = []   # the migrated database and collected files, made once a test process
+_PREPARED: list[Path] = []   # the migrated database and collected files, made once a test run
+SHARED: list[Path] = []   # the folder of the test run the test processes share (tests/conftest.py)
 
 
 def prepared_folder() -> Path:
-    """The folder of this test process's migrated SQLite database (``db.sqlite3``, as a new site's
-    first ``manage.py migrate`` leaves it) and collected static files (``static``), made on first use."""
+    """The folder of this test run's migrated SQLite database (``db.sqlite3``, as a new site's first
+    ``manage.py migrate`` leaves it) and collected static files (``static``), made on first use by
+    whichever test process of the run needs it first; the other processes wait for it and share it."""
     if not _PREPARED:
-        prepared({}, database=False, static=False)
+        import fcntl
+        import shutil
+
+        if SHARED:
+            made = SHARED[0] / "ginscore-prepared"
+        else:   # (outside the suite's pytest: a folder of this process's own)
+            import atexit
+
+            made = Path(tempfile.mkdtemp(prefix="ginscore-prepared-")) / "ginscore-prepared"
+            atexit.register(shutil.rmtree, made.parent, ignore_errors=True)
+        with open(f"{made}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)   # (another process of the run may be making it)
+            if not (made / "done").exists():
+                shutil.rmtree(made, ignore_errors=True)
+                done = manage(environment(made), "shell", "-c", "from django.core.management import call_command as c; "
+                              "c('migrate', verbosity=0); c('collectstatic', interactive=False, verbosity=0)",
+                              timeout=300)
+                assert done.returncode == 0, done.stderr
+                (made / "done").touch()
+        _PREPARED.append(made)
     return _PREPARED[0]
 
 
 def prepared(env: dict, *, database: bool = True, static: bool = True) -> dict:
     """``env``'s SQLite database migrated (``database``) and its static files collected (``static``),
     as ``manage.py migrate`` and ``collectstatic`` leave them: copies of ones made once a test
-    process, where each server's own ``migrate`` and ``collectstatic`` cost some 5 s of CPU.
-    Returns ``env``."""
-    import atexit
+    run (``prepared_folder``), where each server's own ``migrate`` and ``collectstatic`` cost some
+    3 s of CPU. Returns ``env``."""
     import shutil
-    import sqlite3
 
-    if not _PREPARED:
-        made = Path(tempfile.mkdtemp(prefix="ginscore-prepared-"))
-        atexit.register(shutil.rmtree, made, ignore_errors=True)
-        done = manage(environment(made), "shell", "-c", "from django.core.management import call_command as c; "
-                      "c('migrate', verbosity=0); c('collectstatic', interactive=False, verbosity=0)", timeout=300)
-        assert done.returncode == 0, done.stderr
-        _PREPARED.append(made)
     made = prepared_folder()
     if database:
         path = env["DATABASE_URL"].removeprefix("sqlite:///")
         assert path != env["DATABASE_URL"], "a prepared database is an SQLite file"
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        source, copy = sqlite3.connect(made / "db.sqlite3"), sqlite3.connect(path)
-        try:
-            source.backup(copy)
-        finally:
-            source.close()
-            copy.close()
+        copy_database(made / "db.sqlite3", Path(path))
     if static:
         shutil.copytree(made / "static", env["GINSCORE_STATIC_ROOT"], dirs_exist_ok=True)
     return env
+
+
+def copy_database(source: Path, path: Path) -> None:
+    """The SQLite database ``source`` copied to ``path`` (a consistent copy, its WAL mode kept)."""
+    import sqlite3
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    source, copy = sqlite3.connect(source), sqlite3.connect(path)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
 
 
 def setting(env: dict, expression: str):
