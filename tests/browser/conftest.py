@@ -44,6 +44,11 @@ LASTING = {BrowserContext: ["add_init_script", "expose_binding", "expose_functio
            Page: ["add_init_script", "expose_binding", "expose_function", "route_from_har", "route_web_socket",
                   "emulate_media", "add_locator_handler", "clock", "request_gc", "video", "screencast", "webmcp",
                   "pick_locator"]}
+# An origin's storage empty, as its page sees it.
+EMPTY = """async () => { localStorage.clear(); sessionStorage.clear();
+  const workers = navigator.serviceWorker ? await navigator.serviceWorker.getRegistrations() : [];
+  return !localStorage.length && !(await indexedDB.databases()).length && !(await caches.keys()).length
+    && !workers.length; }"""
 IDLE = 12   # contexts kept, each with its page (a renderer process), at most
 
 
@@ -170,7 +175,6 @@ class Contexts:
         # A DevTools session of its own for a moment: one kept open keeps network conditions of
         # its own too (the next test's offline page said it was online).
         cdp = BrowserContext.new_cdp_session.__wrapped__(context, page)
-        cdp.send("Page.resetNavigationHistory")
         visited = {_origin(url) for url in context.ginscore_visited} | self.origins
         for origin in visited - {None}:
             cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
@@ -179,6 +183,16 @@ class Contexts:
             cdp.send("ServiceWorker.enable")
             cdp.send("ServiceWorker.stopAllWorkers")
             cdp.send("ServiceWorker.disable")
+        # The clearing above is not always all there yet for the origin's next page (the renderer
+        # keeps its own copy of localStorage): a blank page of each origin (never the site's)
+        # clears what it still sees and waits until nothing is left.
+        for origin in visited - {None}:
+            page.route(f"{origin}/ginscore-pooled-blank", lambda route: route.fulfill(body="", content_type="text/html"))
+            page.goto(f"{origin}/ginscore-pooled-blank")
+            page.wait_for_function(EMPTY, timeout=5_000)
+            page.unroute_all()
+        page.goto("about:blank")
+        cdp.send("Page.resetNavigationHistory")
         cdp.detach()
         context.clear_cookies()
         context.ginscore_visited.clear()
