@@ -15,6 +15,7 @@ the environment (GINSCORE_WORKERS, GINSCORE_THREADS).
 import gc
 import multiprocessing
 import os
+import resource
 import signal
 import threading
 import time
@@ -107,8 +108,14 @@ def pre_request(worker, req):
     _serving[threading.get_ident()] = (time.monotonic(), f"{req.method} {req.path}")
 
 
+def _peak_mb() -> float:
+    """The most this process has ever held resident (Linux counts ru_maxrss in kB): no file read."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def post_request(worker, req, environ, resp):
     _serving.pop(threading.get_ident(), None)
-    if _resident_mb() > WORKER_MEMORY_MB:
+    # Now is never above the peak: /proc is read (10 us a request, against 0.7 us) only past the bound.
+    if _peak_mb() > WORKER_MEMORY_MB and _resident_mb() > WORKER_MEMORY_MB:
         worker.log.warning("Worker %s grew to %.0f MB: replaced after this request", os.getpid(), _resident_mb())
         worker.alive = False

@@ -22,6 +22,7 @@ import random
 import statistics
 import sys
 import time
+import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -170,6 +171,24 @@ def main(argv=None):
         assert response.status_code == 302, ("hand save", response.status_code)
         counted = counted or len(queries.captured_queries)
     print(f"{'hand save':32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
+          f"{statistics.median(spent or [0]) * 1e3:>6.2f} ms {counted:>8}")
+
+    # The same hand sent as a phone's outbox sends it (bench_night.py --outbox, the rehearsal's phones):
+    # the send URL with its entry_key, answered in JSON.
+    spent, counted = [], None
+    for i in range(args.requests):
+        mid, phone = phones[i % len(phones)]
+        form = bench_night.hand_form(phone.get(f"/matches/{mid}/").content.decode(), rng)
+        if form is None:
+            continue
+        with CaptureQueriesContext(connection) as queries:
+            t0 = time.process_time()
+            response = phone.post(f"/matches/{mid}/hands/send/", {**form, "entry_key": str(uuid.uuid4()), "direct": "1"},
+                                  HTTP_ACCEPT="application/json", HTTP_X_CSRFTOKEN=form["csrfmiddlewaretoken"])
+            spent.append(time.process_time() - t0)
+        assert response.status_code == 200, ("hand sent", response.status_code, response.content[:200])
+        counted = counted or len(queries.captured_queries)
+    print(f"{'hand sent (outbox)':32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
           f"{statistics.median(spent or [0]) * 1e3:>6.2f} ms {counted:>8}")
 
 

@@ -5,7 +5,6 @@ from django.urls import include, path
 from ginscore.club.viewer import log_in, log_out
 
 urlpatterns = [
-    path("", include("ginscore.club.urls")),
     path("players/", include("ginscore.players.urls")),
     path("matches/", include("ginscore.matches.urls")),
     path("tournaments/", include("ginscore.tournaments.urls")),
@@ -20,4 +19,8 @@ urlpatterns = [
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
+    # Last: the club's own pages (the home page, the club's settings...) share no start with the others,
+    # and the polled pages (a pad, a round, the standings, the board) are found without trying them first
+    # (Django tries the patterns in turn: 19 us a poll's address with them first, bench figures in git log).
+    path("", include("ginscore.club.urls")),
 ]

@@ -94,17 +94,16 @@ def regenerate() -> dict[Path, set]:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "ginscore.settings", "GINSCORE_SECRET_KEY": "check-messages",
                "GINSCORE_DATA_DIR": str(copy / "data")}
         env.pop("DATABASE_URL", None)   # the catalogues need no database
-        ignore = []
-        for pattern in ("migrations", "tests", "node_modules"):
-            ignore += ["--ignore", pattern]
         languages = sorted({po.parts[-3] for po in catalogues(ROOT)})
         if not languages:
             return {}
-        language_args = [arg for lang in languages for arg in ("-l", lang)]
-        for domain in ("django", "djangojs"):
-            subprocess.run([str(PYTHON), "manage.py", "makemessages", "-d", domain, *language_args,
-                            "--add-location", "file", "--no-obsolete", "-v", "0", *ignore],
-                           cwd=copy, env=env, check=True)
+        # Both domains in one process (what ``manage.py makemessages -d django`` then ``-d djangojs``
+        # would collect): one start of Django, not two.
+        code = ("import django; django.setup(); from django.core.management import call_command\n"
+                "for domain in ('django', 'djangojs'):\n"
+                f"    call_command('makemessages', domain=domain, locale={languages!r}, add_location='file', "
+                "no_obsolete=True, verbosity=0, ignore_patterns=['migrations', 'tests', 'node_modules'])")
+        subprocess.run([str(PYTHON), "-c", code], cwd=copy, env=env, check=True)
         return {po.relative_to(copy): {key(e) for e in entries(po) if not e["obsolete"]} for po in catalogues(copy)}
 
 
