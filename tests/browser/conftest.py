@@ -1,9 +1,13 @@
 import asyncio
+import functools
+import json
 import os
 import shutil
+from urllib.parse import urlsplit
 
 import pytest
 from django.db import connections
+from playwright.sync_api import BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -13,32 +17,207 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 def new_phone(browser, base, **options):
     """A page in a new phone-sized context (its own cookies) with touch; ``page.base`` is the site.
     ``options`` go to the context (``locale="fr-FR"``: a French phone)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, **options)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = base
-    return page
+    return new_screen(browser, base, 390, 844, is_mobile=True, has_touch=True, **options)
 
 
 def new_screen(browser, base, width, height, **options):
     """A page in a new context of ``width`` x ``height`` CSS px (its own cookies); ``page.base`` is
-    the site. ``options`` go to the context (``is_mobile=True, has_touch=True``: a phone)."""
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1, **options)
-    page = context.new_page()
+    the site. ``options`` go to the context (``is_mobile=True, has_touch=True``: a phone). The
+    context comes from the test process's pool (class Contexts): as new, but already started."""
+    page = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                               **options).new_page()
     page.set_default_timeout(10_000)
     page.base = base
     return page
+
+
+# The options a pooled context may be made with: fixed for its life, so they name its place in the
+# pool. A context made with any other (storage_state, permissions, extra_http_headers, offline,
+# geolocation, http_credentials, record_video_dir, record_har_path, proxy...) is not pooled.
+POOLED = {"viewport", "screen", "device_scale_factor", "is_mobile", "has_touch", "locale", "timezone_id",
+          "color_scheme", "reduced_motion", "forced_colors", "contrast", "user_agent", "java_script_enabled",
+          "service_workers", "base_url", "ignore_https_errors", "accept_downloads", "bypass_csp"}
+# What a test cannot undo on a context or its pages: such a context is closed, never pooled again.
+LASTING = {BrowserContext: ["add_init_script", "expose_binding", "expose_function", "new_cdp_session",
+                            "route_from_har", "route_web_socket", "set_geolocation", "set_storage_state",
+                            "tracing", "clock", "credentials", "debugger"],
+           Page: ["add_init_script", "expose_binding", "expose_function", "route_from_har", "route_web_socket",
+                  "emulate_media", "add_locator_handler", "clock", "request_gc", "video", "screencast", "webmcp",
+                  "pick_locator"]}
+IDLE = 12   # contexts kept, each with its page (a renderer process), at most
+
+
+def _lasting(owner, name):
+    """``owner``'s ``name`` (a method or a property) marking its context as not to be pooled again."""
+    original = getattr(owner, name)
+
+    def mark(self):
+        context = self if isinstance(self, BrowserContext) else self.context
+        context._impl_obj.ginscore_lasting = True
+
+    if isinstance(original, property):
+        return property(lambda self: (mark(self), original.fget(self))[1])
+
+    @functools.wraps(original)
+    def marked(self, *args, **kwargs):
+        mark(self)
+        return original(self, *args, **kwargs)
+    return marked
+
+
+for _owner, _names in LASTING.items():
+    for _name in _names:
+        if hasattr(_owner, _name):
+            setattr(_owner, _name, _lasting(_owner, _name))
+
+
+def _origin(url):
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+
+
+class Contexts:
+    """The test process's pool of browser contexts, each with one page already started (a page
+    is a renderer process: some 0.4 s of CPU to start, where a page load in it costs 0.06 s).
+
+    ``browser.new_context(**options)`` hands out an idle context made with the same options, or
+    makes one; its first ``new_page()`` is the page it keeps. ``context.close()`` and the end of
+    the test put it back as new: its other pages closed, the listeners the test added removed,
+    its routes, offline mode, permissions, extra headers, viewport and default timeouts put back,
+    its page on about:blank with no history, every origin it visited cleared of its storage
+    (cookies, localStorage, sessionStorage, IndexedDB, Cache Storage, service workers: DevTools'
+    ``Storage.clearDataForOrigin``) and the HTTP cache emptied. A context made with other options
+    (POOLED), or on which the test did what cannot be undone (LASTING: an init script, an exposed
+    function, a DevTools session, a clock...), or whose putting back failed, is closed instead."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.idle = []        # (key, context), the oldest first
+        self.lent = []        # contexts handed out to the running test
+        self.origins = set()  # where the running test's site is
+        self.new_context = browser.new_context
+        browser.new_context = self.context
+
+    def context(self, **options):
+        if set(options) - POOLED:
+            return self.new_context(**options)
+        key = json.dumps(options, sort_keys=True, default=str)
+        context = next((c for k, c in reversed(self.idle) if k == key), None)   # the last put back
+        if context is None:
+            context = self._make(key, options)
+        else:
+            self.idle.remove((key, context))
+        context.ginscore_handed = False
+        self.lent.append(context)
+        return context
+
+    def _make(self, key, options):
+        context = self.new_context(**options)
+        page = BrowserContext.new_page(context)
+        context.ginscore_key, context.ginscore_page = key, page
+        context.ginscore_viewport = page.viewport_size
+        context.ginscore_visited = set()
+        page.on("framenavigated", lambda frame: context.ginscore_visited.add(frame.url))
+        context.on("page", lambda other: other.on("framenavigated",
+                                                     lambda frame: context.ginscore_visited.add(frame.url)))
+        context.ginscore_listeners = [{kind: list(now) if isinstance(now, list) else [now]
+                                       for kind, now in owner._impl_obj._events.items()} for owner in (page, context)]
+        context.ginscore_attributes = set(vars(page))
+
+        def new_page():
+            if context.ginscore_handed:
+                return BrowserContext.new_page(context)
+            context.ginscore_handed = True
+            return page
+
+        context.new_page = new_page
+        context.close = lambda **kwargs: self.give_back(context)
+        return context
+
+    def give_back(self, context):
+        """``context`` put back as new in the pool, or closed."""
+        if context not in self.lent:
+            return   # closed twice
+        self.lent.remove(context)
+        try:
+            self._clear(context)
+        except Exception:   # it cannot be put back as new (LASTING), or it broke
+            BrowserContext.close(context)
+            return
+        self.idle.append((context.ginscore_key, context))
+        while len(self.idle) > IDLE:
+            BrowserContext.close(self.idle.pop(0)[1])
+
+    def _clear(self, context):
+        page = context.ginscore_page
+        if getattr(context._impl_obj, "ginscore_lasting", False) or page.is_closed() or context.is_closed():
+            raise RuntimeError("not to be pooled")
+        for other in context.pages:
+            if other != page:
+                other.close()
+        for owner, events in zip((page, context), context.ginscore_listeners):
+            emitter = owner._impl_obj
+            for kind, now in list(emitter._events.items()):
+                for listener in list(now) if isinstance(now, list) else [now]:
+                    if listener not in events.get(kind, []):
+                        emitter.remove_listener(kind, listener)
+        page.goto("about:blank")   # first: the test's page stops (offline still, its sends still cut)
+        for owner in (context, page):
+            owner.unroute_all(behavior="ignoreErrors")
+            owner.set_extra_http_headers({})
+        context.set_offline(False)
+        context.clear_permissions()
+        # A DevTools session of its own for a moment: one kept open keeps network conditions of
+        # its own too (the next test's offline page said it was online).
+        cdp = BrowserContext.new_cdp_session.__wrapped__(context, page)
+        cdp.send("Page.resetNavigationHistory")
+        visited = {_origin(url) for url in context.ginscore_visited} | self.origins
+        for origin in visited - {None}:
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.send("Network.clearBrowserCache")
+        if context.service_workers:   # unregistered above, but still running a while
+            cdp.send("ServiceWorker.enable")
+            cdp.send("ServiceWorker.stopAllWorkers")
+            cdp.send("ServiceWorker.disable")
+        cdp.detach()
+        context.clear_cookies()
+        context.ginscore_visited.clear()
+        if page.viewport_size != context.ginscore_viewport:
+            page.set_viewport_size(context.ginscore_viewport)
+        for settings in (page._impl_obj._timeout_settings, context._impl_obj._timeout_settings):
+            settings.set_default_timeout(None)
+            settings.set_default_navigation_timeout(None)
+        page.clear_console_messages()
+        page.clear_page_errors()
+        for name in set(vars(page)) - context.ginscore_attributes:
+            delattr(page, name)
+        for _ in range(50):   # an unregistered service worker stops once no page uses it
+            if not context.service_workers:
+                break
+            page.wait_for_timeout(20)
+        else:
+            raise RuntimeError("a service worker still runs")
+
+    def give_back_all(self):
+        """At a test's end: its pooled contexts put back, every other context closed."""
+        for context in list(self.lent):
+            self.give_back(context)
+        pooled = {id(c) for _, c in self.idle}
+        for context in self.browser.contexts:
+            if id(context) not in pooled:
+                context.close()
 
 
 class Chromium:
     """Debian's chromium and its Playwright driver, started once for a test process's browser
     tests, file after file (starting them costs more than a second of CPU and two of wall clock,
-    more than many a test; once a file, some 60 starts a run).
+    more than many a test; once a file, some 60 starts a run), and its pool of contexts (class
+    Contexts).
 
-    Each test gets the browser with no context open and closes every context it opened (their
-    cookies, storage, service workers and routes go with them), so nothing one test did is there
-    for the next. Between tests Playwright's event loop is not marked as running in this thread:
+    Each test gets the browser with no context lent; every context it asks for comes from the
+    pool, or is made, and at its end is put back as new, or closed (its cookies, storage, service
+    workers and routes go with it): nothing one test did is there for the next. Between tests
+    Playwright's event loop is not marked as running in this thread:
     while it is, asgiref gives Django's connections of this thread a storage of their own (a
     thread with a running loop is "async"), so the fixtures of the next test, and pytest-django's
     flush after it, would use another connection than the one the live server shares (in-memory
@@ -46,13 +225,15 @@ class Chromium:
     flaky (it stayed "running" from one test to the next, across files)."""
 
     def __init__(self):
-        self.manager = self.playwright = self.browser = None
+        self.manager = self.playwright = self.browser = self.contexts = None
 
-    def take(self):
-        """The browser for a test (started when there is none, or the last one broke)."""
+    def take(self, site=None):
+        """The browser for a test (started when there is none, or the last one broke); ``site``,
+        the live server's address, is cleared of storage in each context put back."""
         if self.browser is not None:
             asyncio._set_running_loop(self.manager._loop)   # as it is after any sync call
             if self.browser.is_connected():
+                self.contexts.origins = {_origin(site)} if site else set()
                 return self.browser
             self.stop()
         from playwright.sync_api import sync_playwright
@@ -60,15 +241,16 @@ class Chromium:
         self.manager = sync_playwright()
         self.playwright = self.manager.start()
         self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        self.contexts = Contexts(self.browser)
+        self.contexts.origins = {_origin(site)} if site else set()
         return self.browser
 
     def give_back(self):
-        """After a test: its contexts closed, this thread's connections of the loop's time closed,
-        the loop no longer marked as running."""
+        """After a test: its contexts put back in the pool or closed, this thread's connections of
+        the loop's time closed, the loop no longer marked as running."""
         try:
             if self.browser.is_connected():
-                for context in list(self.browser.contexts):
-                    context.close()
+                self.contexts.give_back_all()
         finally:
             # While Playwright's loop runs in this thread, Django keeps this thread's database
             # connections apart from the usual ones (asgiref's Local); close those too, or the
@@ -87,7 +269,7 @@ class Chromium:
             try:
                 self.playwright.stop()
             finally:
-                self.manager = self.playwright = self.browser = None
+                self.manager = self.playwright = self.browser = self.contexts = None
                 asyncio._set_running_loop(None)
 
 
@@ -130,13 +312,14 @@ class SendsCut:
 
 @pytest.fixture
 def browser(_chromium, live_server):
-    """Debian's chromium with no context open; every context the test opens is closed at its end.
+    """Debian's chromium with no context lent; every context the test opens is put back as new in
+    the pool or closed at its end (class Contexts).
     The live server answers through ``SendsCut`` (no phone cut at the start and the end of a test)."""
     server = live_server.thread.httpd
     if not isinstance(server.get_app(), SendsCut):
         server.set_app(SendsCut(server.get_app()))
     SendsCut.sessions.clear()
-    yield _chromium.take()
+    yield _chromium.take(live_server.url)
     SendsCut.sessions.clear()
     _chromium.give_back()
 
