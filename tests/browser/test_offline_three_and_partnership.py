@@ -14,6 +14,7 @@ from ginscore.matches import services
 from ginscore.matches.models import Hand
 from ginscore.players.models import Player
 from tests.browser.steps import enter_hand, log_in, next_deal, record_hand, type_hand
+from tests.browser.test_offline import network_down, network_up
 from tests.browser.test_three_and_partnership import fits, players_offered
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -52,7 +53,7 @@ def test_three_handed_hands_typed_offline_are_sent_in_order_once(phone, shot, an
     phone.goto(f"{phone.base}/matches/{match.pk}/")
     phone.locator("form.hand-form[data-outbox]").wait_for()
     kept_by_the_service_worker(phone)
-    phone.context.set_offline(True)
+    network_down(phone)
 
     # The spec's worked example: Cat deals hand 1 and sits out; the loser deals the next.
     enter_hand(phone, "knock", "Ann", knocker=4, defender=20, expect="Ann scores 16")
@@ -91,7 +92,7 @@ def test_three_handed_hands_typed_offline_are_sent_in_order_once(phone, shot, an
     expect(phone.locator("#entry h2")).to_have_text("Hand 4: Ann v Cat")
     assert players_offered(phone) == ["Ann", "Cat"]
 
-    phone.context.set_offline(False)
+    network_up(phone)
     expect(phone.locator("#outbox")).to_contain_text("Sent: hands 1, 2, 3", timeout=SENT)
     assert stored(match) == [(1, 1, "knock", "a", 4, 20), (2, 1, "gin", "c", None, 30), (3, 1, "knock", "c", 2, 40)]
     assert len({h.entry_key for h in Hand.objects.filter(match=match)}) == 3
@@ -121,7 +122,7 @@ def test_a_partnership_tables_deals_typed_offline_are_sent_once_each_after_the_o
     two.goto(two.base + reverse("matches:table_at", args=[match.table_token, 2]))
     one.locator("form.hand-form[data-outbox]").wait_for()
     kept_by_the_service_worker(one)   # the table's page too (/matches/<id>/tables/1/)
-    one.context.set_offline(True)
+    network_down(one)
 
     # Table 1 plays on through the drop: deal 1 Ann v Ben, deal 2 Ann v Dan.
     enter_hand(one, "knock", "Ann", knocker=3, defender=25, expect="Ann scores 22")
@@ -148,7 +149,7 @@ def test_a_partnership_tables_deals_typed_offline_are_sent_once_each_after_the_o
     assert stored(match) == []
 
     # The network returns before table 2 is in: deal 1 goes, deal 2 waits for table 2's deal 1.
-    one.context.set_offline(False)
+    network_up(one)
     expect(one.locator("#outbox .outbox-state")).to_contain_text(
         "Table 1 has entered deal 1; deal 2 starts when table 2's hand of deal 1 is in. It is sent as soon as "
         "that is in.", timeout=SENT)
@@ -181,7 +182,7 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     expect(form.locator("[name=count_c]")).to_be_focused()   # the count still to type: Cat's
     form.locator("[name=count_c]").fill("27")
     expect(phone.locator("#hand-preview .preview-text")).to_have_text("Ben scores 27 (went out).")
-    phone.context.set_offline(True)
+    network_down(phone)
     form.locator("[name=count_c]").fill("28")
     expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 28 (worked out on this phone")
     form.locator("#save-hand").click()
@@ -194,7 +195,7 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ann scores 18 (worked out on this phone")
     form.locator("#save-hand").click()
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(2)
-    phone.context.set_offline(False)
+    network_up(phone)
     expect(phone.locator("#outbox")).to_contain_text("Sent: hands 1, 2", timeout=SENT)
     assert stored(match) == [(1, 1, "out", "b", None, 28), (2, 1, "stock_out", "", 12, 30)]
     match.refresh_from_db()
@@ -208,11 +209,11 @@ def test_the_three_handed_entry_page_keeps_hands_offline_and_opens_the_pad_once_
     log_in(phone, member.username, to=None)
     phone.goto(f"{phone.base}/matches/{match.pk}/hands/new/")
     expect(phone.locator("h1.entry-title")).to_have_text("Hand 1: Ann v Ben")
-    phone.context.set_offline(True)
+    network_down(phone)
     enter_hand(phone, "knock", "Ben", knocker=6, defender=16, expect="Ben scores 10")
     expect(phone.locator("h1.entry-title")).to_have_text("Hand 2: Ben v Cat")   # Ann lost: she deals
     assert players_offered(phone) == ["Ben", "Cat"]
-    phone.context.set_offline(False)
+    network_up(phone)
     phone.wait_for_url(f"**/matches/{match.pk}/", timeout=SENT)   # sent: the pad opens
     expect(phone.locator("#hand-1")).to_contain_text("Ben knocked 6 v 16")
     assert stored(match) == [(1, 1, "knock", "b", 6, 16)]

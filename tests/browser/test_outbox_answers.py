@@ -259,10 +259,10 @@ def test_a_refused_hand_says_why_and_is_dropped_on_request(phone, make_match):
     table = phone
     table.goto(table.base + reverse("matches:table", args=[match.table_token]))
     table.locator("form.hand-form[data-outbox]").wait_for()
-    table.context.set_offline(True)
+    network_down(table)
     enter_hand(table, "knock", "Ann", knocker=5, defender=30)
     Match.objects.filter(pk=match.pk).update(table_token="x" * 8 + Match.objects.get(pk=match.pk).table_token[8:])
-    table.context.set_offline(False)
+    network_up(table)
     problem = table.locator("#outbox .outbox-problem")
     expect(problem).to_contain_text("Hand 1 (Ann knocked 5 v 30) was not accepted:", timeout=SENT)
     problem.get_by_role("button", name="Drop it").tap()
