@@ -149,7 +149,7 @@ def test_the_desk_offers_no_check_in_code_it_could_not_draw(client, director, ma
     page = client.get(desk, **LOOPBACK).content.decode()
     links = page.split('class="check-in-links"', 1)[1].split("</details>", 1)[0]
     assert 'id="address-unknown"' in page and links.count('id="check-in-link-') == 4
-    assert "/qr" not in links and "QR code" not in links
+    assert "qr.svg" not in links and "QR code" not in links   # (a link's random token may start with "qr")
     page = client.get(desk, HTTP_HOST="192.168.1.20:8000").content.decode()
     links = page.split('class="check-in-links"', 1)[1].split("</details>", 1)[0]
     assert links.count(">QR code</a>") == 4 and "http://192.168.1.20:8000/tournaments/" in links
