@@ -9,6 +9,9 @@ if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 fi
+# The virtual environment first (the database is migrated below, before scripts/test.sh sets it up):
+# a fresh clone can run this script alone.
+scripts/setup.sh --dev
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 PGDIR=$(mktemp -d /tmp/ginscore-pg.XXXXXX)
 PORT=${GINSCORE_PG_PORT:-54329}
