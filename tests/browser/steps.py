@@ -28,6 +28,7 @@ def log_in(page, username="ann", to="/"):
 def start_match(page, preset=None, length=None, stake=None):
     """From any page: New match, Ann v Ben, the preset and length as labelled on the form."""
     page.get_by_role("link", name="New match").click()
+    page.wait_for_url("**/matches/new/", wait_until="load")   # the form's script there before a tap
     page.fill("[name=player_a]", "Ann")
     page.fill("[name=player_b]", "Ben")
     if preset:

@@ -31,6 +31,7 @@ def test_a_three_handed_game_at_the_table_to_its_end(phone, shot, ann):
     page = phone
     log_in(page)
     page.get_by_role("link", name="New match").click()
+    page.wait_for_url("**/matches/new/", wait_until="load")   # the form's script there before a tap
     page.locator("#field-players label").get_by_text("Three (the dealer sits out)").click()
     expect(page.locator("[name=player_d]")).to_be_hidden()
     page.fill("[name=player_a]", "Ann")
@@ -76,6 +77,7 @@ def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann, sett
     a, b = phone, second_phone
     log_in(a)
     a.get_by_role("link", name="New match").click()
+    a.wait_for_url("**/matches/new/", wait_until="load")   # its script there (on a busy machine a tap came first)
     a.locator("#field-players label").get_by_text("Four: two partnerships").click()
     for field, name in (("a", "Ann"), ("b", "Ben"), ("c", "Cat"), ("d", "Dan")):
         a.fill(f"[name=player_{field}]", name)
