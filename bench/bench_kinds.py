@@ -158,37 +158,36 @@ def main(argv=None):
     # A hand saved from a table's pad: the form as the phone got it, then the POST alone is counted.
     if only and not any(w in "hand save" for w in only):
         return
-    spent, counted = [], None
-    for i in range(args.requests):
-        mid, phone = phones[i % len(phones)]
-        form = bench_night.hand_form(phone.get(f"/matches/{mid}/").content.decode(), rng)
-        if form is None:
-            continue
-        with CaptureQueriesContext(connection) as queries:
-            t0 = time.process_time()
-            response = phone.post(f"/matches/{mid}/hands/new/", form)
-            spent.append(time.process_time() - t0)
-        assert response.status_code == 302, ("hand save", response.status_code)
-        counted = counted or len(queries.captured_queries)
-    print(f"{'hand save':32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
-          f"{statistics.median(spent or [0]) * 1e3:>6.2f} ms {counted:>8}")
-
+    _time_saves("hand save", phones, rng, args.requests, 302,
+                lambda phone, mid, form: phone.post(f"/matches/{mid}/hands/new/", form))
     # The same hand sent as a phone's outbox sends it (bench_night.py --outbox, the rehearsal's phones):
     # the send URL with its entry_key, answered in JSON.
+    _time_saves("hand sent (outbox)", phones, rng, args.requests, 200,
+                lambda phone, mid, form: phone.post(
+                    f"/matches/{mid}/hands/send/", {**form, "entry_key": str(uuid.uuid4()), "direct": "1"},
+                    HTTP_ACCEPT="application/json", HTTP_X_CSRFTOKEN=form["csrfmiddlewaretoken"]))
+
+
+def _time_saves(kind, phones, rng, requests, status, post):
+    """``post(phone, match_id, form)`` timed (CPU) on ``requests`` hands, each form as the phone
+    got it from its pad; prints the mean, the median and the first save's queries."""
+    import bench_night
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     spent, counted = [], None
-    for i in range(args.requests):
+    for i in range(requests):
         mid, phone = phones[i % len(phones)]
         form = bench_night.hand_form(phone.get(f"/matches/{mid}/").content.decode(), rng)
         if form is None:
             continue
         with CaptureQueriesContext(connection) as queries:
             t0 = time.process_time()
-            response = phone.post(f"/matches/{mid}/hands/send/", {**form, "entry_key": str(uuid.uuid4()), "direct": "1"},
-                                  HTTP_ACCEPT="application/json", HTTP_X_CSRFTOKEN=form["csrfmiddlewaretoken"])
+            response = post(phone, mid, form)
             spent.append(time.process_time() - t0)
-        assert response.status_code == 200, ("hand sent", response.status_code, response.content[:200])
+        assert response.status_code == status, (kind, response.status_code, response.content[:200])
         counted = counted or len(queries.captured_queries)
-    print(f"{'hand sent (outbox)':32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
+    print(f"{kind:32} {sum(spent) / max(1, len(spent)) * 1e3:>9.2f} ms "
           f"{statistics.median(spent or [0]) * 1e3:>6.2f} ms {counted:>8}")
 
 
