@@ -1,13 +1,17 @@
 import asyncio
+import contextlib
 import functools
 import json
 import os
 import shutil
+import signal
 from urllib.parse import urlsplit
 
 import pytest
 from django.db import connections
 from playwright.sync_api import BrowserContext, Page
+
+from tests.conftest import TIMED_OUT
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -74,6 +78,24 @@ for _owner, _names in LASTING.items():
     for _name in _names:
         if hasattr(_owner, _name):
             setattr(_owner, _name, _lasting(_owner, _name))
+
+
+def _descendants(pid) -> list[int]:
+    """The processes ``pid`` started, and the ones they started (Linux's /proc)."""
+    children = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):   # gone meanwhile
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, left = [], [pid]
+    while left:
+        found += (more := children.get(left.pop(), []))
+        left += more
+    return found
 
 
 def _origin(url):
@@ -259,17 +281,40 @@ class Chromium:
         self.contexts.origins = {_origin(site)} if site else set()
         return self.browser
 
-    def give_back(self):
+    def give_back(self, hung=False):
         """After a test: its contexts put back in the pool or closed, this thread's connections of
-        the loop's time closed, the loop no longer marked as running."""
+        the loop's time closed, the loop no longer marked as running. ``hung``: the test was failed
+        by pytest-timeout (a call into chromium may never return): chromium is killed instead, as
+        it is when putting the contexts back is failed so."""
         try:
-            if self.browser.is_connected():
+            if hung:
+                self.kill()
+            elif self.browser.is_connected():
                 self.contexts.give_back_all()
+        except BaseException:   # pytest-timeout's failure is no Exception
+            self.kill()
+            raise
         finally:
             # While Playwright's loop runs in this thread, Django keeps this thread's database
             # connections apart from the usual ones (asgiref's Local); close those too, or the
             # test database cannot be dropped at the end ("being accessed by other users").
             connections.close_all()
+            asyncio._set_running_loop(None)
+
+    def kill(self):
+        """The Playwright driver and its chromium killed (a call into them never returned): the
+        next test starts new ones."""
+        if self.manager is None:
+            return
+        driver = self.manager._client._transport._proc.pid
+        for pid in [*_descendants(driver), driver]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        asyncio._set_running_loop(self.manager._loop)
+        try:
+            self.playwright.stop()   # the driver's pipe is closed: at once
+        finally:
+            self.manager = self.playwright = self.browser = self.contexts = None
             asyncio._set_running_loop(None)
 
     def stop(self):
@@ -325,7 +370,7 @@ class SendsCut:
 
 
 @pytest.fixture
-def browser(_chromium, live_server):
+def browser(_chromium, live_server, request):
     """Debian's chromium with no context lent; every context the test opens is put back as new in
     the pool or closed at its end (class Contexts).
     The live server answers through ``SendsCut`` (no phone cut at the start and the end of a test)."""
@@ -335,7 +380,16 @@ def browser(_chromium, live_server):
     SendsCut.sessions.clear()
     yield _chromium.take(live_server.url)
     SendsCut.sessions.clear()
-    _chromium.give_back()
+    _chromium.give_back(hung=getattr(request.node, "ginscore_timed_out", False))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test failed by pytest-timeout is marked, for its browser to be killed (fixture browser)."""
+    report = yield
+    if report.failed and call.excinfo and TIMED_OUT in str(call.excinfo.value):
+        item.ginscore_timed_out = True
+    return report
 
 
 @pytest.fixture

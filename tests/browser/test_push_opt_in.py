@@ -88,7 +88,7 @@ def _shown_by_the_worker(page, payload):
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: registrations.extend(e["registrations"]))
     cdp.send("ServiceWorker.enable")
     scope, ids = page.base + "/", []
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")   # the worker active first
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=15_000)   # the worker active first
     for _ in range(100):   # DevTools tells the registrations as events: wait for ours
         ids = [r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")]
         if ids:

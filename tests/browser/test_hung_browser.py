@@ -1,0 +1,32 @@
+"""A browser test that hangs fails after its time, with where it hung, and is tried once more with
+a new chromium (tests/conftest.py, tests/browser/conftest.py): no hang holds the suite's run."""
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SECONDS = 6
+
+
+@pytest.mark.browser
+def test_a_hung_browser_test_fails_in_its_time_and_is_tried_again_with_a_new_chromium():
+    env = {**os.environ, "GINSCORE_TEST_BROWSER_SECONDS": str(SECONDS)}
+    env.pop("DATABASE_URL", None)   # its own SQLite database: the probe is about the browser
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "tests/browser/hung_probe.py"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    seconds = time.monotonic() - started
+    out = run.stdout + run.stderr
+    assert run.returncode == 1, out
+    assert "1 failed, 3 passed, 2 rerun" in out, out
+    assert "RERUN tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_once" in out, out
+    assert "PASSED tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_once" in out, out
+    assert "FAILED tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_ever" in out, out
+    # where it hung, in the failure's traceback
+    assert "Timeout (>6.0s) from pytest-timeout" in out, out
+    assert 'phone.evaluate("new Promise(() => {})")' in out, out
+    assert seconds < 4 * SECONDS + 120, seconds
