@@ -84,6 +84,8 @@ def upstream_lines(servers: list[str] | None, place: Path) -> str:
 
 # The board's address: answered from the front's copy while a new one is asked for (config).
 BOARD_PATH = r"^/tournaments/[0-9]+/board/$"
+# A table's pad, as its phones and onlookers poll it (config).
+PAD_PATH = r"^/matches/[0-9]+/$"
 # A hand sent from a phone's outbox (static/ginscore/outbox.js): the one POST nginx may send again to
 # the next app server when the one it went to died before answering (config). It is idempotent: it
 # carries the phone's entry_key, and the hand a dead server stored before dying is answered "saved
@@ -92,10 +94,15 @@ SEND_PATH = r"^/matches/[0-9]+/hands/send/$"
 _LINE = "\n            "
 
 
-def _proxy_lines(proto: str, background: bool = False) -> str:
-    """How nginx passes a request on to the app servers and keeps what they mark as shareable;
-    ``background``: once a copy is past its second, it still answers while nginx asks the site
-    (else one request asks, and those meanwhile get the copy there is: UPDATING)."""
+def _proxy_lines(proto: str, past_its_second: str = "copy") -> str:
+    """How nginx passes a request on to the app servers and keeps what they mark as shareable, and
+    what answers a request for a copy past its second (``past_its_second``) while nginx asks the site
+    for the new one: "copy", the copy there is (UPDATING: a page many watch, asked for once however
+    many poll it); "site", the site too (a table's pad: a viewer is never shown one older than its
+    second and the site's answer); "background", the copy at once, also for the request that finds
+    it past (STALE: the board, which nginx asks for beside it)."""
+    stale = {"copy": "proxy_cache_use_stale updating;", "site": "proxy_cache_use_stale off;",
+             "background": "proxy_cache_use_stale updating;" + _LINE + "proxy_cache_background_update on;"}
     return f"""\
             proxy_pass http://ginscore;
             proxy_http_version 1.1;
@@ -122,7 +129,7 @@ def _proxy_lines(proto: str, background: bool = False) -> str:
             proxy_ignore_headers Vary;
             proxy_cache_lock on;
             proxy_cache_lock_timeout 5s;
-            proxy_cache_use_stale updating;{_LINE + "proxy_cache_background_update on;" if background else ""}
+            {stale[past_its_second]}
             proxy_cache_revalidate on;
             add_header X-Cache $upstream_cache_status always;"""
 
@@ -190,6 +197,13 @@ http {{
 {_proxy_lines(proto)}
             proxy_next_upstream error timeout non_idempotent;
         }}
+        # A table's pad (the players' phones and its onlookers poll it, a few to a table): a poll that
+        # finds the front's copy past its second is answered by the site, even while another poll of it
+        # asks (for any page many watch, those meanwhile get the copy there is): a viewer is shown a
+        # hand saved 2 s before, however slow the site is that moment (a server killed, a big result).
+        location ~ {PAD_PATH} {{
+{_proxy_lines(proto, past_its_second="site")}
+        }}
         # The board on the wall (and only it): a board's poll is answered from the copy the front
         # has, however old its second is, while nginx asks the site for the new one beside it: a wall
         # shows the page a second later, and never waits for a 1,024-table board being drawn. nginx
@@ -200,7 +214,7 @@ http {{
         # trip) and is answered from the copy at once. Sent compressed to a browser that takes it so
         # (all do): a 1,024-table board is 0.8 MB, 25 kB so.
         location ~ {BOARD_PATH} {{
-{_proxy_lines(proto, background=True)}
+{_proxy_lines(proto, past_its_second="background")}
             keepalive_timeout 0;
             gzip on;
             gzip_comp_level 1;

@@ -310,9 +310,9 @@ PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
 # X-Accel-Expires, which it keeps from the phones) the last second of its clock in which the page may
 # be answered from its copy, counted from when the site read the page's version: at most FRONT_KEEPS
 # after that (a second less at least). While one poll asks the site again, nginx answers the others
-# from the copy there is (UPDATING), so a viewer polling 2 s after a hand was saved is shown the page
-# from before it only when the site takes over 2 s - FRONT_KEEPS to answer the front: a quarter of a
-# second. 1.5 s (half a second) was tried on 2026-11-29: the front asked the site again more often (a
+# from the copy there is (UPDATING), so a viewer polling 2 s after a hand was saved would be shown the
+# page from before it when the site takes over 2 s - FRONT_KEEPS to answer the front (a quarter of a
+# second): a table's pad is never answered so (each poll waits for the site; ginscore/front.py). 1.5 s (half a second) was tried on 2026-11-29: the front asked the site again more often (a
 # table's pad, which two viewers poll, about once a second instead of once every 1.25 s: 24-25 % of the
 # polls instead of 21 %, the app servers' CPU +5-7 % a request) and the polls behind a save were not
 # fewer; the site answering the front sooner (less CPU a request) is the better way to that goal.

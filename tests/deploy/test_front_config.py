@@ -46,24 +46,30 @@ def test_several_app_servers_share_the_requests_and_one_that_fails_is_left_out(t
 
 
 def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_one(tmp_path, monkeypatch):
-    """(tests/deploy/test_front.py plays it.) The pads, the round and the standings are not: once
-    their copy is past its second, one viewer's poll waits for the site's answer. Only the board
-    is sent compressed."""
+    """(tests/deploy/test_front.py and test_front_upstreams.py play it.) The round and the
+    standings are not: once their copy is past its second, one viewer's poll waits for the site's
+    answer, the others get the copy meanwhile. A table's pad never answers from a copy past its
+    second: every poll that finds it so waits for the site. Only the board is sent compressed."""
     monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
     text = (front.write(host="127.0.0.1", port=8126) / "nginx.conf").read_text()
     blocks = dict(re.findall(r"\n        location ([^{]+?) \{\n(.*?)\n        \}", text, re.S))
-    board = f"~ {front.BOARD_PATH}"
-    assert set(blocks) == {"/", board, f"~ {front.SEND_PATH}"}
+    board, pad = f"~ {front.BOARD_PATH}", f"~ {front.PAD_PATH}"
+    assert set(blocks) == {"/", board, pad, f"~ {front.SEND_PATH}"}
     assert "proxy_cache_background_update on;" in blocks[board] and "gzip on;" in blocks[board]
     # (its connection closed after each answer: tests/deploy/test_front_upstreams.py says why)
     assert "keepalive_timeout 0;" in blocks[board] and text.count("keepalive_timeout 0;") == 1
     assert "background_update" not in blocks["/"] and "gzip" not in text.replace(blocks[board], "")
-    for block in blocks.values():   # both share the visitors' pages alike otherwise
-        assert "proxy_cache ginscore_pages;" in block and "proxy_cache_use_stale updating;" in block
-        assert "proxy_cache_bypass $cookie_sessionid $cookie_messages;" in block
-    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", "/"), ("/tournaments/12/standings/", "/"),
-                       ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/")):
-        assert (board if re.search(front.BOARD_PATH, path) else "/") == kind, path
+    assert text.count("proxy_cache_background_update") == 1
+    for kind, block in blocks.items():   # all share the visitors' pages alike otherwise
+        assert "proxy_cache ginscore_pages;" in block and "proxy_cache_bypass $cookie_sessionid $cookie_messages;" in block
+        assert ("proxy_cache_use_stale off;" if kind == pad else "proxy_cache_use_stale updating;") in block, kind
+    # (nginx takes the first regular expression that matches, else the longest prefix: "/")
+    regexes = [(kind, re.compile(kind[2:])) for kind in re.findall(r"\n        location (~ [^{]+?) \{", text)]
+    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", pad), ("/tournaments/12/standings/", "/"),
+                       ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/"),
+                       ("/matches/7/hands/send/", f"~ {front.SEND_PATH}"), ("/matches/7/hands/new/", "/"),
+                       ("/matches/", "/"), ("/matches/7/pad.pdf", "/")):
+        assert next((k for k, r in regexes if r.search(path)), "/") == kind, path
 
 
 def test_only_a_hand_sent_from_the_outbox_is_sent_again_to_the_next_server(tmp_path, monkeypatch):

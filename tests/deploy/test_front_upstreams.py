@@ -5,7 +5,9 @@ When one of them dies in the middle of a request: a hand sent from a phone's out
 idempotent POST: it carries its entry_key) is sent again to the next app server, and the phone is
 answered by it; any other POST, once sent, is answered 502 and never sent twice. When the site is
 slow to draw a new board: a wall's poll is answered from the front's copy, and so is its next poll
-(it is not held behind the front's question to the site on a kept-alive connection).
+(it is not held behind the front's question to the site on a kept-alive connection). When the
+site is slow to answer for a table's pad: a poll is never answered from a copy past its second,
+not even while the front asks the site for the new one.
 
 The app servers here are small loopback servers: "dead" reads each request whole and closes the
 connection without a word (a gunicorn process killed while it worked), "alive" answers 200, "slow"
@@ -139,3 +141,36 @@ def test_a_wall_s_next_poll_is_not_held_behind_the_front_s_question_for_a_new_bo
         assert poll() == ("UPDATING", "slow answered 1")   # not held behind that question (else HIT, 3 s later)
         assert closed == [True, True, True]
         wall.close()
+
+
+def test_a_pad_s_poll_is_never_answered_from_a_copy_past_its_second(tmp_path, monkeypatch):
+    """A page many watch (the standings) is answered from the copy there is while one poll asks the
+    site for the new one (UPDATING); a table's pad is not: each poll that finds its copy past its
+    second waits for the site, however slow it is then (a server killed, the other one busy), so a
+    viewer never sees a hand saved over 2 s before missing from it."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    heard = Counter()
+    with front_before(tmp_path, app_server("slow", heard, answers=True, after=2.0, shared=True)) as port:
+        def poll(path, answers=None):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            answer = (response.getheader("X-Cache"), response.read().decode())
+            connection.close()
+            if answers is not None:
+                answers.append(answer)
+            return answer
+
+        pad, standings = "/matches/7/", "/tournaments/3/standings/"
+        for path in (pad, standings):
+            assert poll(path) == ("MISS", "slow answered 1")
+        time.sleep(2.2)   # both copies past their second
+        asking = [threading.Thread(target=poll, args=(path, [])) for path in (pad, standings)]
+        for thread in asking:
+            thread.start()   # the front asks the site for each (2 s)
+        time.sleep(0.5)
+        assert poll(standings) == ("UPDATING", "slow answered 1")   # the copy there is, at once
+        assert poll(pad) == ("EXPIRED", "slow answered 3")   # the site's answer, not the old copy
+        for thread in asking:
+            thread.join()
+        assert heard["slow", pad] == 3 and heard["slow", standings] == 2
