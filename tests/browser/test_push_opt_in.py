@@ -98,7 +98,7 @@ def _shown_by_the_worker(page, payload):
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": page.base, "registrationId": ids[-1],
                                                     "data": json.dumps(payload)})
     shown = []
-    for _ in range(150):
+    for _ in range(300):   # up to 30 s: on a loaded machine the worker was once not done in 15 s
         shown = page.evaluate("""navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns =>
             ns.map(n => ({title: n.title, body: n.body, url: n.data && n.data.url, tag: n.tag})))""")
         if shown:
