@@ -17,7 +17,8 @@ def test_a_hung_browser_test_fails_in_its_time_and_is_tried_again_with_a_new_chr
     env = {**os.environ, "GINSCORE_TEST_BROWSER_SECONDS": str(SECONDS)}
     env.pop("DATABASE_URL", None)   # its own SQLite database: the probe is about the browser
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "tests/browser/hung_probe.py"],
+    # (in a pytest-xdist worker, as scripts/test.sh runs the suite)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-n", "1", "--dist", "loadfile", "tests/browser/hung_probe.py"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     seconds = time.monotonic() - started
     out = run.stdout + run.stderr
