@@ -385,8 +385,11 @@ def browser(_chromium, live_server, request):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A test failed by pytest-timeout is marked, for its browser to be killed (fixture browser)."""
+    """A test failed by pytest-timeout is marked, for its browser to be killed (fixture browser);
+    its next try starts unmarked."""
     report = yield
+    if report.when == "setup":
+        item.ginscore_timed_out = False
     if report.failed and call.excinfo and TIMED_OUT in str(call.excinfo.value):
         item.ginscore_timed_out = True
     return report
