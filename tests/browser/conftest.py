@@ -288,11 +288,11 @@ class Chromium:
         it is when putting the contexts back is failed so."""
         try:
             if hung:
-                self.kill()
+                self.stop(kill=True)
             elif self.browser.is_connected():
                 self.contexts.give_back_all()
         except BaseException:   # pytest-timeout's failure is no Exception
-            self.kill()
+            self.stop(kill=True)
             raise
         finally:
             # While Playwright's loop runs in this thread, Django keeps this thread's database
@@ -301,32 +301,24 @@ class Chromium:
             connections.close_all()
             asyncio._set_running_loop(None)
 
-    def kill(self):
-        """The Playwright driver and its chromium killed (a call into them never returned): the
-        next test starts new ones."""
+    def stop(self, kill=False):
+        """The browser closed and Playwright's driver stopped; ``kill``: the driver and everything
+        it started are killed first (a call into them never returned), and nothing is asked of
+        them. The next test starts new ones."""
         if self.manager is None:
             return
-        driver = self.manager._client._transport._proc.pid
-        for pid in [*_descendants(driver), driver]:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        if kill:
+            driver = self.manager._client._transport._proc.pid   # (Playwright's own, not public)
+            for pid in [*_descendants(driver), driver]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
         asyncio._set_running_loop(self.manager._loop)
         try:
-            self.playwright.stop()   # the driver's pipe is closed: at once
-        finally:
-            self.manager = self.playwright = self.browser = self.contexts = None
-            asyncio._set_running_loop(None)
-
-    def stop(self):
-        if self.manager is None:
-            return
-        asyncio._set_running_loop(self.manager._loop)
-        try:
-            if self.browser.is_connected():
+            if not kill and self.browser.is_connected():
                 self.browser.close()
         finally:
             try:
-                self.playwright.stop()
+                self.playwright.stop()   # (after a kill the driver's pipe is closed: at once)
             finally:
                 self.manager = self.playwright = self.browser = self.contexts = None
                 asyncio._set_running_loop(None)
