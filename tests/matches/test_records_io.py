@@ -290,6 +290,9 @@ def test_the_hands_cap_names_the_record_that_passes_it(monkeypatch):
 
 def test_import_matches_takes_any_size_in_batches_and_all_or_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr("ginscore.matches.records_io.BATCH_HANDS", 10)   # two records (5 hands each) a batch
+    # (the pause between batches that lets the room's saves in: test_import_beside_the_room.py; here
+    # it would be 251 pauses, 25 s of waiting)
+    monkeypatch.setattr("ginscore.matches.records_io.BATCH_PAUSE", 0)
     path = tmp_path / "many.json"
     path.write_text(json.dumps([{**GOOD, "stake": str(n)} for n in range(1, 502)]))
     code, out, err = run("import_matches", str(path))
