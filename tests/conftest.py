@@ -362,6 +362,23 @@ def pytest_runtest_setup(item):
         item.ihook.pytest_timeout_set_timer(item=item, settings=pytest_timeout._get_item_settings(item))
 
 
+# The tries failed by pytest-timeout and tried again, with where they hung, printed after the
+# summary: pytest-rerunfailures shows only their names (-raR), and a hang that passed on its second
+# try left no trace of where it was. (In the process that reports: pytest-xdist's controller gets every worker's report.)
+_HUNG: list = []
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun" and TIMED_OUT in str(report.longrepr):
+        _HUNG.append((report.nodeid, str(report.longrepr)))   # (every thread's stack: printed as it hung)
+
+
+def pytest_terminal_summary(terminalreporter):
+    for nodeid, where in _HUNG:
+        terminalreporter.write_sep("=", f"hung, tried again: {nodeid}")
+        terminalreporter.write_line(where)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         _bounded(item)

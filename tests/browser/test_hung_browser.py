@@ -28,6 +28,10 @@ def test_a_hung_browser_test_fails_in_its_time_and_is_tried_again_with_a_new_chr
     assert "RERUN tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_once" in out, out
     assert "PASSED tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_once" in out, out
     assert "FAILED tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_ever" in out, out
+    # where the first try of the test that passed again hung, after the summary's names
+    hung = out.split("hung, tried again: tests/browser/hung_probe.py::test_a_call_into_chromium_never_returns_once")
+    assert len(hung) == 2 and 'phone.evaluate("new Promise(() => {})")' in hung[1], out
+    assert f"Timeout (>{SECONDS:.1f}s) from pytest-timeout" in hung[1], out
     # where it hung, in the failure's traceback
     assert f"Timeout (>{SECONDS:.1f}s) from pytest-timeout" in out, out
     assert 'phone.evaluate("new Promise(() => {})")' in out, out
