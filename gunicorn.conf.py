@@ -100,8 +100,13 @@ def _watch(worker) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
+# Logged by each worker once it takes connections (bench/loopback.py waits for every worker's).
+SERVING = "Worker %s takes connections"
+
+
 def post_worker_init(worker):
     threading.Thread(target=_watch, args=(worker,), name="ginscore-request-bounds", daemon=True).start()
+    worker.log.info(SERVING, os.getpid())
 
 
 def pre_request(worker, req):

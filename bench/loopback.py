@@ -29,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT_TIMEOUT = 30.0
+# What each gunicorn worker logs once it takes connections (gunicorn.conf.py's SERVING, its pid aside).
+WORKER_SERVING = " takes connections"
 GOAL_SAVE_P99 = 0.250   # seconds: a table's hand save, 99 in 100 times, however busy the room
 
 
@@ -147,6 +149,8 @@ class Site:
         while True:
             try:
                 if asyncio.run(Phone(self.port).get_once("/accounts/login/")) == 200:
+                    if not self.front:
+                        self._every_worker_serving(deadline)
                     return self
             except OSError:
                 pass
@@ -154,6 +158,19 @@ class Site:
                 self.stop()
                 sys.exit(f"the site did not start; see {self.log}")
             time.sleep(0.3)
+
+    def _every_worker_serving(self, deadline: float) -> None:
+        """gunicorn alone: waits until each of its workers takes connections (gunicorn.conf.py logs
+        it), not only the one that answered first. A worker forked late on a busy machine would
+        otherwise find the night's first connections (bench_slow_clients.py's slow ones) taken by
+        the others, and serve every phone at once: the night would not be the one measured."""
+        want = int(self.env.get("GINSCORE_WORKERS") or os.cpu_count() + 1)
+        while time.monotonic() < deadline:
+            if self.log.read_text(errors="replace").count(WORKER_SERVING) >= want:
+                return
+            time.sleep(0.1)
+        self.stop()
+        sys.exit(f"not every worker of the site started ({want}); see {self.log}")
 
     def cpu_seconds(self) -> float:
         """User and system time of the server's processes (master and workers) so far."""

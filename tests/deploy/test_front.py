@@ -191,6 +191,26 @@ def test_without_the_front_the_same_slow_connections_stall_the_phones(tmp_path):
     assert sum(row["unanswered"] + row["late"] for row in figures["kinds"].values()) > 0, figures["kinds"]
 
 
+def test_gunicorn_alone_is_measured_once_every_worker_takes_connections(tmp_path, monkeypatch):
+    """The night above failed once on a busy machine with every phone answered at once: a worker
+    that starts after the night's slow connections are taken is free for the phones. The bench's
+    site waits for each worker's line (gunicorn.conf.py's SERVING), not only the first answer."""
+    import threading
+
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import loopback
+    alone = loopback.Site({"GINSCORE_WORKERS": "3"}, tmp_path, 0, front=False)
+    line = "[INFO] Worker %d" + loopback.WORKER_SERVING + "\n"
+    alone.log.write_text("[INFO] Booting worker with pid: 11\n" + line % 11 + line % 12)
+    late = threading.Timer(0.5, lambda: alone.log.write_text(alone.log.read_text() + line % 13))
+    late.start()
+    started = time.monotonic()
+    alone._every_worker_serving(started + 10)
+    assert time.monotonic() - started >= 0.5   # not before the third
+    with pytest.raises(SystemExit, match=r"not every worker of the site started \(4\)"):
+        loopback.Site({"GINSCORE_WORKERS": "4"}, tmp_path, 0, front=False)._every_worker_serving(time.monotonic() + 0.3)
+
+
 def test_a_board_is_answered_from_the_fronts_copy_while_a_pad_waits_for_the_new_one(site):
     """The board on the wall: once its second is past, a poll is still answered at once with the
     copy the front has (STALE) while nginx asks the site for the new board beside it, which the
