@@ -54,6 +54,13 @@ EMPTY = """async () => { localStorage.clear(); sessionStorage.clear();
   return !localStorage.length && !(await indexedDB.databases()).length && !(await caches.keys()).length
     && !workers.length; }"""
 IDLE = 12   # contexts kept, each with its page (a renderer process), at most
+# Each DevTools call of a context's putting back (Contexts._clear) has this long (ms; Playwright's
+# own is none): a context that cannot be put back in time is closed instead (a test's end, never its
+# failure). ServiceWorker.stopAllWorkers once never answered (a test run, 2026-11-29: the test held
+# 240 s until pytest-timeout, then run again).
+CDP_MS = 10_000
+# How a context's service workers, still running once unregistered, are stopped (Contexts._clear).
+STOP_WORKERS = (("ServiceWorker.enable", None), ("ServiceWorker.stopAllWorkers", None), ("ServiceWorker.disable", None))
 
 
 def _lasting(owner, name):
@@ -197,14 +204,14 @@ class Contexts:
         # A DevTools session of its own for a moment: one kept open keeps network conditions of
         # its own too (the next test's offline page said it was online).
         cdp = BrowserContext.new_cdp_session.__wrapped__(context, page)
+        send = functools.partial(cdp.send, timeout=CDP_MS)   # (CDP_MS: no call waits for ever)
         visited = {_origin(url) for url in context.ginscore_visited} | self.origins
         for origin in visited - {None}:
-            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-        cdp.send("Network.clearBrowserCache")
+            send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        send("Network.clearBrowserCache")
         if context.service_workers:   # unregistered above, but still running a while
-            cdp.send("ServiceWorker.enable")
-            cdp.send("ServiceWorker.stopAllWorkers")
-            cdp.send("ServiceWorker.disable")
+            for method, params in STOP_WORKERS:
+                send(method, params)
         # The clearing above is not always all there yet for the origin's next page (the renderer
         # keeps its own copy of localStorage): a blank page of each origin (never the site's)
         # clears what it still sees and waits until nothing is left.
@@ -214,7 +221,7 @@ class Contexts:
             page.wait_for_function(EMPTY, timeout=5_000)
             page.unroute_all()
         page.goto("about:blank")
-        cdp.send("Page.resetNavigationHistory")
+        send("Page.resetNavigationHistory")
         cdp.detach()
         context.clear_cookies()
         context.ginscore_visited.clear()

@@ -5,6 +5,8 @@ installed with its copies of the pad, the phone offline, a route cutting the sen
 dialog handler; the next test gets the same phone (the same renderer, not a new one) and finds
 none of them: logged out, empty storage, no service worker, online, no route, its dialogs
 dismissed as a new phone's are, and it still loads the pad and saves a hand."""
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -68,3 +70,31 @@ def test_the_next_test_gets_it_as_new(phone, make_match):
     phone.goto(f"{phone.base}/matches/table/{match.table_token}/")
     record_hand(phone, "knock", "Ann", knocker=5, defender=30)
     assert list(Hand.objects.filter(match=match).values_list("end", "knocker_deadwood")) == [("knock", 5)]
+
+
+def test_a_phone_that_cannot_be_put_back_in_time_is_closed_instead(browser, live_server, make_match, director,
+                                                                   monkeypatch):
+    """Putting a phone back asks chromium to stop its service workers, and once it never answered:
+    the test held until pytest-timeout (240 s). Each of those calls now has its time (CDP_MS); a
+    phone not put back in it is closed instead, and the next phone is a new one that works."""
+    from tests.browser import conftest as browsers
+
+    never = {"expression": "new Promise(() => {})", "awaitPromise": True}   # a DevTools call never answered
+    monkeypatch.setattr(browsers, "STOP_WORKERS", (("Runtime.evaluate", never),))
+    monkeypatch.setattr(browsers, "CDP_MS", 1_500)
+    pool = browser.new_context.__self__
+    phone = browsers.new_phone(browser, live_server.url)
+    match = make_match()
+    log_in(phone, director.username, to=f"/matches/{match.pk}/")
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")   # its worker runs
+    context = phone.context
+    started = time.monotonic()
+    context.close()   # put back: the workers' stop is not answered
+    assert time.monotonic() - started < 1.5 + 6   # its time, and the closing
+    assert all(kept is not context for _, kept in pool.idle) and context not in pool.lent
+    assert context not in browser.contexts   # closed, not pooled
+    again = browsers.new_phone(browser, live_server.url)
+    assert again.context is not context
+    again.goto(f"{again.base}/matches/table/{match.table_token}/")
+    record_hand(again, "knock", "Ann", knocker=5, defender=30)
+    assert Hand.objects.filter(match=match).count() == 1
