@@ -100,7 +100,8 @@ def _watch(worker) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
-# Logged by each worker once it takes connections (bench/loopback.py waits for every worker's).
+# Logged by each worker once it takes connections (bench/loopback.py waits for every worker's; its
+# WORKER_SERVING is this text: this file is not a module the bench can import).
 SERVING = "Worker %s takes connections"
 
 

@@ -149,8 +149,7 @@ class Site:
         while True:
             try:
                 if asyncio.run(Phone(self.port).get_once("/accounts/login/")) == 200:
-                    if not self.front:
-                        self._every_worker_serving(deadline)
+                    self._every_worker_serving(deadline)
                     return self
             except OSError:
                 pass
@@ -160,8 +159,8 @@ class Site:
             time.sleep(0.3)
 
     def _every_worker_serving(self, deadline: float) -> None:
-        """gunicorn alone: waits until each of its workers takes connections (gunicorn.conf.py logs
-        it), not only the one that answered first. A worker forked late on a busy machine would
+        """Waits until each of gunicorn's workers takes connections (gunicorn.conf.py logs it, in
+        run.sh's output too), not only the one that answered first. A worker forked late on a busy machine would
         otherwise find the night's first connections (bench_slow_clients.py's slow ones) taken by
         the others, and serve every phone at once: the night would not be the one measured."""
         want = int(self.env.get("GINSCORE_WORKERS") or os.cpu_count() + 1)
