@@ -3,6 +3,7 @@ needs, the preview and Save are on screen together (none under the sticky foot, 
 under every preset and for every way a hand can end. bench/bench_taps.py counts the taps."""
 import pytest
 from django.urls import reverse
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from ginscore.engine import PRESETS, rules_from
@@ -65,6 +66,25 @@ BROKEN_WORDS = """() => {
 }"""
 
 
+# What the page knew when a tap on an ending was not taken (a failure seen three times in full runs
+# under load, never alone): the form's ending, the radio checked, the live updates drawn since the
+# saved page opened (region@ms) and whether the saved message is still there.
+WATCH_LIVE = """() => document.addEventListener("ginscore:live", (e) => (window.ginscoreSwaps = window.ginscoreSwaps || [])
+  .push(e.detail.regions.join("+") + "@" + Math.round(performance.now())))"""
+FORM_STATE = """() => { const f = document.querySelector("form.hand-form"), c = f && f.querySelector("input[name=end]:checked");
+  return {ending: f && f.dataset.end, checked: c && c.value, scrollY: window.scrollY, now: Math.round(performance.now()),
+          live_updates: window.ginscoreSwaps || [], saved_message: !!document.querySelector(".msg-success")}; }"""
+
+
+def _shows_ending(page, value, preset, end):
+    """Waits until the form shows ``value``'s boxes; else fails saying what the page showed."""
+    try:
+        page.wait_for_function("v => document.querySelector('form.hand-form').dataset.end === v", arg=value)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{preset}: the tap on {end!r} was not taken in 10 s; the page: "
+                             f"{page.evaluate(FORM_STATE)}") from None
+
+
 def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, shot, ann, ben, member):
     page = phone
     log_in(page, member.username)
@@ -75,6 +95,7 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
         record_hand(page, **FIRST.get(preset, dict(end="knock", by="Ann", knocker=5, defender=30,
                                                     upcard="9H" if rules.oklahoma else None)))
         form = page.locator("form.hand-form")
+        page.evaluate(WATCH_LIVE)
         assert page.locator(".msg-success").is_visible()
         broken = page.evaluate(BROKEN_WORDS)
         if broken:
@@ -86,7 +107,7 @@ def test_every_preset_and_ending_fits_one_screen_after_a_saved_message(phone, sh
             choice = form.locator("#field-end .choices label").get_by_text(end, exact=True)
             choice.tap()
             value = choice.locator("input").input_value()   # the form shows that ending's boxes
-            page.wait_for_function("v => document.querySelector('form.hand-form').dataset.end === v", arg=value)
+            _shows_ending(page, value, preset, end)
             by = form.locator("#field-by")
             if by.is_visible():
                 by.locator(".choices label:visible").first.tap()
