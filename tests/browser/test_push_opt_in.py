@@ -90,7 +90,11 @@ def _shown_by_the_worker(page, payload):
     scope, ids = page.base + "/", []
     page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=15_000)   # the worker active first
     for _ in range(100):   # DevTools tells the registrations as events: wait for ours
-        ids = [r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")]
+        # Each registration as its latest event tells it. An earlier test's of this origin (the same
+        # live server; unregistered, its worker maybe still stopping) may be told too, not yet as
+        # deleted: the page's own is the newest (DevTools numbers them as they are made).
+        latest = {r["registrationId"]: r for r in registrations}
+        ids = sorted((i for i, r in latest.items() if r["scopeURL"] == scope and not r.get("isDeleted")), key=int)
         if ids:
             break
         page.wait_for_timeout(100)
