@@ -75,6 +75,9 @@ MIDDLEWARE = [
     # An empty database (no account yet): every page is the first-run page.
     "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A page drawn in the background (a live poll, the service worker's kept copy) leaves what was
+    # said ("Hand 4 saved") for the page the person opens next.
+    "ginscore.club.said.BackgroundDrawsKeepWhatWasSaidMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a locked-out log-in into the "too many tries" page.
     "axes.middleware.AxesMiddleware",

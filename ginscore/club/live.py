@@ -358,11 +358,6 @@ def live_page(etag_of, *, shared=False, per_host=False):
                 response["X-Accel-Expires"] = front_expires(request.live_read_at)
             else:
                 add_never_cache_headers(response)
-            storage = getattr(request, "_messages", None)
-            if storage is not None and request.headers.get("X-Live"):
-                # A poll only swaps the page's live regions: a one-time message ("Hand 4 saved...")
-                # drawn in its answer stays for the page the phone opens next.
-                storage.used = False
             return response
         return wrapped
     return decorator

@@ -245,6 +245,27 @@ def test_a_live_poll_leaves_the_saved_message_for_the_pad(scorer, make_match):
     assert "Hand 1 saved." not in scorer.get(pad).content.decode()   # shown once
 
 
+@pytest.mark.parametrize("page", ["matches:detail", "matches:hand_new"])
+def test_the_workers_kept_copy_leaves_the_saved_message_for_the_pad(scorer, make_match, page):
+    """The service worker asks for the pad and the entry page to keep them (X-Ginscore-Kept): one
+    drawn between the save and the pad opening leaves the message for the pad."""
+    match = make_match()
+    _post(scorer, match, uuid.uuid4(), 1, direct="1")
+    kept = scorer.get(reverse(page, args=[match.pk]), HTTP_X_GINSCORE_KEPT="1")
+    assert kept.status_code == 200
+    pad = reverse("matches:detail", args=[match.pk])
+    assert "Hand 1 saved. Ann scores 25 and 1 box." in scorer.get(pad).content.decode()
+    assert "Hand 1 saved." not in scorer.get(pad).content.decode()   # shown once
+
+
+def test_a_page_opened_takes_the_saved_message(scorer, make_match):
+    """Without the header, the entry page a person opens shows the message and uses it up."""
+    match = make_match()
+    _post(scorer, match, uuid.uuid4(), 1, direct="1")
+    assert "Hand 1 saved." in scorer.get(reverse("matches:hand_new", args=[match.pk])).content.decode()
+    assert "Hand 1 saved." not in scorer.get(reverse("matches:detail", args=[match.pk])).content.decode()
+
+
 def test_the_service_worker_is_served_from_the_root(client):
     r = client.get("/sw.js")
     assert r.status_code == 200 and r["Content-Type"].startswith("text/javascript")

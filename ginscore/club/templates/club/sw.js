@@ -28,6 +28,9 @@ var VIEWER_KEY = "/__ginscore/viewer";   // where the current viewer is kept (th
 var LANGUAGE_KEY = "/__ginscore/language";   // and the language of the latest page
 var UNTIL_HEADER = "X-Ginscore-Viewer-Until";   // when the viewer's session cookie ends (seconds)
 var UNTIL_KEY = "/__ginscore/viewer-until";
+// On the worker's own asking for a table page to keep: the site leaves what it said once ("Hand 4
+// saved") for the page the phone opens next (ginscore/club/said.py).
+var KEPT = {"X-Ginscore-Kept": "1"};
 var viewer = null;                       // the current viewer, once known
 var language = null;                     // the latest page's language (its Content-Language), once known
 var until = null;                        // when the current viewer's session cookie ends ("" unknown), once known
@@ -140,7 +143,7 @@ function refreshKept(url) {
   var key = url.origin + other;
   return caches.match(key, {ignoreVary: true}).then(function (hit) {
     if (!hit) return null;
-    return fetch(key, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+    return fetch(key, {credentials: "same-origin", cache: "no-store", headers: KEPT}).then(function (response) {
       return keep(new Request(key), response);
     });
   }).catch(function () { return null; });
@@ -285,7 +288,7 @@ self.addEventListener("message", function (event) {
   event.waitUntil(Promise.all(urls.map(function (path) {
     var url = new URL(path, self.location.origin);
     if (!tablePage(url)) return null;
-    return fetch(url.href, {credentials: "same-origin"}).then(function (response) {
+    return fetch(url.href, {credentials: "same-origin", headers: KEPT}).then(function (response) {
       return keep(new Request(url.href), response);
     }).catch(function () { return null; });
   })));
