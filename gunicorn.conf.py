@@ -100,14 +100,15 @@ def _watch(worker) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
-# Logged by each worker once it takes connections (bench/loopback.py waits for every worker's; its
-# WORKER_SERVING is this text: this file is not a module the bench can import).
-SERVING = "Worker %s takes connections"
+# Logged by each worker once it takes connections, with how many there are (bench/loopback.py waits
+# for every worker's and reads the count here; its WORKER_SERVING reads this text: this file is not
+# a module the bench can import).
+SERVING = "Worker %s takes connections (%d workers)"
 
 
 def post_worker_init(worker):
     threading.Thread(target=_watch, args=(worker,), name="ginscore-request-bounds", daemon=True).start()
-    worker.log.info(SERVING, os.getpid())
+    worker.log.info(SERVING, os.getpid(), worker.cfg.workers)
 
 
 def pre_request(worker, req):

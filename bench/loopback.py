@@ -15,6 +15,7 @@ import asyncio
 import gzip
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -29,8 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT_TIMEOUT = 30.0
-# What each gunicorn worker logs once it takes connections (gunicorn.conf.py's SERVING, its pid aside).
-WORKER_SERVING = " takes connections"
+# What each gunicorn worker logs once it takes connections, and how many workers there are
+# (gunicorn.conf.py's SERVING).
+WORKER_SERVING = re.compile(r"Worker \d+ takes connections \((\d+) workers\)")
 GOAL_SAVE_P99 = 0.250   # seconds: a table's hand save, 99 in 100 times, however busy the room
 
 
@@ -163,13 +165,14 @@ class Site:
         run.sh's output too), not only the one that answered first. A worker forked late on a busy machine would
         otherwise find the night's first connections (bench_slow_clients.py's slow ones) taken by
         the others, and serve every phone at once: the night would not be the one measured."""
-        want = int(self.env.get("GINSCORE_WORKERS") or os.cpu_count() + 1)
+        serving = []
         while time.monotonic() < deadline:
-            if self.log.read_text(errors="replace").count(WORKER_SERVING) >= want:
+            serving = WORKER_SERVING.findall(self.log.read_text(errors="replace"))
+            if serving and len(serving) >= int(serving[0]):
                 return
             time.sleep(0.1)
         self.stop()
-        sys.exit(f"not every worker of the site started ({want}); see {self.log}")
+        sys.exit(f"not every worker of the site started ({serving[0] if serving else '?'}); see {self.log}")
 
     def cpu_seconds(self) -> float:
         """User and system time of the server's processes (master and workers) so far."""

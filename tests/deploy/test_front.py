@@ -200,13 +200,14 @@ def test_gunicorn_alone_is_measured_once_every_worker_takes_connections(tmp_path
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     import loopback
     alone = loopback.Site({"GINSCORE_WORKERS": "3"}, tmp_path, 0, front=False)
-    line = "[INFO] Worker %d" + loopback.WORKER_SERVING + "\n"
-    alone.log.write_text("[INFO] Booting worker with pid: 11\n" + line % 11 + line % 12)
-    late = threading.Timer(0.5, lambda: alone.log.write_text(alone.log.read_text() + line % 13))
+    line = "[INFO] Worker %d takes connections (%d workers)\n"   # as gunicorn.conf.py's SERVING
+    alone.log.write_text("[INFO] Booting worker with pid: 11\n" + line % (11, 3) + line % (12, 3))
+    late = threading.Timer(0.5, lambda: alone.log.write_text(alone.log.read_text() + line % (13, 3)))
     late.start()
     started = time.monotonic()
     alone._every_worker_serving(started + 10)
     assert time.monotonic() - started >= 0.5   # not before the third
+    alone.log.write_text(line % (11, 4) + line % (12, 4) + line % (13, 4))
     with pytest.raises(SystemExit, match=r"not every worker of the site started \(4\)"):
         loopback.Site({"GINSCORE_WORKERS": "4"}, tmp_path, 0, front=False)._every_worker_serving(time.monotonic() + 0.3)
 
