@@ -91,12 +91,14 @@ def _watch(worker) -> None:
         time.sleep(0.25)
         now, mb = time.monotonic(), _resident_mb()
         for start, what in list(_serving.values()):
-            reason = (f"ran past {REQUEST_SECONDS:g} s" if now - start > REQUEST_SECONDS else
-                      f"grew the worker to {mb:.0f} MB (bound {WORKER_MEMORY_MB:g} MB)" if mb > WORKER_MEMORY_MB
-                      else None)
-            if reason:
+            # Every bound crossed is named: a request that held the process (and this thread) while it
+            # grew may be past both by the time this thread runs again.
+            reasons = [reason for reason, crossed in (
+                (f"grew the worker to {mb:.0f} MB (bound {WORKER_MEMORY_MB:g} MB)", mb > WORKER_MEMORY_MB),
+                (f"ran past {REQUEST_SECONDS:g} s", now - start > REQUEST_SECONDS)) if crossed]
+            if reasons:
                 worker.log.error("Request %s %s: worker %s ended (GINSCORE_REQUEST_SECONDS, "
-                                 "GINSCORE_WORKER_MEMORY_MB)", what, reason, os.getpid())
+                                 "GINSCORE_WORKER_MEMORY_MB)", what, " and ".join(reasons), os.getpid())
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
