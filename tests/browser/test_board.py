@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from ginscore.matches import services as match_services
 from ginscore.matches.records import HandEntry
 from ginscore.tournaments.models import TournamentMatch
-from tests.browser.conftest import new_screen
+from tests.browser.conftest import LIVE_MS, new_screen
 from tests.tournaments.conftest import make_tournament, win  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,9 +29,9 @@ def test_the_board_shows_a_new_result_within_2_s(tv, make_tournament):
     expect(table3).to_contain_text("not started")
     row = TournamentMatch.objects.select_related("match").get(tournament=t, play_round=1, table=3)
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("gin", "a", None, 30), expected_number=1)
-    expect(table3.locator("[data-game]")).to_have_text("55–0", timeout=2000)   # gin 25 + 30 deadwood
+    expect(table3.locator("[data-game]")).to_have_text("55–0", timeout=LIVE_MS)   # gin 25 + 30 deadwood
     win(row, row.match.player_a.name)
-    expect(table3).to_have_class("board-table done", timeout=2000)
+    expect(table3).to_have_class("board-table done", timeout=LIVE_MS)
     winner = row.entry_a.player.name if row.match.player_a_id == row.entry_a.player_id else row.entry_b.player.name
     expect(table3.locator(".won .bt-name")).to_have_text(re.compile(rf"^{re.escape(winner)}\s✓$"))   # the tick kept on
     # large type: a name is readable across the room
@@ -82,8 +82,8 @@ def test_a_round_on_the_clock_is_decided_at_time(tv, phone):
     expect(phone.locator(".tournament-place")).to_contain_text("finish the hand in play", timeout=5000)
     # the hand in play is saved at the table: the match is decided at time, on the board and the pad
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", "a", 2, 12), expected_number=2)
-    expect(tv.locator("[data-table='1']")).to_contain_text("won at time", timeout=2000)
-    expect(phone.locator(".tournament-place")).to_contain_text("decided at time", timeout=2000)
+    expect(tv.locator("[data-table='1']")).to_contain_text("won at time", timeout=LIVE_MS)
+    expect(phone.locator(".tournament-place")).to_contain_text("decided at time", timeout=LIVE_MS)
     assert phone.locator("form.hand-form").count() == 0
     assert phone.locator(".match-title .badge").inner_text() == "decided at time"
     if shots := os.environ.get("GINSCORE_SHOTS"):

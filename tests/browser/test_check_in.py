@@ -11,7 +11,7 @@ from ginscore.seasons.services import club_money_set
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry, TournamentMatch
 from ginscore.tournaments.own_check_in import check_in_link
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import LIVE_MS, new_phone
 from tests.browser.steps import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,14 +36,14 @@ def test_check_in_then_pairing_only_the_present(phone, director, settings):
         phone.goto(phone.base + check_in_link(entries[name]))
         phone.get_by_role("button", name=f"I am here: check in {name}").tap()
         expect(phone.locator(".msg-success")).to_contain_text(f"Thank you, {name}")
-    expect(tv.locator(".board-check-in")).to_contain_text("2 here · 2 missing", timeout=2000)
+    expect(tv.locator(".board-check-in")).to_contain_text("2 here · 2 missing", timeout=LIVE_MS)
     desk = new_phone(phone.context.browser, phone.base)
     log_in(desk, director.username, to=None)
     desk.goto(f"{desk.base}/tournaments/{t.pk}/desk/")
     expect(desk.locator("#check-in")).to_contain_text("Round 1: 2 present, 2 missing")
     desk.locator("#check-in .desk-check-in li", has_text="Cat").get_by_role("button", name="Check in, owes").tap()   # at the desk
     expect(desk.locator("#check-in")).to_contain_text("Round 1: 3 present, 1 missing")
-    expect(tv.locator(".board-check-in")).to_contain_text("3 here · 1 missing", timeout=2000)
+    expect(tv.locator(".board-check-in")).to_contain_text("3 here · 1 missing", timeout=LIVE_MS)
     desk.locator("#check-in .desk-check-in li", has_text="Ben").get_by_role("button", name="Paid").click()
     expect(desk.locator("#check-in .desk-check-in li", has_text="Ben")).to_contain_text("paid")
     if shots := os.environ.get("GINSCORE_SHOTS"):
@@ -58,6 +58,6 @@ def test_check_in_then_pairing_only_the_present(phone, director, settings):
     rows = TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("entry_a__player")
     names = {r.entry_a.player.name for r in rows} | {r.entry_b.player.name for r in rows if r.entry_b}
     assert names == {"Zoë Ährenfeld", "Ben", "Cat"}
-    expect(tv.locator(".board-table")).to_have_count(2, timeout=2000)   # one table and the bye
+    expect(tv.locator(".board-table")).to_have_count(2, timeout=LIVE_MS)   # one table and the bye
     tv.context.close()
     desk.context.close()

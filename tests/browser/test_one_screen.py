@@ -66,14 +66,24 @@ BROKEN_WORDS = """() => {
 }"""
 
 
-# What the page knew when a tap on an ending was not taken (a failure seen three times in full runs
-# under load, never alone): the form's ending, the radio checked, the live updates drawn since the
-# saved page opened (region@ms) and whether the saved message is still there.
-WATCH_LIVE = """() => document.addEventListener("ginscore:live", (e) => (window.ginscoreSwaps = window.ginscoreSwaps || [])
-  .push(e.detail.regions.join("+") + "@" + Math.round(performance.now())))"""
+# What the page knew when a tap on an ending was not taken (seen in full runs, and four runs in a
+# row of tests/browser/test_offline.py then this file, one process, 2026-11-29 16:30-16:40; never
+# alone): the form's ending, the radio checked, the live updates drawn since the saved page opened
+# (region@ms), the touches and clicks that reached the page since, whether it is still the page
+# watched (not a new one: its navigation), the saved message, the service worker, the touch points.
+WATCH_LIVE = """() => { window.ginscoreWatch = {swaps: [], inputs: []};
+  document.addEventListener("ginscore:live", (e) => window.ginscoreWatch.swaps.push(
+    e.detail.regions.join("+") + "@" + Math.round(performance.now())));
+  for (const kind of ["touchstart", "click"]) document.addEventListener(kind, (e) => window.ginscoreWatch.inputs.push(
+    kind + ":" + (e.target.textContent || "").trim().slice(0, 12) + "@" + Math.round(performance.now())),
+    {capture: true, passive: true}); }"""
 FORM_STATE = """() => { const f = document.querySelector("form.hand-form"), c = f && f.querySelector("input[name=end]:checked");
+  const watch = window.ginscoreWatch;
   return {ending: f && f.dataset.end, checked: c && c.value, scrollY: window.scrollY, now: Math.round(performance.now()),
-          live_updates: window.ginscoreSwaps || [], saved_message: !!document.querySelector(".msg-success")}; }"""
+          page_watched: !!watch, live_updates: watch && watch.swaps, inputs: watch && watch.inputs,
+          navigation: performance.getEntriesByType("navigation").map(n => n.type),
+          saved_message: !!document.querySelector(".msg-success"), worker: !!navigator.serviceWorker.controller,
+          touch_points: navigator.maxTouchPoints}; }"""
 
 
 def _shows_ending(page, value, preset, end):
@@ -159,7 +169,7 @@ def test_the_hand_after_a_game_ends_fits_one_screen_under_its_summary(phone, sho
         choice = form.locator("#field-end .choices label").get_by_text(end, exact=True)
         choice.tap()
         value = choice.locator("input").input_value()
-        page.wait_for_function("v => document.querySelector('form.hand-form').dataset.end === v", arg=value)
+        _shows_ending(page, value, preset, end)
         if form.locator("#field-by").is_visible():
             form.locator("#field-by .choices label").first.tap()
         page.evaluate(TYPE_NUMBERS)
