@@ -49,6 +49,11 @@
   function ready() {
     var e = checked("end");
     if (!e) return false;
+    // The upcard is whole, or not asked for yet: its rank tapped without its suit (or, under
+    // Oklahoma, none yet) is no hand to preview. Its error would come with the answer and go with
+    // the next one, moving the buttons below while the player taps the rest of the card.
+    var rank = checked("upcard_rank"), suit = checked("upcard_suit");
+    if (!!rank !== !!suit || (form.dataset.knockLimits && !rank)) return false;
     if (e === "dead") return true;
     var by = checked("by");
     var counts = form.querySelectorAll("input[name^=count_]");   // Skarney, Colonel: each player's count
@@ -77,13 +82,16 @@
     form.dataset.by = checked("by") || "";
   }
   var asked = 0;   // previews asked for: only the latest one's answer is shown (answers may cross)
+  var waiting = false;   // the latest one's answer is on its way
   function preview() {
     var mine = ++asked;
-    function latest(f) { return function (data) { if (mine === asked) f(data); }; }
+    function latest(f) { return function (data) { if (mine === asked) { waiting = false; f(data); } }; }
+    waiting = false;
     markChoices();
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
     var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
     if (outbox && navigator.onLine === false) { show(outbox.preview(form)); return; }
+    waiting = true;
     fetch(form.dataset.previewUrl, {method: "POST", body: new FormData(form), credentials: "same-origin",
                                     headers: {"Accept": "application/json"}})
       .then(function (r) {
@@ -122,7 +130,13 @@
   // keeps the focus where it is: the next box is one Tab away. A tap moves on by itself.
   var keyed = false;
   form.addEventListener("keydown", function () { keyed = true; });
-  form.addEventListener("pointerdown", function () { keyed = false; });
+  form.addEventListener("pointerdown", function () {
+    keyed = false;
+    // An answer shown between a finger's touch and its click could move the button under it (an
+    // error put in or taken out above): the answer on its way is left, and asked for again once
+    // the tap is done (its change, if any, asks sooner).
+    if (waiting) { ++asked; waiting = false; clearTimeout(timer); timer = setTimeout(preview, 300); }
+  });
   form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
   form.addEventListener("change", function (ev) {
     if (ev.target.name === "upcard_rank") knockLimit();

@@ -3,7 +3,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from tests.browser.steps import log_in, record_hand, score, start_match, tap_upcard, totals
+from tests.browser.steps import log_in, record_hand, score, start_match, tap_upcard, totals, type_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,3 +104,73 @@ def test_the_upcard_folds_to_the_card_once_tapped_and_change_opens_it(phone, sho
     record_hand(page, "knock", "Ann", 10, 40, expect="Ann scores 30", upcard="KH")   # a king: knock with 10
     assert "Ann scores 30" in page.locator(".msg-success").inner_text()
     assert "upcard KH" in page.locator("#hand-1").inner_text()
+
+
+def test_an_upcard_half_tapped_asks_no_preview_and_moves_no_button(phone, ann, ben, member):
+    """Under Oklahoma the hand is typed, then the upcard's rank: no preview is asked until its suit
+    is tapped too, so no "tap the suit too" comes with an answer and goes with the next one, moving
+    the buttons below while the player's finger is on its way to them (a tap on "gin" once became a
+    click on the player below it). The whole card is previewed, with nothing moved by its answer."""
+    from django.urls import reverse
+
+    from ginscore.engine import rules_from
+    from ginscore.matches import services
+
+    page = phone
+    log_in(page, member.username, to=None)
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("oklahoma"), created_by=member)
+    previews = []
+    page.on("request", lambda r: previews.append(r.url) if r.url.endswith("/preview/") else None)
+    page.goto(page.base + reverse("matches:detail", args=[match.pk]))
+    form = page.locator("form.hand-form")
+    form.locator("#field-end label").get_by_text("knock", exact=True).tap()
+    form.locator("#field-by label").get_by_text("Ann", exact=True).tap()
+    form.locator("[name=knocker_deadwood]").fill("5")
+    form.locator("[name=defender_deadwood]").fill("30")
+    page.wait_for_timeout(600)   # a preview would have been asked 0.15 s after the typing
+    assert previews == [] and form.locator(".js-error").count() == 0   # no upcard yet: nothing to preview
+    gin = form.locator("#field-end label").get_by_text("gin", exact=True)
+    before = gin.bounding_box()
+    form.locator("#field-upcard .ranks label").get_by_text("9", exact=True).tap()
+    page.wait_for_timeout(600)
+    assert previews == [], previews   # half a card: no preview, no error
+    assert form.locator(".js-error").count() == 0
+    assert gin.bounding_box() == before
+    form.locator("#field-upcard .suits label").get_by_text("♦", exact=True).tap()
+    page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 25").wait_for()
+    assert len(previews) == 1 and form.locator(".js-error").count() == 0
+
+
+def test_a_preview_answered_while_a_finger_is_down_is_asked_again_after_the_tap(phone, ann, ben, member):
+    """A preview's answer may put an error in or take one out above the buttons: one on its way when
+    a finger touches the form is left unshown (it could move the button between the touch and the
+    click), and the preview is asked again once the tap is done."""
+    from django.urls import reverse
+
+    from ginscore.engine import rules_from
+    from ginscore.matches import services
+
+    page = phone
+    log_in(page, member.username, to=None)
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=member)
+    held = []
+    page.route("**/hands/preview/", lambda route: held.append(route))   # each answer held until let go
+
+    def asked(n):
+        for _ in range(100):
+            if len(held) >= n:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError(f"{len(held)} previews asked, not {n}")
+
+    page.goto(page.base + reverse("matches:detail", args=[match.pk]))
+    form = page.locator("form.hand-form")
+    type_hand(page, "knock", "Ann", knocker=5, defender=30)
+    asked(1)
+    form.locator("#field-by label").get_by_text("Ann", exact=True).tap()   # chosen already: no change
+    held[0].continue_()   # its answer comes once the finger has touched the form
+    page.wait_for_timeout(200)
+    assert page.locator("#hand-preview .preview-text").count() == 0   # not shown
+    asked(2)   # asked again after the tap
+    held[1].continue_()
+    page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 25").wait_for()
