@@ -13,12 +13,12 @@ from ginscore.matches.seats import seat_code, seat_link
 from ginscore.players.models import Player
 from ginscore.tournaments import services
 from ginscore.tournaments.models import TournamentMatch
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import LIVE_MS, new_phone
 from tests.browser.steps import log_in, record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = 2000   # ms: the other phone's pad follows within 2 s
+LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 ZOE, BEN = "Zoë Ødegård-Lund", "Ben"
 
 

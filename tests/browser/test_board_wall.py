@@ -14,6 +14,7 @@ from ginscore.engine import MatchLength
 from ginscore.tournaments import services
 from ginscore.tournaments.models import TournamentMatch
 from tests.tournaments.conftest import win
+from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -265,15 +266,15 @@ def test_no_clock_once_the_last_result_is_in(screen):
     clock = page.locator(".board-clock")
     expect(clock).to_contain_text(re.compile(r"Round 1 · time left\s+(29|30):\d\d"))
     services.round_time_call(tournament=t)
-    expect(clock).to_contain_text(re.compile(r"Round 1 · time called\s+Time"), timeout=3000)
+    expect(clock).to_contain_text(re.compile(r"Round 1 · time called\s+Time"), timeout=LIVE_MS)
     assert "time left" not in clock.inner_text()
     forfeit_round(t, 1)   # every result of round 1 is in: round 2 is paired, without a clock yet
-    expect(page.locator(".board-round")).to_contain_text("Round 2 · 2 tables to finish", timeout=3000)
+    expect(page.locator(".board-round")).to_contain_text("Round 2 · 2 tables to finish", timeout=LIVE_MS)
     assert page.locator(".board-clock").count() == 0
     services.round_clock_start(tournament=t, minutes=20)
-    expect(clock).to_contain_text(re.compile(r"Round 2 · time left\s+(19|20):\d\d"), timeout=3000)
+    expect(clock).to_contain_text(re.compile(r"Round 2 · time left\s+(19|20):\d\d"), timeout=LIVE_MS)
     forfeit_round(t, 2)
-    expect(page.locator(".board-round")).to_contain_text("Finished · Champion", timeout=3000)
+    expect(page.locator(".board-round")).to_contain_text("Finished · Champion", timeout=LIVE_MS)
     assert page.locator(".board-clock").count() == 0
     assert_whole_and_readable(page)
     shoot(page, "board-wall-finished")

@@ -8,10 +8,11 @@ from ginscore.matches.records import HandEntry
 from ginscore.tournaments.models import TournamentMatch
 from tests.browser.steps import log_in, record_hand
 from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
+from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = 2000   # ms: a saved hand shows on every other screen within 2 s
+LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, shot, make_match, member):

@@ -14,14 +14,14 @@ from ginscore.players.models import Player
 from ginscore.tournaments import services
 from ginscore.tournaments.models import Entry, TournamentMatch
 from ginscore.tournaments.my_night import night_link
-from tests.browser.conftest import new_phone
+from tests.browser.conftest import LIVE_MS, new_phone
 from tests.browser.steps import log_in
 from tests.browser.test_sign_up import LONG, _fits
 from tests.tournaments.conftest import win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = 5000
+LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -10,10 +10,11 @@ from playwright.sync_api import expect
 from ginscore.engine import MatchLength
 from ginscore.matches.models import Match
 from tests.browser.steps import log_in, record_hand
+from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = 2500   # ms: live updates come every 1.5 s
+LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 def test_the_saved_banner_goes_when_another_phone_moves_the_pad_on(phone, second_phone, shot, make_match, member):

@@ -10,10 +10,11 @@ from playwright.sync_api import expect
 from ginscore.matches.models import Match
 from tests.browser.steps import log_in, record_hand
 from tests.browser.test_phone_fit import OFFENDERS
+from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = 2000  # ms: a saved hand shows on every other screen within 2 s
+LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 LONG = "Maria-José Núñez de la Peña-Hernández y Castellón-Vasconcelos"[:60]
 
 
