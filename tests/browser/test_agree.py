@@ -18,7 +18,6 @@ from tests.browser.steps import log_in, record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 ZOE, BEN = "Zoë Ødegård-Lund", "Ben"
 
 
@@ -68,7 +67,7 @@ def test_one_phone_enters_the_other_confirms_then_the_standings_count_it(phone, 
     assert _wins(zoe, t, ZOE) == 0                 # not finished for the tournament yet
     # Ben's phone follows live: "Confirm hand N", Ben types his own code (from his seat of the
     # table sheet) and taps his name (only his is offered).
-    expect(table.locator("#agree-2")).to_be_visible(timeout=LIVE)
+    expect(table.locator("#agree-2")).to_be_visible(timeout=LIVE_MS)
     expect(table.locator(".seat-code")).to_have_count(0)      # the table link shows no one's code
     snap(table, "agree-01-ben-to-confirm")
     for n in (1, 2):
@@ -142,13 +141,13 @@ def test_a_disputed_hand_waits_until_the_director_settles_it(phone, second_phone
     for page in (a, b):                            # one table link, two phones
         page.goto(f"{page.base}/matches/table/{match.table_token}/")
     record_hand(a, "knock", ZOE, knocker=4, defender=31)
-    expect(b.locator("#agree-1")).to_be_visible(timeout=LIVE)
+    expect(b.locator("#agree-1")).to_be_visible(timeout=LIVE_MS)
     b.locator("#agree-1 .agree-dispute summary").tap()
     b.fill("#reason-1", "Ben had 21, not 31")
     b.fill("#dispute-code-1", seat_code(match, "b"))
     b.locator("#agree-1 .agree-dispute").get_by_role("button", name=f"{BEN} disputes").tap()
     expect(b.locator(".msg-success")).to_contain_text("Hand 1 disputed: the director settles it.")
-    expect(a.locator("#agree-1 .dispute-reason")).to_contain_text("Ben had 21, not 31", timeout=LIVE)
+    expect(a.locator("#agree-1 .dispute-reason")).to_contain_text("Ben had 21, not 31", timeout=LIVE_MS)
     expect(a.get_by_text("Confirm hand 1")).to_have_count(0)
     snap(a, "agree-03-disputed-on-the-pad")
     assert Hand.objects.get(match=match, number=1).agreement == DISPUTED
@@ -164,7 +163,7 @@ def test_a_disputed_hand_waits_until_the_director_settles_it(phone, second_phone
     expect(b.locator(".msg-success")).to_contain_text("Hand 1 of")
     expect(b.locator("#agree")).to_contain_text("Every hand entered so far is confirmed.")
     assert Hand.objects.get(match=match, number=1).agreement == AGREED
-    expect(a.locator("#agree-1")).to_have_count(0, timeout=LIVE)
+    expect(a.locator("#agree-1")).to_have_count(0, timeout=LIVE_MS)
     expect(a.locator("#hand-1 .badge-agree")).to_have_count(0)
     a.locator("details.history summary").tap()
     expect(a.locator("details.history")).to_contain_text(f"settled by {director.username}")

@@ -1,7 +1,10 @@
 """A Hollywood set and an Oklahoma game scored on a phone, with the settlement, and a fix."""
 import pytest
-
+from django.urls import reverse
 from playwright.sync_api import expect
+
+from ginscore.engine import rules_from
+from ginscore.matches import services
 
 from tests.browser.steps import log_in, record_hand, score, start_match, tap_upcard, totals, type_hand
 
@@ -111,11 +114,6 @@ def test_an_upcard_half_tapped_asks_no_preview_and_moves_no_button(phone, ann, b
     is tapped too, so no "tap the suit too" comes with an answer and goes with the next one, moving
     the buttons below while the player's finger is on its way to them (a tap on "gin" once became a
     click on the player below it). The whole card is previewed, with nothing moved by its answer."""
-    from django.urls import reverse
-
-    from ginscore.engine import rules_from
-    from ginscore.matches import services
-
     page = phone
     log_in(page, member.username, to=None)
     match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("oklahoma"), created_by=member)
@@ -145,11 +143,6 @@ def test_a_preview_answered_while_a_finger_is_down_is_asked_again_after_the_tap(
     """A preview's answer may put an error in or take one out above the buttons: one on its way when
     a finger touches the form is left unshown (it could move the button between the touch and the
     click), and the preview is asked again once the tap is done."""
-    from django.urls import reverse
-
-    from ginscore.engine import rules_from
-    from ginscore.matches import services
-
     page = phone
     log_in(page, member.username, to=None)
     match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=member)

@@ -12,7 +12,6 @@ from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, shot, make_match, member):
@@ -23,18 +22,18 @@ def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, sho
         page.goto(f"{page.base}/matches/{match.pk}/")
     # Phone B saves hand 1: phone A shows it, and its untouched entry form moves on to hand 2.
     record_hand(b, "knock", "Ann", knocker=5, defender=30)
-    expect(a.locator("#hand-1")).to_be_visible(timeout=LIVE)
-    expect(a.locator("#entry h2")).to_have_text("Hand 2", timeout=LIVE)
+    expect(a.locator("#hand-1")).to_be_visible(timeout=LIVE_MS)
+    expect(a.locator("#entry h2")).to_have_text("Hand 2", timeout=LIVE_MS)
     assert a.locator("[data-score=a]").inner_text() == b.locator("[data-score=a]").inner_text()
     # ... and phone A records hand 2 on that fresh form (no conflict), with the live preview working.
     record_hand(a, "gin", "Ben", defender=20, expect="Ben")
-    expect(b.locator("#hand-2")).to_be_visible(timeout=LIVE)
+    expect(b.locator("#hand-2")).to_be_visible(timeout=LIVE_MS)
     # Phone A starts typing hand 3 while phone B saves it: A's pad moves on, A's typing stays.
     form = a.locator("form.hand-form")
     form.locator("#field-end label").get_by_text("knock", exact=True).click()
     form.locator("[name=knocker_deadwood]").fill("7")
     record_hand(b, "knock", "Ben", knocker=2, defender=40)
-    expect(a.locator("#hand-3")).to_be_visible(timeout=LIVE)
+    expect(a.locator("#hand-3")).to_be_visible(timeout=LIVE_MS)
     assert form.locator("[name=knocker_deadwood]").input_value() == "7"
     assert a.locator("#entry h2").inner_text() == "Hand 3"   # the form being typed into was left alone
     expect(a.locator(".live-stale")).to_contain_text("changed on another device")
@@ -52,7 +51,7 @@ def test_a_phone_that_was_offline_catches_up(phone, make_match):
         pass
     assert phone.locator("#hand-1").count() == 0
     phone.context.set_offline(False)
-    expect(phone.locator("#hand-2")).to_be_visible(timeout=LIVE)
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=LIVE_MS)
     expect(phone.locator("#hand-1")).to_be_visible()
 
 
@@ -65,6 +64,6 @@ def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament)
     row = phone.locator(f"li.r-item:has(a[href='/matches/{last.match_id}/'])")
     expect(row.locator(".badge-live")).to_have_count(0)
     match_services.hand_add(match_id=last.match_id, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
-    expect(row.locator(".badge-live")).to_have_text("playing", timeout=LIVE)
+    expect(row.locator(".badge-live")).to_have_text("playing", timeout=LIVE_MS)
     assert phone.evaluate("window.scrollY") == 600
     shot("live-02-round-kept-scroll")

@@ -21,7 +21,6 @@ from tests.tournaments.conftest import win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -46,12 +45,12 @@ def test_my_night_follows_the_pad(phone, member, lang):
     _fits(page)
     side = "a" if row.entry_a_id == me.pk else "b"
     match_services.hand_add(match_id=row.match_id, entry=HandEntry("knock", side, 2, 30), expected_number=1)
-    expect(now.locator(".my-score")).to_contain_text("28–0", timeout=LIVE)
+    expect(now.locator(".my-score")).to_contain_text("28–0", timeout=LIVE_MS)
     if shots := os.environ.get("GINSCORE_SHOTS"):
         page.screenshot(path=f"{shots}/my-night-{lang}.png", full_page=True)
     win(row, LONG)
-    expect(page.locator(".my-results li")).to_contain_text("gagné" if fr else "won", timeout=LIVE)
-    expect(page.locator(".my-place")).to_contain_text("1 sur 4" if fr else "1 of 4", timeout=LIVE)
+    expect(page.locator(".my-results li")).to_contain_text("gagné" if fr else "won", timeout=LIVE_MS)
+    expect(page.locator(".my-place")).to_contain_text("1 sur 4" if fr else "1 of 4", timeout=LIVE_MS)
     _fits(page)
     # a player with an account: from the event's page
     ann = new_phone(phone.context.browser, phone.base, **({"locale": "fr-FR"} if fr else {}))

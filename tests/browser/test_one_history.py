@@ -14,7 +14,6 @@ from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 
 
 def test_the_saved_banner_goes_when_another_phone_moves_the_pad_on(phone, second_phone, shot, make_match, member):
@@ -25,10 +24,10 @@ def test_the_saved_banner_goes_when_another_phone_moves_the_pad_on(phone, second
         page.goto(f"{page.base}/matches/{match.pk}/")
     record_hand(a, "knock", "Ann", knocker=5, defender=30)
     expect(a.locator(".msg-success")).to_contain_text("Hand 1 saved")
-    expect(b.locator("#hand-1")).to_be_visible(timeout=LIVE)
+    expect(b.locator("#hand-1")).to_be_visible(timeout=LIVE_MS)
     record_hand(b, "gin", "Ben", defender=20)
     # A's pad follows hand 2 and its "Hand 1 saved" (about a pad that has moved on) is gone
-    expect(a.locator("#hand-2")).to_be_visible(timeout=LIVE)
+    expect(a.locator("#hand-2")).to_be_visible(timeout=LIVE_MS)
     expect(a.locator(".msg-success")).to_have_count(0)
     expect(a.locator("#entry h2")).to_have_text("Hand 3")
     shot("history-01-banner-gone")

@@ -14,7 +14,6 @@ from tests.browser.conftest import LIVE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LIVE = LIVE_MS   # ms: another screen's change shows without a reload (the 2 s: bench/rehearsal.py)
 LONG = "Maria-José Núñez de la Peña-Hernández y Castellón-Vasconcelos"[:60]
 
 
@@ -110,7 +109,7 @@ def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann, sett
     # deal 1: table 1 first; the deal waits for table 2
     record_hand(a, "knock", "Ann", 3, 25, expect="Ann scores 22 and 1 box")
     assert "Deal 1: waiting for table 2" in a.locator(".score-head .waiting").inner_text()
-    expect(b.locator("#deal-1")).to_contain_text("waiting for table 2", timeout=LIVE)
+    expect(b.locator("#deal-1")).to_contain_text("waiting for table 2", timeout=LIVE_MS)
     # table 1 corrects its hand while table 2 plays on (the first table in may be corrected)
     a.get_by_role("link", name="Fix table 1's hand of deal 1").click()
     a.locator("[name=knocker_deadwood]").fill("2")
@@ -121,24 +120,24 @@ def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann, sett
     record_hand(b, "gin", "Dan", defender=12, expect="Dan scores 37 and 1 box (gin)")
     deal = b.locator("#deal-1")
     assert "North +0" in deal.inner_text() and "+14" in deal.inner_text()
-    expect(a.locator("#deal-1")).to_contain_text("North +0", timeout=LIVE)
+    expect(a.locator("#deal-1")).to_contain_text("North +0", timeout=LIVE_MS)
     assert a.locator(".score-head .waiting").count() == 0
     assert [a.locator(f".score-head [data-game='{i}']").inner_text() for i in range(2)] == ["0", "14"]
     shot("four-04-deal-1-in")
 
     # deal 2: the opponents cross (Ann v Dan, Cat v Ben); table 2 first this time
-    expect(a.locator("#entry h2")).to_have_text("Table 1: Ann v Dan, deal 2", timeout=LIVE)
+    expect(a.locator("#entry h2")).to_have_text("Table 1: Ann v Dan, deal 2", timeout=LIVE_MS)
     expect(b.locator("#entry h2")).to_have_text("Table 2: Cat v Ben, deal 2")
     record_hand(b, "knock", "Cat", 6, 31, expect="Cat scores 25 and 1 box")
-    expect(a.locator(".score-head .waiting")).to_contain_text("Deal 2: waiting for table 1", timeout=LIVE)
+    expect(a.locator(".score-head .waiting")).to_contain_text("Deal 2: waiting for table 1", timeout=LIVE_MS)
     record_hand(a, "dead hand", expect="Dead hand")
-    expect(b.locator("#deal-2")).to_contain_text("North +25", timeout=LIVE)
+    expect(b.locator("#deal-2")).to_contain_text("North +25", timeout=LIVE_MS)
     assert [b.locator(f".score-head [data-game='{i}']").inner_text() for i in range(2)] == ["25", "14"]
     # undo per table: table 1 takes back its dead hand; deal 2 waits for it again
     a.locator("#undo-1 summary").click()
     a.get_by_role("button", name="Yes, undo table 1's deal 2").click()
     a.locator(".msg-success").filter(has_text="Table 1's hand of deal 2 undone.").wait_for()
-    expect(b.locator(".score-head .waiting")).to_contain_text("Deal 2: waiting for table 1", timeout=LIVE)
+    expect(b.locator(".score-head .waiting")).to_contain_text("Deal 2: waiting for table 1", timeout=LIVE_MS)
     # ... and puts it back with one tap (table 2's phone has nothing to put back)
     redo = a.get_by_role("button", name="Redo table 1's deal 2 (Dead hand)")
     box = redo.bounding_box()
@@ -150,7 +149,7 @@ def test_a_partnership_game_from_two_phones(phone, second_phone, shot, ann, sett
     a.locator(".msg-success").filter(has_text="Table 1's hand of deal 2 put back.").wait_for()
     expect(a.locator("#entry h2")).to_have_text("Table 1: Ann v Ben, deal 3")
     assert a.get_by_role("button", name=re.compile("^Redo")).count() == 0
-    expect(b.locator("#deal-2")).to_contain_text("North +25", timeout=LIVE)
+    expect(b.locator("#deal-2")).to_contain_text("North +25", timeout=LIVE_MS)
     for page in (a, b):
         fits(page)
     shot("four-06-two-deals")
