@@ -44,7 +44,9 @@ def test_an_import_killed_between_batches_is_completed_by_the_same_file_again(tm
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.split()) == RECORDS - left
-    assert f"{left} records were already here and were not added again." in done.stderr
+    already = ("1 record was already here and was not added again." if left == 1   # a first batch of one, on a slow machine
+               else f"{left} records were already here and were not added again.")
+    assert already in done.stderr
     assert Match.objects.count() == RECORDS and Hand.objects.count() == 5 * RECORDS
     assert sorted(str(s) for s in Match.objects.values_list("stake", flat=True)) == \
         sorted(f"{n}.2500" for n in range(RECORDS))
