@@ -3,7 +3,8 @@
 // it changed, swaps the page's regions marked data-live="name" in place. The scroll, the
 // focus, open <details> and scrolled frames are kept; a region holding a form field being
 // typed into waits (data-live-when="pristine": waits once anything in it was changed).
-// Pauses while the tab is hidden, backs off when the network fails, catches up on return.
+// Pauses while the tab is hidden or the page is being left, backs off when the network fails,
+// catches up on return.
 // Without it the pages still work: reload to see the latest.
 (function () {
   "use strict";
@@ -12,6 +13,10 @@
   var etag = meta.content;
   var EVERY = 1500, LONGEST = 30000;
   var wait = EVERY, timer = null, busy = false, failures = 0;
+  // While the page is being left (a form sent, a link followed) it stays as it was: a poll answered
+  // meanwhile would draw into it what the next page is to say ("Hand 1 confirmed", not yet shown
+  // there) and move what a finger is on. If no page comes after all (a download), polls resume.
+  var leaving = null, RESUME = 10000;
   var status = document.querySelector("[data-live-status]");
 
   function say(state) {
@@ -23,7 +28,7 @@
 
   function poll() {
     clearTimeout(timer);
-    if (busy || document.hidden) return;   // visibilitychange brings it back
+    if (busy || document.hidden || leaving) return;   // visibilitychange (or the page staying) brings it back
     busy = true;
     fetch(location.href, {headers: {"If-None-Match": etag, "X-Live": "1"}, cache: "no-store",
                           credentials: "same-origin"})
@@ -34,12 +39,14 @@
       })
       .then(function (fresh) {
         busy = false; failures = 0; wait = EVERY;
+        if (leaving) return;
         if (fresh) apply(fresh.html, fresh.tag);
         say("on");
         later(wait);
       })
       .catch(function () {
         busy = false; failures += 1;
+        if (leaving) return;
         wait = Math.min(EVERY * Math.pow(2, failures), LONGEST);
         say("offline");
         later(wait);
@@ -156,7 +163,17 @@
     if (!document.hidden) { failures = 0; wait = EVERY; poll(); }
   });
   window.addEventListener("online", function () { failures = 0; wait = EVERY; poll(); });
-  window.addEventListener("pageshow", function (e) { if (e.persisted) poll(); });
+  window.addEventListener("beforeunload", function () {
+    clearTimeout(timer);
+    clearTimeout(leaving);
+    leaving = setTimeout(function () { leaving = null; poll(); }, RESUME);
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (!e.persisted) return;
+    clearTimeout(leaving);
+    leaving = null;
+    poll();
+  });
   say("on");
   later(EVERY);
 })();

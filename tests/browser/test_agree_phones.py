@@ -1,6 +1,8 @@
 """Both players agree, on 390x844 phones (issue 31, items 7 and 9): "Hands to confirm" is on the
 screen when the pad opens, without a scroll; the table's phone that confirmed for one player
 cannot then confirm for the other, and the other player's own phone can."""
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import expect
 
@@ -9,6 +11,7 @@ from ginscore.matches.agreement import hand_awaits
 from ginscore.matches.models import AGREED, AWAITING, Hand
 from ginscore.matches.records import HandEntry
 from ginscore.matches.seats import seat_code, seat_link
+from tests.browser.conftest import new_phone
 from tests.browser.test_agree import BEN, ZOE, _event, snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,3 +56,63 @@ def test_hands_to_confirm_show_without_a_scroll_and_one_phone_answers_for_one_pl
     history = ben.locator("details.history")
     expect(history).to_contain_text(f"confirmed by {ZOE} (own code), on device")
     expect(history).to_contain_text(f"confirmed by {BEN} (own link), on device")
+
+
+def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(browser, live_server):
+    """A tap sends a form; the next page is slow to come (held here). The page the finger is on stays
+    as it was: its poll, answered meanwhile, does not draw into it what the next page is to say. (CI,
+    2026-11-29: the table's phone showed "Hand 1 confirmed" that way before its next page came, took
+    the tap on hand 2 there, and its next page said hand 1 again beside hand 2.)"""
+    t, match = _event()
+    for n in (1, 2):
+        match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 4, 30), expected_number=n,
+                                via="table_link")
+        hand_awaits(match=match, number=n, user=None, via="table_link")
+    # no service worker: the page's own requests, which this test holds, are then the network's
+    table = new_phone(browser, live_server.url, service_workers="block")
+    # what live.js swaps in, told without asking the page (which is being left: Playwright would wait)
+    table.add_init_script("document.addEventListener('ginscore:live', e => console.log('swapped ' + e.detail.regions))")
+    swapped = []
+    table.on("console", lambda message: message.text.startswith("swapped") and swapped.append(message.text))
+    table.goto(f"{table.base}/matches/table/{match.table_token}/")
+    expect(table.locator("#agree-2")).to_be_visible()
+    pad = f"/matches/{match.pk}/"
+    held, polls = [], []
+
+    def hold(route):
+        request = route.request
+        if request.method == "POST":               # the confirmation: done, its answer held back
+            held.append((route, route.fetch(max_redirects=0)))
+            return
+        if request.headers.get("x-live"):
+            polls.append(request)
+        route.continue_()
+
+    table.route(lambda url: urlsplit(url).path.startswith(pad), hold)
+    item = table.locator("#agree-1")
+    item.get_by_text("Confirm hand 1").tap()
+    item.locator("#code-1").fill(seat_code(match, "a"))
+    item.locator(".agree-confirm button[name=side]", has_text=ZOE).tap(no_wait_after=True)
+    for _ in range(40):
+        if held:
+            break
+        table.wait_for_timeout(250)
+    assert held, "the confirmation was never sent"
+    route, answer = held[0]
+    assert answer.status == 302 and "messages=" in answer.headers.get("set-cookie", "")   # what is to be said
+    asked = len(polls)
+    table.wait_for_timeout(4_000)                  # two of live.js's polls (every 1.5 s), were it polling
+    assert (swapped, len(polls)) == ([], asked)   # the page being left asks nothing more, and shows it
+    route.fulfill(response=answer)
+    said = table.locator(".msg-success")
+    expect(said).to_have_text(["Hand 1 confirmed by you: it counts once the other side confirms it too."])
+    table.unroute_all()
+    item = table.locator("#agree-2")
+    item.get_by_text("Confirm hand 2").tap()
+    item.locator("#code-2").fill(seat_code(match, "a"))
+    item.locator(".agree-confirm button[name=side]", has_text=ZOE).tap()
+    expect(said).to_have_count(1)
+    expect(said).to_contain_text("Hand 2 confirmed by you")    # and hand 1's is not said again
+    table.wait_for_timeout(2_000)                  # a poll since: the page as it was drawn
+    expect(said).to_have_count(1)
+    table.context.close()

@@ -55,6 +55,23 @@ def test_a_phone_that_was_offline_catches_up(phone, make_match):
     expect(phone.locator("#hand-1")).to_be_visible()
 
 
+@pytest.mark.parametrize("as_link", [True, False], ids=["download-link", "followed-link"])
+def test_a_page_that_stays_after_a_download_goes_on_following(phone, make_match, as_link):
+    """A download (the match's record) leaves the page it was tapped on where it was, following the
+    table. Followed as a plain link (a browser that ignores ``download``), the browser starts leaving
+    the page before it knows the answer is a file: live.js, which waits while a page is being left,
+    polls again 10 s later."""
+    match = make_match()
+    phone.goto(f"{phone.base}/matches/{match.pk}/")   # a visitor watching
+    if not as_link:
+        phone.evaluate("document.querySelector('a[download]').removeAttribute('download')")
+    with phone.expect_download() as record:
+        phone.get_by_role("link", name="Download the record (JSON)").tap()
+    assert record.value.suggested_filename.endswith(".json")
+    match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=10_000 + LIVE_MS)
+
+
 def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament):
     t = make_tournament("swiss", 40)
     phone.goto(f"{phone.base}/tournaments/{t.pk}/rounds/1/1/")
