@@ -58,7 +58,15 @@ def test_hands_to_confirm_show_without_a_scroll_and_one_phone_answers_for_one_pl
     expect(history).to_contain_text(f"confirmed by {BEN} (own link), on device")
 
 
-def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(browser, live_server):
+@pytest.fixture
+def unserved_phone(browser, live_server):
+    """A phone with no service worker: the page's own requests, which a test holds, are the network's."""
+    page = new_phone(browser, live_server.url, service_workers="block")
+    yield page
+    page.context.close()
+
+
+def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(unserved_phone):
     """A tap sends a form; the next page is slow to come (held here). The page the finger is on stays
     as it was: its poll, answered meanwhile, does not draw into it what the next page is to say. (CI,
     2026-11-29: the table's phone showed "Hand 1 confirmed" that way before its next page came, took
@@ -68,8 +76,7 @@ def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(b
         match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 4, 30), expected_number=n,
                                 via="table_link")
         hand_awaits(match=match, number=n, user=None, via="table_link")
-    # no service worker: the page's own requests, which this test holds, are then the network's
-    table = new_phone(browser, live_server.url, service_workers="block")
+    table = unserved_phone
     # what live.js swaps in, told without asking the page (which is being left: Playwright would wait)
     table.add_init_script("document.addEventListener('ginscore:live', e => console.log('swapped ' + e.detail.regions))")
     swapped = []
@@ -115,4 +122,3 @@ def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(b
     expect(said).to_contain_text("Hand 2 confirmed by you")    # and hand 1's is not said again
     table.wait_for_timeout(2_000)                  # a poll since: the page as it was drawn
     expect(said).to_have_count(1)
-    table.context.close()
