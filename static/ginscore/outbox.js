@@ -302,15 +302,38 @@
     syncForm();
   }
 
-  function sayOnForm(form, message) {
+  function sayOnForm(form, message, note) {
     var box = document.getElementById("hand-preview");
     if (!box) return;
     box.textContent = "";
     var p = document.createElement("p");
-    p.className = "error js-error";
-    p.setAttribute("role", "alert");
+    p.className = note ? "form-note js-error" : "error js-error";
+    p.setAttribute("role", note ? "status" : "alert");
     p.textContent = message;
     box.appendChild(p);
+  }
+
+  // A hand typed with the network, on its way: its form says so ("Saving…") and takes no edit
+  // (what was typed there would be cleared with the hand when the answer comes: the pad opens, or
+  // the hand waits in the outbox and the form is free again); a Save tapped meanwhile is told why
+  // nothing happens. A screen reader hears the form busy and its Save unavailable.
+  function busy(form, on) {
+    if (on) form.dataset.sending = "1"; else delete form.dataset.sending;
+    if (on) form.setAttribute("aria-busy", "true"); else form.removeAttribute("aria-busy");
+    form.querySelectorAll(on ? "input:not([type=hidden]):not(:disabled), select:not(:disabled)" : "[data-busy]")
+      .forEach(function (i) {
+        i.disabled = on;
+        if (on) i.setAttribute("data-busy", ""); else i.removeAttribute("data-busy");
+      });
+    var save = form.querySelector("#save-hand");
+    if (save && on) save.setAttribute("aria-disabled", "true");
+    if (save && !on) save.removeAttribute("aria-disabled");
+  }
+
+  function stillSending(form) {
+    var number = form.querySelector("[name=number]");
+    sayOnForm(form, say(gettext("%(hand)s is still on its way to the club's site: wait for its answer."),
+                        {hand: what(number ? number.value : known.next)}), true);
   }
 
   function enqueue(form, h, s, direct) {
@@ -350,11 +373,15 @@
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
     if (!form.matches || !form.matches("form.hand-form[data-outbox]")) return;
+    if (form.dataset.sending) {   // a Save (or Enter) while the hand before is on its way
+      ev.preventDefault();
+      stillSending(form);
+      return;
+    }
     var down = navigator.onLine === false, list = load();
     var saving = !ev.submitter || ev.submitter.value === "save";
     if (!saving && !down) return;   // Preview with the network: the server's page, as before
     ev.preventDefault();
-    if (form.dataset.sending) return;
     var h = handOf(form), s = score(h);
     if (!saving) {   // Preview (the Enter key) offline: what the phone works out
       var p = window.ginscoreOutbox.preview(form);
@@ -369,7 +396,7 @@
     var direct = !down && !list.length;
     enqueue(form, h, s, direct);
     if (direct) {
-      form.dataset.sending = "1";
+      busy(form, true);
       var save = form.querySelector("#save-hand");
       if (save) save.textContent = gettext("Saving…");
     } else {
@@ -467,7 +494,7 @@
     e.direct = false;
     store(list);
     var form = theForm();
-    if (form) { delete form.dataset.sending; clearForm(form); }
+    if (form) { busy(form, false); clearForm(form); }
   }
 
   // A try that brought no usable answer (none at all, or the server failed: 5xx): counted, and
@@ -506,7 +533,7 @@
       if (json.same || json.undone) {   // nothing added: the table is told why this phone's copy is gone
         reports.push(json.message || say(gettext("%(hand)s was already recorded on another device, exactly as typed " +
                                                  "here: nothing was added."), {hand: what(json.number || entry.number)}));
-        if (entry.direct && form) { delete form.dataset.sending; clearForm(form); }
+        if (entry.direct && form) { busy(form, false); clearForm(form); }
       } else if (entry.direct) {
         location.assign(json.url);
         return;
@@ -520,6 +547,7 @@
     if (entry.direct && form && status < 500 && !json.wait) {   // typed with the network: the server's page
       list.splice(i, 1);
       store(list);
+      busy(form, false);   // its fields are posted again
       postAsBefore(form);
       return;
     }

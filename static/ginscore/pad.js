@@ -87,6 +87,7 @@
     var mine = ++asked;
     function latest(f) { return function (data) { if (mine === asked) { waiting = false; f(data); } }; }
     waiting = false;
+    if (form.dataset.sending) return;   // the hand is on its way (outbox.js): its form says so
     markChoices();
     if (!ready()) { box.textContent = ""; clearErrors(); return; }
     var outbox = window.ginscoreOutbox;  // outbox.js: works the hand out on the phone when offline
@@ -150,6 +151,7 @@
   document.querySelectorAll("[data-upcard-change]").forEach(function (b) {
     b.hidden = false;
     b.addEventListener("click", function () {
+      if (form.dataset.sending) return;
       var taps = b.closest("[data-upcard]"), first = null;
       taps.querySelectorAll("input:checked").forEach(function (i) { i.checked = false; first = first || i; });
       if (first) first.dispatchEvent(new Event("change", {bubbles: true}));

@@ -310,6 +310,36 @@ def test_a_late_answer_frees_the_form_and_shows_the_outbox(phone, shot, make_mat
     assert hands(match) == [(1, "knock", "a", 5, 30)]
 
 
+def test_a_hand_on_its_way_takes_no_edit_and_a_second_save_is_told_why(phone, make_match, member):
+    """While a hand typed with the network waits for its answer ("Saving…"), its form takes no edit
+    (what was typed over it would be cleared with it) and a Save tapped again says the hand is still
+    on its way; nothing is sent twice. The answer then opens the pad, or, refused, posts the form
+    as before, its fields with it."""
+    match = make_match()
+    open_pad(phone, match, member.username)
+    held = []
+    phone.route("**/hands/send/", lambda route: held.append(route))
+    enter_hand(phone, "knock", "Ann", knocker=5, defender=30)
+    form, save = phone.locator("form.hand-form"), phone.locator("#save-hand")
+    expect(save).to_have_text("Saving…")
+    expect(form).to_have_attribute("aria-busy", "true")
+    expect(save).to_have_attribute("aria-disabled", "true")
+    expect(phone.locator("[name=knocker_deadwood]")).to_be_disabled()
+    expect(phone.get_by_role("radio", name="gin", exact=True)).to_be_disabled()
+    assert phone.locator("[name=knocker_deadwood]").input_value() == "5"   # the hand still shown
+    save.tap(force=True)   # (a finger can: Playwright would wait for a button shown unavailable)
+    note = phone.locator("#hand-preview [role=status]")
+    expect(note).to_have_text("Hand 1 is still on its way to the club's site: wait for its answer.")
+    assert len(held) == 1   # not sent again
+    # Refused (say a 400 from a proxy in between): the form is posted as before, with its fields.
+    with phone.expect_navigation():
+        held.pop().fulfill(status=400, content_type="application/json", body="{}")
+    expect(phone.locator(".msg-success")).to_contain_text("Hand 1 saved")
+    assert hands(match) == [(1, "knock", "a", 5, 30)]
+    expect(phone.locator("form.hand-form")).not_to_have_attribute("aria-busy", "true")
+    expect(phone.locator("[name=knocker_deadwood]")).to_be_enabled()
+
+
 def test_a_save_that_never_gets_an_answer_waits_on_the_phone(phone, make_match, member):
     """A network that swallows the request (no answer, no error): after a few seconds the hand
     waits in the outbox, the form is free, and it is sent once the network answers again."""
