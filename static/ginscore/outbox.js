@@ -801,10 +801,11 @@
 
   // The head of the pad says who deals and plays the next hand, after the outbox's hands
   // (a partnership's table: its next deal and who plays it there).
-  function headNext(list) {
+  function headNext(list, shown) {
     // Only the hands the head's numbers count (waiting to be sent): a stopped hand moves neither
-    // the numbers nor who deals next, so the head never mixes the site's totals with its dealer.
-    list = list.filter(function (e) { return e.state === "waiting"; });
+    // the numbers nor who deals next, so the head never mixes the site's totals with its dealer;
+    // nor does a hand on its way whose answer is not late yet (the numbers are still the site's).
+    list = shown ? list.filter(function (e) { return e.state === "waiting"; }) : [];
     var next = document.querySelector(".score-head .next");
     if (!next) return;
     if (next.dataset.server === undefined) next.dataset.server = next.innerHTML;
@@ -910,7 +911,7 @@
 
   function draw(box) {
     var list = load(), shown = showing(list);
-    headNext(list);
+    headNext(list, shown);
     headGame(list, shown);
     if (!panel) return;
     var gone = dropped();

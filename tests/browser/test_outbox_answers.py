@@ -22,13 +22,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TWO = [{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}},
        {"end": "gin", "by": "Ben", "deadwood": {"Ann": 22, "Ben": 0}}]
 
-# Records in the page's own storage how long after Save the outbox or the phone's own head numbers
-# first showed (on any page of the phone, across navigations).
+# Records in the page's own storage how long after Save the outbox, the phone's own head numbers or
+# its own next hand first showed (on any page of the phone, across navigations).
 WATCH = """
 document.addEventListener("submit", () => { window.savedAt = performance.now(); }, true);
 new MutationObserver(() => {
   const box = document.getElementById("outbox"), head = document.querySelector(".score-head.provisional");
-  if (((box && !box.hidden && box.querySelector(".outbox-hand")) || head) && !sessionStorage.getItem("outbox-shown"))
+  const next = document.querySelector(".score-head .next"), own = next && /worked out on this phone/.test(next.textContent);
+  if (((box && !box.hidden && box.querySelector(".outbox-hand")) || head || own) && !sessionStorage.getItem("outbox-shown"))
     sessionStorage.setItem("outbox-shown", String(performance.now() - (window.savedAt || 0)));
 }).observe(document, {subtree: true, childList: true, attributes: true});
 """
@@ -310,7 +311,7 @@ def test_a_late_answer_frees_the_form_and_shows_the_outbox(phone, shot, make_mat
     assert hands(match) == [(1, "knock", "a", 5, 30)]
 
 
-def test_a_hand_on_its_way_takes_no_edit_and_a_second_save_is_told_why(phone, make_match, member):
+def test_a_hand_on_its_way_takes_no_edit_and_a_second_save_is_told_why(phone, shot, make_match, member):
     """While a hand typed with the network waits for its answer ("Saving…"), its form takes no edit
     (what was typed over it would be cleared with it) and a Save tapped again says the hand is still
     on its way; nothing is sent twice. The answer then opens the pad, or, refused, posts the form
@@ -331,6 +332,7 @@ def test_a_hand_on_its_way_takes_no_edit_and_a_second_save_is_told_why(phone, ma
     note = phone.locator("#hand-preview [role=status]")
     expect(note).to_have_text("Hand 1 is still on its way to the club's site: wait for its answer.")
     assert len(held) == 1   # not sent again
+    shot("answers-08b-still-on-its-way", full_page=False)
     # Refused (say a 400 from a proxy in between): the form is posted as before, with its fields.
     with phone.expect_navigation():
         held.pop().fulfill(status=400, content_type="application/json", body="{}")
