@@ -54,12 +54,18 @@ def network_up(page):
 
 
 def type_three_offline(page):
+    """Each hand is typed once the form is free for it, as a person sees it (the hand before in the
+    outbox, the form on the next): just after the network went, the page may not know it yet and
+    try a hand directly ("Saving…", its form taking nothing until the try fails)."""
+    lines = page.locator("#outbox .outbox-hand")
     enter_hand(page, "knock", "Ann", knocker=5, defender=30)
-    expect(page.locator("#outbox .outbox-hand")).to_have_count(1)
+    expect(lines).to_have_count(1)
     expect(page.locator("#entry h2")).to_have_text("Hand 2")
     enter_hand(page, "gin", "Ben", defender=12, expect="Ben scores 37")   # the preview, worked out on the phone
+    expect(lines).to_have_count(2)
+    expect(page.locator("#entry h2")).to_have_text("Hand 3")
     enter_hand(page, "knock", "Ann", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
-    expect(page.locator("#outbox .outbox-hand")).to_have_count(3)
+    expect(lines).to_have_count(3)
 
 
 def test_three_hands_typed_offline_are_sent_in_order_once(phone, shot, make_match, member):
@@ -120,10 +126,10 @@ def test_a_hand_saved_elsewhere_meanwhile_is_put_to_the_table(phone, second_phon
     open_pad(phone, match, member.username)
     log_in(second_phone, member.username)
     second_phone.goto(f"{second_phone.base}/matches/{match.pk}/")
-    phone.context.set_offline(True)
+    network_down(phone)
     type_three_offline(phone)
     record_hand(second_phone, "gin", "Ben", defender=40)   # hand 1, on the other phone, meanwhile
-    phone.context.set_offline(False)
+    network_up(phone)
     problem = phone.locator("#outbox .outbox-problem")
     expect(problem).to_contain_text("Hand 1 was recorded on another device meanwhile, and it differs", timeout=SENT)
     assert " ".join(problem.locator(".outbox-recorded").inner_text().split()) == "Ben went gin (Ann 40) · Ben +65"
