@@ -36,7 +36,7 @@ def home(request):
 # JavaScript's catalogue of every language (an offline pad speaks the page's language).
 TABLE_STATIC = ("ginscore/site.css", "ginscore/pad.css", "ginscore/cards.css", "ginscore/i18n.js", "ginscore/pad.js",
                 "ginscore/live.js", "ginscore/outbox.js", "ginscore/clock.js", "ginscore/logout.js",
-                "ginscore/aloud.js", "ginscore/display.js")
+                "ginscore/aloud.js", "ginscore/display.js", "ginscore/posted.js")
 
 
 def js_catalogues() -> dict[str, str]:
