@@ -163,5 +163,8 @@
   form.querySelectorAll("[data-hide-with-js]").forEach(function (b) { b.hidden = true; });
   markChoices();
   knockLimit();
-  if (form.dataset.previewNow !== undefined && ready()) preview();
+  // Run again after a live update drew the entry anew (live.js): a hand typed on the new form before
+  // this ran (a slow phone) is previewed now, not at its next change.
+  if ((form.dataset.previewNow !== undefined || window.ginscorePadRan) && ready()) preview();
+  window.ginscorePadRan = true;
 })();
