@@ -75,6 +75,8 @@ MIDDLEWARE = [
     # An empty database (no account yet): every page is the first-run page.
     "ginscore.club.setup.FirstRunMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A form sent again with its page's key (a reload once its answer was lost) is not done twice.
+    "ginscore.club.posted.PostedOnceMiddleware",
     # A page drawn in the background (a live poll, the service worker's kept copy) leaves what was
     # said ("Hand 4 saved") for the page the person opens next.
     "ginscore.club.said.BackgroundDrawsKeepWhatWasSaidMiddleware",

@@ -44,3 +44,21 @@ class Tried(models.Model):
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ginscore.tried.{where}"])
+
+
+class Posted(models.Model):
+    """A form a device sent, under the key its page gave it (static/ginscore/posted.js). The same
+    form sent again (a reload once its answer was lost on a dropped network, a tap after the page's
+    own hold) is answered with where the first one led, never done twice (ginscore.club.posted)."""
+
+    device = models.CharField(max_length=12)   # ginscore.club.device's label of the device
+    key = models.UUIDField()   # the page's key, made distinct for each address it was sent to
+    # Where the first one's answer sent the browser; "" while it is still on its way.
+    answer = models.CharField(max_length=2000, blank=True, default="")
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["device", "key"], name="club_posted_once")]
+
+    def __str__(self):
+        return f"{self.device} {self.key} {self.answer or '(on its way)'}"

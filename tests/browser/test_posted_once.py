@@ -52,3 +52,35 @@ def test_a_form_refused_by_the_site_can_be_sent_again(phone, ann):
     phone.get_by_role("button", name="Start the match").tap()
     expect(phone.locator("h1")).to_contain_text("Ben")
     assert Match.objects.count() == 1
+
+
+def test_a_start_whose_answer_was_lost_tapped_again_leads_to_its_one_match(phone, ann):
+    """The club's wifi drops as the site answers "Start the match": the match was started, the
+    phone never heard. Once the page's hold is over the player taps again: the same post, with its
+    page's key (ginscore/club/posted.py), leads to that match; no second one."""
+    log_in(phone)
+    start_match(phone)
+    lost = []
+
+    def answer_lost(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch(max_redirects=0).status)   # the site did it...
+            route.fulfill(status=204)           # ...its answer never came: the page stays as it was
+        else:
+            route.continue_()
+
+    phone.route("**/matches/new/", answer_lost)
+    button = phone.get_by_role("button", name="Start the match")
+    button.tap()
+    expect(phone.locator("form[data-posted]")).to_have_count(1)
+    phone.wait_for_timeout(500)
+    assert lost == [302] and Match.objects.count() == 1
+    # the page's hold over, as its timer ends it 10 s after the tap (not waited for here)
+    phone.evaluate("document.querySelectorAll('form[data-posted]').forEach(f => delete f.dataset.posted)")
+    key = phone.locator("input[name=form_key]").input_value()
+    assert len(key) == 36 and key[14] == "4"
+    button.tap()
+    expect(phone.locator("h1")).to_contain_text("Ann")
+    expect(phone.get_by_text("already been sent and saved: it was not saved twice")).to_be_visible()
+    assert Match.objects.count() == 1
+    assert phone.url.endswith(f"/matches/{Match.objects.get().pk}/")
