@@ -1,10 +1,15 @@
 """A form posted once: a second tap on its button while the first post is on its way (a slow
 club network, an impatient finger) does not post it again (static/ginscore/posted.js)."""
 import time
+import uuid
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from ginscore.club.device import COOKIE, device_label
+from ginscore.club.models import Posted
+from ginscore.club.posted import form_key
 from ginscore.matches import services
 from ginscore.matches.models import Match
 from tests.browser.steps import log_in, start_match
@@ -54,7 +59,7 @@ def test_a_form_refused_by_the_site_can_be_sent_again(phone, ann):
     assert Match.objects.count() == 1
 
 
-def test_a_start_whose_answer_was_lost_tapped_again_leads_to_its_one_match(phone, ann):
+def test_a_start_whose_answer_was_lost_tapped_again_leads_to_its_one_match(phone, ann, shot):
     """The club's wifi drops as the site answers "Start the match": the match was started, the
     phone never heard. Once the page's hold is over the player taps again: the same post, with its
     page's key (ginscore/club/posted.py), leads to that match; no second one."""
@@ -82,5 +87,28 @@ def test_a_start_whose_answer_was_lost_tapped_again_leads_to_its_one_match(phone
     button.tap()
     expect(phone.locator("h1")).to_contain_text("Ann")
     expect(phone.get_by_text("already been sent and saved: it was not saved twice")).to_be_visible()
+    shot("posted-once-lost-answer")
     assert Match.objects.count() == 1
     assert phone.url.endswith(f"/matches/{Match.objects.get().pk}/")
+
+
+def test_sent_again_while_the_first_is_being_done_the_phone_is_told_so(phone, ann, shot):
+    """The same post comes while the first is still starting the match: a page says so, in the
+    phone's language, and nothing more is done."""
+    log_in(phone)
+    phone.get_by_role("button", name="Français").tap()
+    phone.get_by_role("link", name="Nouveau match").click()
+    phone.wait_for_url("**/matches/new/", wait_until="load")
+    phone.fill("[name=player_a]", "Ann")
+    phone.fill("[name=player_b]", "Ben")
+    key = str(uuid.uuid4())
+    phone.evaluate("""k => { const i = document.createElement('input');
+        i.type = 'hidden'; i.name = 'form_key'; i.value = k; document.querySelector('[name=player_a]').form.append(i); }""",
+                   key)
+    device = next(c["value"] for c in phone.context.cookies() if c["name"] == COOKIE)
+    Posted.objects.create(device=device_label(device), key=form_key(key, "/matches/new/"), at=timezone.now())
+    phone.get_by_role("button", name="Commencer le match").tap()
+    expect(phone.locator("h1")).to_have_text("Ce formulaire a été envoyé il y a un instant et il est encore en "
+                                             "cours d'enregistrement")
+    shot("posted-once-on-its-way-fr")
+    assert Match.objects.count() == 0
