@@ -23,11 +23,12 @@ a form sent by a script with its own key, such as a hand from the outbox) is don
 """
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import timedelta
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import timezone
@@ -36,6 +37,7 @@ from django.utils.translation import gettext as _
 from .device import current_device
 from .models import Posted
 
+log = logging.getLogger(__name__)
 FIELD = "form_key"
 KEEP = timedelta(hours=12)
 # A first post still "on its way" after this was lost with its server (a request runs at most 60 s:
@@ -78,10 +80,13 @@ class PostedOnceMiddleware:
             session = request.session
             if session.session_key != request._posted_session or (session.session_key is None and session.modified):
                 location = ""   # a new session: its cookie is in this answer only
-            if location and len(location) <= Posted._meta.get_field("answer").max_length:
-                Posted.objects.filter(pk=row).update(answer=location)
-            else:
-                Posted.objects.filter(pk=row).delete()
+            try:
+                if location and len(location) <= Posted._meta.get_field("answer").max_length:
+                    Posted.objects.filter(pk=row).update(answer=location)
+                else:
+                    Posted.objects.filter(pk=row).delete()
+            except DatabaseError:   # the post is done: its answer goes out (the key is forgotten in ABANDONED)
+                log.exception("the answer to a keyed form was not noted")
         return response
 
     def process_view(self, request, view, args, kwargs):

@@ -168,3 +168,22 @@ def test_a_post_whose_server_died_with_it_is_done_when_sent_again(phone):
     page = phone.post(reverse("matches:new"), {**NEW, "form_key": key})
     assert page.status_code == 302 and Match.objects.count() == 1
     assert Posted.objects.get().answer == page["Location"]
+
+
+def test_a_post_done_is_answered_though_its_answer_cannot_be_noted(phone, monkeypatch, caplog):
+    """The database fails just after the match was started (its answer noted against the key): the
+    player is still sent to the match, not shown an error for something that was done."""
+    from django.db import OperationalError
+    from django.db.models import QuerySet
+
+    real = QuerySet.update
+
+    def failing(self, **kw):
+        if self.model is Posted:
+            raise OperationalError("the database went away")
+        return real(self, **kw)
+
+    monkeypatch.setattr(QuerySet, "update", failing)
+    page = phone.post(reverse("matches:new"), {**NEW, "form_key": str(uuid.uuid4())})
+    assert page.status_code == 302 and page["Location"].endswith(f"/matches/{Match.objects.get().pk}/")
+    assert "was not noted" in caplog.text
