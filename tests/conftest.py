@@ -368,15 +368,26 @@ def pytest_runtest_setup(item):
 _HUNG: list = []
 
 
+# A flaky test's failed tries (``@pytest.mark.flaky``) likewise, the end of their failure only.
+_RETRIED: list = []
+
+
 def pytest_runtest_logreport(report):
-    if report.outcome == "rerun" and TIMED_OUT in str(report.longrepr):
+    if report.outcome != "rerun":
+        return
+    if TIMED_OUT in str(report.longrepr):
         _HUNG.append((report.nodeid, str(report.longrepr)))   # (every thread's stack: printed as it hung)
+    else:
+        _RETRIED.append((report.nodeid, "\n".join(str(report.longrepr).splitlines()[-25:])))
 
 
 def pytest_terminal_summary(terminalreporter):
     for nodeid, where in _HUNG:
         terminalreporter.write_sep("=", f"hung, tried again: {nodeid}")
         terminalreporter.write_line(where)
+    for nodeid, why in _RETRIED:
+        terminalreporter.write_sep("=", f"failed, tried again: {nodeid}")
+        terminalreporter.write_line(why)
 
 
 def pytest_collection_modifyitems(config, items):
