@@ -113,6 +113,12 @@ def main(argv=None):
 
     watched = f"/matches/{plan['tables'][-1][0]}/"
     watched_etag = visitor.get(watched)["ETag"]
+    own_etags = [phone.get(f"/matches/{mid}/")["ETag"] for mid, phone in phones]
+
+    def player_poll(i):
+        """The table's phone keeping its own pad open (live.js, with its table link's session)."""
+        mid, phone = phones[i % len(phones)]
+        return phone.get(f"/matches/{mid}/", HTTP_IF_NONE_MATCH=own_etags[i % len(phones)], HTTP_X_LIVE="1")
 
     kinds = [  # (kind, request i, what comes first and is not counted)
         ("table pad", table_pad, None),
@@ -120,6 +126,8 @@ def main(argv=None):
         # again each second for the pads it keeps): answered 304.
         ("pad poll, nothing new (304)", lambda i: visitor.get(watched, HTTP_IF_NONE_MATCH=watched_etag,
                                                               HTTP_X_LIVE="1"), None),
+        # The same, asked by the table's own phone (a session: the front never answers it from its copy).
+        ("player's pad poll, nothing new (304)", player_poll, None),
         ("round page, a hand saved since", lambda i: visitor.get(plan["round"]), hand_elsewhere),
         ("round page, kept", lambda i: visitor.get(plan["round"]), None),
         ("board, a hand saved since", lambda i: visitor.get(plan["board"]), hand_elsewhere),

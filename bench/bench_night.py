@@ -14,7 +14,10 @@ The realistic night (the default: 512 tables, 1,024 viewers, 8 boards):
   static/ginscore/live.js does: asked for again every --poll-every seconds (1.5) with its ETag,
   answered 304 while nothing changed and with the new page when something did. Half the viewers
   follow a table's pad (the players' phones and onlookers), a quarter the round page (all T
-  tables), a quarter the standings (2T players);
+  tables), a quarter the standings (2T players). With --players-poll, one of each table's pad
+  viewers is its players' phone: it keeps the pad open with the session its table link gave it,
+  so the front never answers it from its copy and each of its polls reaches the site (a 304 after
+  one query while nothing changed), as a table's phone does between its hands;
 - --boards screens on the wall keep the board open the same way.
 
 The stress night (--stress: 128 tables saving a hand every 4 s, 256 viewers, no board): each
@@ -50,13 +53,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from loopback import (  # noqa: E402
     GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, live_viewer,
-    load_average, machine_speed, percentile, prepare_database, site_arguments, spread,
+    load_average, machine_kernel, machine_speed, percentile, prepare_database, site_arguments, spread,
 )
 
 STRESS_KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
 LIVE_PAGES = ("pad", "pad", "round", "standings")   # what the realistic night's viewers keep open, in turn
 LIVE_KINDS = ("hand save", "table pad") + tuple(
-    f"{page} poll" for page in ("pad", "round", "standings", "board")) + ("board redrawn",)
+    f"{page} poll" for page in ("player", "pad", "round", "standings", "board")) + ("board redrawn",)
 GOAL_PAD_RATIO = 3.0
 GOAL_POLL_P99 = 0.250   # seconds: a live poll, 99 in 100 times
 # The two nights' defaults (each option given on the command line wins).
@@ -75,6 +78,9 @@ def parse_args(argv=None):
     p.add_argument("--save-every", type=float, help="seconds between a table's hands")
     p.add_argument("--poll-every", type=float, default=1.5, help="seconds between a live page's polls (live.js)")
     p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages (stress)")
+    p.add_argument("--players-poll", action="store_true",
+                   help="one of each table's pad viewers is its players' phone, polling with its table link's "
+                        "session (never shared by the front): the 'player poll' line")
     p.add_argument("--outbox", action="store_true",
                    help="the tables' phones send each hand as outbox.js does (the send URL, its entry_key, sent "
                         "again after no answer or a 5xx) instead of posting the pad's form")
@@ -243,14 +249,30 @@ async def night(args, plan, tally_class=Tally, watch=None) -> tuple[Tally, float
                     for _ in range(args.viewers)]
     else:
         kept_open = [live_page(i, plan) for i in range(args.viewers)] + [("board", plan["board"])] * args.boards
-        clients += [live_viewer(tally, args.port, path, rngs.pop(), args.poll_every, stop_at, opened=f"{kind} opened",
-                                poll=f"{kind} poll", redrawn="board redrawn" if kind == "board" else None,
-                                open_within=args.warmup * 0.8, seen=watch and watch.seen(i, path))
+        sessions = players_sessions(kept_open, plan, seated) if getattr(args, "players_poll", False) else {}
+        clients += [live_viewer(tally, args.port, path, rngs.pop(), args.poll_every, stop_at,
+                                opened=f"{'player' if i in sessions else kind} opened",
+                                poll=f"{'player' if i in sessions else kind} poll",
+                                redrawn="board redrawn" if kind == "board" else None,
+                                open_within=args.warmup * 0.8, seen=watch and watch.seen(i, path),
+                                cookies=sessions.get(i))
                     for i, (kind, path) in enumerate(kept_open)]
     if watch:
         clients.append(watch.started(tally, stop_at))
     await asyncio.gather(*clients)
     return tally, time.monotonic() - tally.warmup_until
+
+
+def players_sessions(kept_open: list, plan: dict, seated: list[Phone]) -> dict[int, dict]:
+    """{viewer's index: the cookies of its table's phone} for the first viewer of each table's pad:
+    that viewer is the players' phone, keeping its pad open with the session its table link gave it."""
+    phone_of = {f"/matches/{match_id}/": phone for phone, (match_id, _) in zip(seated, plan["tables"])}
+    sessions = {}
+    for i, (kind, path) in enumerate(kept_open):
+        phone = phone_of.pop(path, None) if kind == "pad" else None
+        if phone is not None:
+            sessions[i] = dict(phone.cookies)
+    return sessions
 
 
 def live_page(i: int, plan: dict) -> tuple[str, str]:
@@ -341,7 +363,7 @@ def main(argv=None):
     result = report(tally, elapsed, args, database, plan, cpu, load)
     print(f"server log: {site.tracebacks()} tracebacks ({site.log})")
     print(f"machine speed (loopback.machine_speed, lower is faster): {speed:.2f} s before, "
-          f"{machine_speed():.2f} s after")
+          f"{machine_speed():.2f} s after; its kernel: {machine_kernel()}")
     return result
 
 

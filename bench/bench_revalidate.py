@@ -9,6 +9,8 @@ from the pages kept). Prints the CPU seconds of the app server (all its processe
 PostgreSQL per request, read from /proc. ``--variant NAME:SETTING=VALUE,...`` starts the app server
 with those settings too; the variants are measured in turn, ``--rounds`` times (A B A B), on the
 same database: compare their medians (a busy machine moves each figure by a tenth or more).
+``--players``: each connection is a table's phone, holding its table link's session (the front
+never answers those polls from its copy: each reaches the app server).
 
     .venv/bin/python bench/bench_revalidate.py --requests 12000 --rounds 3 \
         --variant "query:GINSCORE_PG_HEALTH_QUERY=1" --variant "socket:"
@@ -38,6 +40,7 @@ def parse_args(argv=None):
                    help="NAME:VAR=VALUE,VAR=VALUE: the app server started with these settings too; the variants "
                         "are measured in turn, --rounds times (A B A B)")
     p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--players", action="store_true", help="each connection holds a table link's session")
     p.add_argument("--pg-port", type=int, default=int(os.environ.get("GINSCORE_PG_PORT") or 0) or None)
     return p.parse_args(argv)
 
@@ -54,8 +57,10 @@ def cpu(groups, postmaster) -> tuple[float, float]:
     return app, pg
 
 
-async def ask(port, plan, n, connections, pages_share):
+async def ask(port, plan, n, connections, pages_share, players=False):
     phones = [Phone(port) for _ in range(connections)]
+    for phone, (_, token) in zip(phones if players else [], plan["tables"]):
+        await phone.request("GET", f"/matches/table/{token}/")
     pads = [f"/matches/{mid}/" for mid, _ in plan["tables"]]
     etags = {}
     for path in pads + [plan["round"], plan["standings"]]:
@@ -95,11 +100,11 @@ def main(argv=None):
         for _ in range(args.rounds):
             for name, settings in variants:
                 with Site({**env, **settings}, tmp, port, front=False) as site:
-                    asyncio.run(ask(port, plan, 2000, args.connections, args.pages))   # warm
+                    asyncio.run(ask(port, plan, 2000, args.connections, args.pages, args.players))   # warm
                     groups, postmaster = [site.proc.pid], pg.pid()
                     app0, pg0 = cpu(groups, postmaster)
                     t0 = time.monotonic()
-                    statuses = asyncio.run(ask(port, plan, args.requests, args.connections, args.pages))
+                    statuses = asyncio.run(ask(port, plan, args.requests, args.connections, args.pages, args.players))
                     wall = time.monotonic() - t0
                     app1, pg1 = cpu(groups, postmaster)
                 n = args.requests

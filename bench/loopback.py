@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
+import mmap
 import os
 import random
 import re
@@ -67,7 +68,7 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
 
 # Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
 PASSED_ON = ("GINSCORE_PG_PREPARE", "GINSCORE_PG_HEALTH_QUERY", "GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES",
-             "GINSCORE_KEPT_PARTS", "GINSCORE_KEPT_RESULTS",  # the caches' switches
+             "GINSCORE_KEPT_PARTS", "GINSCORE_KEPT_RESULTS", "GINSCORE_LIVE_POLL_EARLY",  # the caches' switches
              "GINSCORE_WORKER", "GINSCORE_TASKS")  # the background jobs' worker (docs/background-jobs.md)
 
 
@@ -357,15 +358,17 @@ class Tally:
 
 async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, every: float, stop_at: float,
                       opened: str = "page opened", poll: str = "live poll", redrawn: str | None = None,
-                      open_within: float = 0.0, seen=None):
+                      open_within: float = 0.0, seen=None, cookies: dict | None = None):
     """One open page, as static/ginscore/live.js keeps it: loaded once (at a random moment within
     ``open_within`` seconds), then asked for again on its schedule with its ETag (If-None-Match,
     X-Live: 1): 304 while nothing changed, the new page when something did. Timed under ``opened``
     and ``poll``; the polls answered with a new page also under ``redrawn`` (the page's cost when
-    it changed). ``seen(sent, answered, etag, how)``, if given, is told the version the page shows
+    it changed). ``cookies``: the phone's own (a player's session: its polls are never shared by the
+    front), else a visitor's, without any. ``seen(sent, answered, etag, how)``, if given, is told the version the page shows
     after each answer and how the front made that answer (its X-Cache) (bench/rehearsal.py: how long
     until every viewer saw a hand, and how a poll behind was answered)."""
     phone = Phone(port)
+    phone.cookies.update(cookies or {})
     await tally.sleep(rng.uniform(0, open_within), stop_at)
     sent = time.monotonic()
     status, headers, _ = await tally.timed(opened, phone, "GET", path)
@@ -421,6 +424,28 @@ def machine_speed() -> float:
     for i in range(20_000_000):
         total += i
     return time.process_time() - started
+
+
+def machine_kernel() -> str:
+    """What this machine's kernel charges for what servers and browsers do all the time, which the
+    plain-Python loop of ``machine_speed`` does not show: a page of new memory touched first (a page
+    fault) and a small program started and ended. On the virtual machine of 2026-11-29 evening to
+    11-30, whose loop took 0.9-1.4 s (quick), these cost 6-7 us and 1.0 ms, and the suite and the
+    servers spent two and a half times the CPU they spent on the machine of 2026-11-29 morning.
+    bench/bench_machine.py prints these and more."""
+    pages = 16_384   # 64 MiB
+    started = time.perf_counter()
+    for _ in range(2):
+        memory = mmap.mmap(-1, pages * 4096)
+        for offset in range(0, pages * 4096, 4096):
+            memory[offset] = 1
+        memory.close()
+    fault = (time.perf_counter() - started) / (2 * pages)
+    started = time.perf_counter()
+    for _ in range(20):
+        subprocess.run(["/bin/true"], check=True)
+    spawn = (time.perf_counter() - started) / 20
+    return f"a new page touched {fault * 1e6:.1f} us, a program started {spawn * 1e3:.2f} ms"
 
 
 def load_average() -> str:

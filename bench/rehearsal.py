@@ -60,8 +60,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench_night  # noqa: E402
 from loopback import (  # noqa: E402
-    ROOT, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, machine_speed,
-    percentile, processes,
+    ROOT, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, machine_kernel,
+    machine_speed, percentile, processes,
 )
 
 KEY = "the-championship-rehearsal-key-shared-by-every-app-server-" + "k" * 20
@@ -422,7 +422,9 @@ def summary(args, tally, elapsed, plan, database, shape, cpu_parts, client, load
         "poll": (percentile(polls, 50), percentile(polls, 99)) if polls else None,
         "poll kinds": {kind: percentile(sorted(v), 99) for kind, v in tally.times.items() if kind.endswith(" poll")},
         "poll heads": {kind: percentile(sorted(v), 99) for kind, v in tally.heads.items() if kind.endswith(" poll")},
-        "front": dict(answered), "cpu": measured["cpu"], "client": measured["client"], "requests": measured["requests"],
+        "front": dict(answered),
+        "front by kind": {kind: dict(counts) for kind, counts in tally.cache.items() if kind.endswith(" poll")},
+        "cpu": measured["cpu"], "client": measured["client"], "requests": measured["requests"],
         "cpu with warm-up": sum(cpu_parts.values()), "client with warm-up": client,
         "late p99": percentile(sorted(tally.lateness), 99) if tally.lateness else 0.0,
         "load": load, "told": kept[0], "lost": kept[1], "doubled": kept[2], "untold": kept[3], "lag": lag,
@@ -516,7 +518,8 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
     for name, values in rows:
         print(f"{name:{width}}  " + "  ".join(f"{v:>{c}}" for v, c in zip(values, cols)))
     print(f"on {os.cpu_count()} cores; machine speed (loopback.machine_speed, lower is faster) {speed[0]:.2f} s "
-          f"before, {speed[1]:.2f} s after; the CPU lines count the measured seconds only (each set-up's own "
+          f"before, {speed[1]:.2f} s after; its kernel: {machine_kernel()}; the CPU lines count the measured "
+          "seconds only (each set-up's own "
           "figures above count the warm-up too: the pages' first drawing, the tables' seating)")
 
 

@@ -23,7 +23,7 @@ def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     out = tmp_path / "figures.json"
     proc = subprocess.Popen([sys.executable, "bench/rehearsal.py", "--tables", "4", "--viewers", "8", "--boards", "1",
-                             "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship",
+                             "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship", "--players-poll",
                              "--json", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         stdout, stderr = proc.communicate(timeout=180)
@@ -46,6 +46,11 @@ def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path)
     # hand the killed server had on to the other one, so no phone is answered an error, none left unsaved.
     assert night["save errors"] == night["unsaved"] == 0, night
     assert "hands sent again by the phone / never saved" in done.stdout
+    # One viewer of each table's pad is its players' phone, polling with the table link's session: each of
+    # its polls reaches an app server (nginx: BYPASS), none is answered from the front's copy.
+    players = night["front by kind"]["player poll"]
+    # (three phones: of the 8 viewers, 4 watch a pad, two of them the same table's)
+    assert sum(players.values()) >= 3 * 8 / 2.25 and set(players) == {"BYPASS"}, night["front by kind"]
     lag = night["lag"]
     assert lag["viewers"] == 4 and lag["saves"] >= 8, lag   # half the 8 viewers watch a table's pad
     # Seen by every viewer of its table after their next poll (0.75-2.25 s apart): never before
