@@ -62,6 +62,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A live page's poll told "not modified" from its version alone, before the session is read.
+    "ginscore.club.live.LivePollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -259,6 +261,9 @@ GINSCORE_KEPT_PAGES = env.flag("GINSCORE_KEPT_PAGES", True)
 GINSCORE_ROUND_LINES = env.flag("GINSCORE_ROUND_LINES", True)
 GINSCORE_KEPT_PARTS = env.flag("GINSCORE_KEPT_PARTS", True)   # a pad's rows, the standings' rows
 GINSCORE_KEPT_RESULTS = env.flag("GINSCORE_KEPT_RESULTS", True)   # the club's ratings replayed once a version
+# A live page's poll answered 304 from its version alone, before the session and the middleware
+# (ginscore/club/live.py, LivePollMiddleware); 0: every poll goes the whole way.
+GINSCORE_LIVE_POLL_EARLY = env.flag("GINSCORE_LIVE_POLL_EARLY", True)
 # "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
 # files so that every process of this server serves a page another drew (each version of the
 # standings is drawn once, not once a process); a miss there is drawn, never an error.

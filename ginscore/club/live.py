@@ -45,10 +45,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, quote_etag
 from django.utils.dateformat import format as date_format
+from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
@@ -342,7 +344,8 @@ def live_page(etag_of, *, shared=False, per_host=False):
     def decorator(view):
         def etag(request, *args, **kwargs):
             request.live_read_at = time.time()
-            value = etag_of(*args, **kwargs)
+            # (read already when the poll was looked at first, LivePollMiddleware)
+            value = request._live_value if hasattr(request, "_live_value") else etag_of(*args, **kwargs)
             # The page's language is part of its version: a page kept in French is never served in English.
             request.live_etag = quote_etag(f"{value}.{get_language()}") if value is not None else ""
             return request.live_etag or None
@@ -359,5 +362,76 @@ def live_page(etag_of, *, shared=False, per_host=False):
             else:
                 add_never_cache_headers(response)
             return response
+        wrapped.live_etag_of, wrapped.live_shared = etag_of, shared
         return wrapped
     return decorator
+
+
+class LivePollMiddleware:
+    """A live page's poll (live.js: ``X-Live: 1`` with the page's ETag; or the front asking again
+    with its copy's) answered 304 as soon as the page's version is read, before the rest of the
+    site's work: the session, the account, the language, the messages. A table's phones poll
+    their pad with a session (their table link), so every one of their polls reaches the site;
+    this answer costs them one query, the version's, instead of two and the middleware.
+
+    The page's ETag is its version and its language: a poll naming the version now in any
+    language the site speaks was drawn for that viewer in theirs, and is told nothing changed.
+    (A member who chooses another language on another device sees it here at the next page or
+    change, not at the next poll.) Anything else (a change, no such page, an address that is no
+    live page) goes the whole way, its version read once. ``GINSCORE_LIVE_POLL_EARLY=0`` turns
+    this off: every poll goes the whole way (docs/performance.md)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (settings.GINSCORE_LIVE_POLL_EARLY and request.method == "GET"
+                and request.META.get("HTTP_X_LIVE") == "1" and request.META.get("HTTP_IF_NONE_MATCH")):
+            response = _not_modified(request)
+            if response is not None:
+                return response
+        return self.get_response(request)
+
+
+def _not_modified(request):
+    try:
+        found = resolve(request.path_info)
+    except Resolver404:
+        return None
+    etag_of = getattr(found.func, "live_etag_of", None)
+    if etag_of is None:
+        return None
+    request.live_read_at = time.time()
+    request._live_value = value = etag_of(*found.args, **found.kwargs)
+    if value is None:
+        return None
+    asked = set(parse_etags(request.META["HTTP_IF_NONE_MATCH"]))
+    tag = next((t for t in (quote_etag(f"{value}.{code}") for code, _ in settings.LANGUAGES)
+                if t in asked or f"W/{t}" in asked), None)
+    if tag is None:
+        return None
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
+    if found.func.live_shared and _visitor_alone(request, found.func.live_shared):
+        response["Cache-Control"] = PROXY_SHARED
+        response["X-Accel-Expires"] = front_expires(request.live_read_at)
+    else:
+        add_never_cache_headers(response)
+    return response
+
+
+def _visitor_alone(request, shared) -> bool:
+    """No session, no message waiting: a visitor whose page is everyone's (``_proxy_may_share``),
+    told so without reading anything: the page's own test (``shared(request)``) is asked of an
+    empty session and no account, which is what such a visitor has."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
+        return False
+    if shared is True:
+        return True
+    from importlib import import_module
+
+    from django.contrib.auth.models import AnonymousUser
+
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(None)
+    request.user = AnonymousUser()
+    return bool(shared(request))
