@@ -111,14 +111,26 @@ function currentLanguage() {
   }).then(function (text) { if (language === null) language = text; return language; });
 }
 
+// How many times the kept pages were forgotten (a log-out) since the worker started: an answer
+// asked for before the last forgetting was drawn for whoever left, and is neither kept nor learnt
+// from (its viewer), even when it comes after (a page's keeping or a poll on its way at the log-out).
+var forgettings = 0;
+
 // A table page as the server drew it: kept under its path (no query) with its viewer, never a
-// redirect or an error.
-function keep(request, response) {
+// redirect or an error. ``asked``: the forgettings when it was asked for (now, if not given).
+function keep(request, response, asked) {
+  var at = asked === undefined ? forgettings : asked;
+  if (at !== forgettings) return response;
   note(response);
   if (!response || !response.ok || response.redirected || response.type !== "basic") return response;
   var copy = response.clone();
   var url = new URL(request.url);
-  caches.open(VERSION).then(function (cache) { return cache.put(url.origin + url.pathname, copy); });
+  var key = url.origin + url.pathname;
+  caches.open(VERSION).then(function (cache) {
+    return cache.put(key, copy).then(function () {
+      if (at !== forgettings) return cache.delete(key);   // forgotten while it was being kept
+    });
+  });
   return response;
 }
 
@@ -140,17 +152,18 @@ function keptFor(url) {
 // and its entry form numbers the next hand from it.
 function refreshKept(url) {
   var path = url.pathname, other = /hands\/new\/$/.test(path) ? path.replace(/hands\/new\/$/, "") : path + "hands/new/";
-  var key = url.origin + other;
+  var key = url.origin + other, at = forgettings;
   return caches.match(key, {ignoreVary: true}).then(function (hit) {
     if (!hit) return null;
     return fetch(key, {credentials: "same-origin", cache: "no-store", headers: KEPT}).then(function (response) {
-      return keep(new Request(key), response);
+      return keep(new Request(key), response, at);
     });
   }).catch(function () { return null; });
 }
 
 // Every kept page forgotten (log-out): only the scripts and styles stay.
 function forget() {
+  forgettings += 1;
   viewer = "";
   until = "";
   return caches.open(VERSION).then(function (cache) {
@@ -244,15 +257,17 @@ self.addEventListener("fetch", function (event) {
 function answer(request, url) {
   if (request.method !== "GET") return null;
   if (request.mode === "navigate" && tablePage(url)) {
-    return fetch(request).then(function (response) { return keep(request, response); })
+    var at = forgettings;
+    return fetch(request).then(function (response) { return keep(request, response, at); })
       .catch(function () {
         return keptFor(url).then(function (hit) { return hit ? marked(hit) : offlinePage(); });
       });
   }
   if (request.headers.get("X-Live") && tablePage(url)) {   // live.js's poll: a newer pad is kept too
+    var asked = forgettings;
     return fetch(request).then(function (response) {
       if (response.status === 200) {
-        keep(request, response);
+        keep(request, response, asked);
         refreshKept(url);
       }
       return response;
@@ -288,8 +303,9 @@ self.addEventListener("message", function (event) {
   event.waitUntil(Promise.all(urls.map(function (path) {
     var url = new URL(path, self.location.origin);
     if (!tablePage(url)) return null;
+    var at = forgettings;
     return fetch(url.href, {credentials: "same-origin", headers: KEPT}).then(function (response) {
-      return keep(new Request(url.href), response);
+      return keep(new Request(url.href), response, at);
     }).catch(function () { return null; });
   })));
 });
