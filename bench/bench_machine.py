@@ -16,33 +16,14 @@ the kernel) cost several times more there. Prints, median of --runs runs:
 """
 from __future__ import annotations
 
-import mmap
 import os
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from loopback import load_average, machine_speed  # noqa: E402
-
-
-def timed(work, times: int) -> float:
-    started = time.perf_counter()
-    for _ in range(times):
-        work()
-    return (time.perf_counter() - started) / times
-
-
-def page_fault() -> float:
-    pages = 16_384
-    started = time.perf_counter()
-    memory = mmap.mmap(-1, pages * 4096)
-    for offset in range(0, pages * 4096, 4096):
-        memory[offset] = 1
-    memory.close()
-    return (time.perf_counter() - started) / pages
+from loopback import load_average, machine_speed, page_fault_seconds, program_start_seconds  # noqa: E402
 
 
 def pipe_round_trip(times: int = 20_000) -> float:
@@ -65,13 +46,19 @@ def pipe_round_trip(times: int = 20_000) -> float:
     return took
 
 
+def _file_status(times: int) -> float:
+    started = time.perf_counter()
+    for _ in range(times):
+        os.stat(__file__)
+    return (time.perf_counter() - started) / times
+
+
 PROBES = (
     ("plain-Python loop (s)", 1, machine_speed),
-    ("a new page touched (us)", 1e6, page_fault),
-    ("a program started (ms)", 1e3, lambda: timed(lambda: subprocess.run(["/bin/true"], check=True), 20)),
-    ("Python started (ms)", 1e3, lambda: timed(lambda: subprocess.run([sys.executable, "-S", "-c", "pass"],
-                                                                      check=True), 10)),
-    ("a file's status read (us)", 1e6, lambda: timed(lambda: os.stat(__file__), 100_000)),
+    ("a new page touched (us)", 1e6, page_fault_seconds),
+    ("a program started (ms)", 1e3, program_start_seconds),
+    ("Python started (ms)", 1e3, lambda: program_start_seconds((sys.executable, "-S", "-c", "pass"), 10)),
+    ("a file's status read (us)", 1e6, lambda: _file_status(100_000)),
     ("a byte to another process and back (us)", 1e6, pipe_round_trip),
 )
 

@@ -426,6 +426,24 @@ def machine_speed() -> float:
     return time.process_time() - started
 
 
+def page_fault_seconds(pages: int = 16_384) -> float:
+    """Seconds a page of new memory takes to be touched first (a page fault), over ``pages`` (64 MiB)."""
+    started = time.perf_counter()
+    memory = mmap.mmap(-1, pages * 4096)
+    for offset in range(0, pages * 4096, 4096):
+        memory[offset] = 1
+    memory.close()
+    return (time.perf_counter() - started) / pages
+
+
+def program_start_seconds(command=("/bin/true",), times: int = 20) -> float:
+    """Seconds a program takes to be started and ended, over ``times``."""
+    started = time.perf_counter()
+    for _ in range(times):
+        subprocess.run(list(command), check=True)
+    return (time.perf_counter() - started) / times
+
+
 def machine_kernel() -> str:
     """What this machine's kernel charges for what servers and browsers do all the time, which the
     plain-Python loop of ``machine_speed`` does not show: a page of new memory touched first (a page
@@ -433,19 +451,8 @@ def machine_kernel() -> str:
     11-30, whose loop took 0.9-1.4 s (quick), these cost 6-7 us and 1.0 ms, and the suite and the
     servers spent two and a half times the CPU they spent on the machine of 2026-11-29 morning.
     bench/bench_machine.py prints these and more."""
-    pages = 16_384   # 64 MiB
-    started = time.perf_counter()
-    for _ in range(2):
-        memory = mmap.mmap(-1, pages * 4096)
-        for offset in range(0, pages * 4096, 4096):
-            memory[offset] = 1
-        memory.close()
-    fault = (time.perf_counter() - started) / (2 * pages)
-    started = time.perf_counter()
-    for _ in range(20):
-        subprocess.run(["/bin/true"], check=True)
-    spawn = (time.perf_counter() - started) / 20
-    return f"a new page touched {fault * 1e6:.1f} us, a program started {spawn * 1e3:.2f} ms"
+    fault = (page_fault_seconds() + page_fault_seconds()) / 2
+    return f"a new page touched {fault * 1e6:.1f} us, a program started {program_start_seconds() * 1e3:.2f} ms"
 
 
 def load_average() -> str:

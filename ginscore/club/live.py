@@ -36,6 +36,7 @@ import logging
 import os
 import re
 import secrets
+from importlib import import_module
 import threading
 import time
 from collections import OrderedDict
@@ -44,6 +45,7 @@ from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
@@ -333,6 +335,11 @@ def _proxy_may_share(request, response, also) -> bool:
             and (response.status_code == 304 or _shareable(request, response)))
 
 
+def _live_etag(value, language: str) -> str:
+    """A live page's ETag: its version and the language it was drawn in."""
+    return quote_etag(f"{value}.{language}")
+
+
 def live_page(etag_of, *, shared=False, per_host=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
@@ -347,7 +354,7 @@ def live_page(etag_of, *, shared=False, per_host=False):
             # (read already when the poll was looked at first, LivePollMiddleware)
             value = request._live_value if hasattr(request, "_live_value") else etag_of(*args, **kwargs)
             # The page's language is part of its version: a page kept in French is never served in English.
-            request.live_etag = quote_etag(f"{value}.{get_language()}") if value is not None else ""
+            request.live_etag = _live_etag(value, get_language()) if value is not None else ""
             return request.live_etag or None
 
         also = None if shared is True else shared
@@ -406,32 +413,22 @@ def _not_modified(request):
     if value is None:
         return None
     asked = set(parse_etags(request.META["HTTP_IF_NONE_MATCH"]))
-    tag = next((t for t in (quote_etag(f"{value}.{code}") for code, _ in settings.LANGUAGES)
+    tag = next((t for t in (_live_etag(value, code) for code, _ in settings.LANGUAGES)
                 if t in asked or f"W/{t}" in asked), None)
     if tag is None:
         return None
     response = HttpResponseNotModified()
     response["ETag"] = tag
-    if found.func.live_shared and _visitor_alone(request, found.func.live_shared):
+    shared = found.func.live_shared
+    if shared and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        # No session: what such a visitor has, without reading anything (the session and the
+        # account middleware have not run)
+        request.session = import_module(settings.SESSION_ENGINE).SessionStore(None)
+        request.user = AnonymousUser()
+    if shared and _proxy_may_share(request, response, None if shared is True else shared):
         response["Cache-Control"] = PROXY_SHARED
         response["X-Accel-Expires"] = front_expires(request.live_read_at)
     else:
         add_never_cache_headers(response)
     return response
 
-
-def _visitor_alone(request, shared) -> bool:
-    """No session, no message waiting: a visitor whose page is everyone's (``_proxy_may_share``),
-    told so without reading anything: the page's own test (``shared(request)``) is asked of an
-    empty session and no account, which is what such a visitor has."""
-    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
-        return False
-    if shared is True:
-        return True
-    from importlib import import_module
-
-    from django.contrib.auth.models import AnonymousUser
-
-    request.session = import_module(settings.SESSION_ENGINE).SessionStore(None)
-    request.user = AnonymousUser()
-    return bool(shared(request))
