@@ -16,8 +16,11 @@ The realistic night (the default: 512 tables, 1,024 viewers, 8 boards):
   follow a table's pad (the players' phones and onlookers), a quarter the round page (all T
   tables), a quarter the standings (2T players). With --players-poll, one of each table's pad
   viewers is its players' phone: it keeps the pad open with the session its table link gave it,
-  so the front never answers it from its copy and each of its polls reaches the site (a 304 after
-  one query while nothing changed), as a table's phone does between its hands;
+  as a table's phone does between its hands. It polls as live.js does: as a visitor, without its
+  cookies, naming the pad's version in each language (the front answers it from the copy it
+  shares with the pad's onlookers: the 'player poll' line), and asks for its own pad, with its
+  session, only when that version moved (the 'player own poll' line); with the site's
+  GINSCORE_LIVE_POLL_SHARED=0 every poll goes with its session, to the site;
 - --boards screens on the wall keep the board open the same way.
 
 The stress night (--stress: 128 tables saving a hand every 4 s, 256 viewers, no board): each
@@ -59,7 +62,7 @@ from loopback import (  # noqa: E402
 STRESS_KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
 LIVE_PAGES = ("pad", "pad", "round", "standings")   # what the realistic night's viewers keep open, in turn
 LIVE_KINDS = ("hand save", "table pad") + tuple(
-    f"{page} poll" for page in ("player", "pad", "round", "standings", "board")) + ("board redrawn",)
+    f"{page} poll" for page in ("player", "player own", "pad", "round", "standings", "board")) + ("board redrawn",)
 GOAL_PAD_RATIO = 3.0
 GOAL_POLL_P99 = 0.250   # seconds: a live poll, 99 in 100 times
 # The two nights' defaults (each option given on the command line wins).
@@ -79,8 +82,8 @@ def parse_args(argv=None):
     p.add_argument("--poll-every", type=float, default=1.5, help="seconds between a live page's polls (live.js)")
     p.add_argument("--read-every", type=float, default=2.0, help="seconds between a viewer's pages (stress)")
     p.add_argument("--players-poll", action="store_true",
-                   help="one of each table's pad viewers is its players' phone, polling with its table link's "
-                        "session (never shared by the front): the 'player poll' line")
+                   help="one of each table's pad viewers is its players' phone, holding its table link's "
+                        "session: the 'player poll' and 'player own poll' lines")
     p.add_argument("--outbox", action="store_true",
                    help="the tables' phones send each hand as outbox.js does (the send URL, its entry_key, sent "
                         "again after no answer or a 5xx) instead of posting the pad's form")

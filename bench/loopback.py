@@ -68,7 +68,8 @@ def site_arguments(p: argparse.ArgumentParser) -> None:
 
 # Settings of the site a benchmark may be run with (the others are scripts/run.sh's).
 PASSED_ON = ("GINSCORE_PG_PREPARE", "GINSCORE_PG_HEALTH_QUERY", "GINSCORE_PREPARED", "GINSCORE_KEPT_PAGES", "GINSCORE_ROUND_LINES",
-             "GINSCORE_KEPT_PARTS", "GINSCORE_KEPT_RESULTS", "GINSCORE_LIVE_POLL_EARLY",  # the caches' switches
+             "GINSCORE_KEPT_PARTS", "GINSCORE_KEPT_RESULTS", "GINSCORE_LIVE_POLL_EARLY",
+             "GINSCORE_LIVE_POLL_SHARED",  # the caches' switches
              "GINSCORE_WORKER", "GINSCORE_TASKS")  # the background jobs' worker (docs/background-jobs.md)
 
 
@@ -371,14 +372,30 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
     phone.cookies.update(cookies or {})
     await tally.sleep(rng.uniform(0, open_within), stop_at)
     sent = time.monotonic()
-    status, headers, _ = await tally.timed(opened, phone, "GET", path)
+    status, headers, content = await tally.timed(opened, phone, "GET", path)
     etag = (headers.get("etag") or [""])[0]
+    # A phone with a session polls a page visitors share as one of them, when the page says so
+    # (live.js: without its cookies, its version named in each language; its own page on a change).
+    languages = poll_languages(content) if cookies else []
+    visitor = Phone(port) if languages else None
     if seen and status == 200:
         seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
         sent = time.monotonic()
         counted, started = sent >= tally.warmup_until, time.perf_counter()
-        status, headers, _ = await tally.timed(poll, phone, "GET", path, expect=(200, 304),
+        now = etag_version(etag)
+        if visitor is not None and now is not None:
+            tags = ", ".join(f'"{now}.{code}"' for code in languages)
+            status, headers, _ = await tally.timed(poll, visitor, "GET", path, expect=(200, 304),
+                                                   headers={"If-None-Match": tags, "X-Live": "1"})
+            if status != 200 or etag_version((headers.get("etag") or [""])[0]) == now:
+                if seen and status in (200, 304):
+                    seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
+                continue
+            poll_own = poll.replace(" poll", " own poll")
+        else:
+            poll_own = poll
+        status, headers, _ = await tally.timed(poll_own, phone, "GET", path, expect=(200, 304),
                                                headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
         if status == 200:
             etag = (headers.get("etag") or [etag])[0]
@@ -387,6 +404,24 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
         if seen and status in (200, 304):
             seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     phone.close()
+    if visitor is not None:
+        visitor.close()
+
+
+_POLL_LANGUAGES = re.compile(rb'<meta name="live-poll-languages" content="([^"]*)"')
+_ETAG_VERSION = re.compile(r'^(?:W/)?"(.*)\.[^."]*"$')
+
+
+def poll_languages(page: bytes) -> list[str]:
+    """The languages a page asks live.js to name its version in when polling as a visitor (ginscore/club/live.py)."""
+    found = _POLL_LANGUAGES.search(page or b"")
+    return found.group(1).decode().split() if found else []
+
+
+def etag_version(tag: str) -> str | None:
+    """The version a live page's ETag names ('"v.fr"': "v"), as live.js reads it."""
+    found = _ETAG_VERSION.match(tag or "")
+    return found.group(1) if found else None
 
 
 def gunicorn_shape(env: dict) -> str:

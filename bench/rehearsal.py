@@ -481,7 +481,7 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
         ("hand save p50 / p99 ms", [f"{ms(r['save'][0])} / {ms(r['save'][1])}" if r["save"] else "-" for r in results]),
         ("live polls p50 / p99 ms", [f"{ms(r['poll'][0])} / {ms(r['poll'][1])}" if r["poll"] else "-" for r in results]),
     ]
-    for kind in ("player poll", "pad poll", "round poll", "standings poll", "board poll"):
+    for kind in ("player poll", "player own poll", "pad poll", "round poll", "standings poll", "board poll"):
         if not any(kind in r["poll kinds"] for r in results):
             continue   # (the players' polls: --players-poll)
         rows.append((f"  {kind} p99 ms (its head came)", [f"{ms(r['poll kinds'].get(kind))} "

@@ -264,6 +264,10 @@ GINSCORE_KEPT_RESULTS = env.flag("GINSCORE_KEPT_RESULTS", True)   # the club's r
 # A live page's poll answered 304 from its version alone, before the session and the middleware
 # (ginscore/club/live.py, LivePollMiddleware); 0: every poll goes the whole way.
 GINSCORE_LIVE_POLL_EARLY = env.flag("GINSCORE_LIVE_POLL_EARLY", True)
+# A phone with a session polls a page visitors share (a table's pad, the round, the standings) as a
+# visitor would, without its cookies, so that the front answers it from its copy; only a change
+# fetches its own page (static/ginscore/live.js); 0: it polls with its session, as before.
+GINSCORE_LIVE_POLL_SHARED = env.flag("GINSCORE_LIVE_POLL_SHARED", True)
 # "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
 # files so that every process of this server serves a page another drew (each version of the
 # standings is drawn once, not once a process); a miss there is drawn, never an error.

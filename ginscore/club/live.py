@@ -229,6 +229,13 @@ def _found(key):
 # serve what it kept.
 DRAW_LOCKS = 64
 DRAW_WAIT = 5.0
+# With a shared cache the lock is a key that lapses by itself after DRAW_LAPSE seconds, for an app
+# server killed while drawing: a file's lock is let go by the system with its process, a key is not.
+# Until it lapses, every process that wants that page waits, and with it every request queued on that
+# process (bench/rehearsal.py, a server killed: 125 pad polls held 5 s, the whole DRAW_WAIT, while the
+# lapse was twice that). A page takes well under a second to draw (a 1,024-table board or standings
+# 0.1 s, docs/performance.md); one drawn longer than that may be drawn twice, by a process that waited.
+DRAW_LAPSE = 1
 
 
 @contextmanager
@@ -280,14 +287,14 @@ def _waited_for(take) -> tuple[bool, bool]:
 @contextmanager
 def _drawing_shared(key):
     """``_drawing`` with the lock a key of the shared cache, added by whoever draws (it lapses by
-    itself should that process die) and deleted when the page is kept."""
+    itself after DRAW_LAPSE, should that process die) and deleted when the page is kept."""
     pages, lock, held = caches["pages"], _shared_key(key) + ":drawing", False
 
     def take():
         if not _cache_usable():
             return None
         try:
-            return pages.add(lock, os.getpid(), timeout=DRAW_WAIT * 2)
+            return pages.add(lock, os.getpid(), timeout=DRAW_LAPSE)
         except Exception as e:  # noqa: BLE001 - the lock is for speed only: never a failed page
             _cache_failed("asked for the drawing lock", e)
             return None
@@ -340,6 +347,20 @@ def _live_etag(value, language: str) -> str:
     return quote_etag(f"{value}.{language}")
 
 
+def _poll_languages(request) -> str:
+    """For a page visitors share, seen by a phone with a session (a table's players, a member, the
+    director): the languages the site speaks ("en fr"), for live.js to poll the page as a visitor
+    would, without its cookies, naming its version in each of them (If-None-Match): the front
+    answers that from its copy, shared with the page's visitors, where a poll with a session always
+    reaches the site. The version is the page's whoever views it (``etag_of`` reads the address
+    only), so a 304 there is a 304 for this phone's own page; on a change live.js fetches its own.
+    "" otherwise: the phone polls with its cookies (a visitor without a session already polls as one;
+    ``GINSCORE_LIVE_POLL_SHARED=0``)."""
+    if not settings.GINSCORE_LIVE_POLL_SHARED or settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return ""
+    return " ".join(code for code, _ in settings.LANGUAGES)
+
+
 def live_page(etag_of, *, shared=False, per_host=False):
     """Decorator for a GET view: ``etag_of(**url_kwargs)`` returns the page's
     version from the database in one query (None when there is no such page).
@@ -362,6 +383,7 @@ def live_page(etag_of, *, shared=False, per_host=False):
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):
+            request.live_poll_languages = _poll_languages(request) if shared else ""
             response = conditional(request, *args, **kwargs)
             if shared and _proxy_may_share(request, response, also):
                 response["Cache-Control"] = PROXY_SHARED

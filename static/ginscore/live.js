@@ -4,7 +4,7 @@
 // focus, open <details> and scrolled frames are kept; a region holding a form field being
 // typed into waits (data-live-when="pristine": waits once anything in it was changed).
 // Pauses while the tab is hidden or the page is being left, backs off when the network fails,
-// catches up on return.
+// catches up on return. A page visitors share, seen with a session, is polled as a visitor (below).
 // Without it the pages still work: reload to see the latest.
 (function () {
   "use strict";
@@ -26,17 +26,53 @@
 
   function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
 
-  function poll() {
-    clearTimeout(timer);
-    if (busy || document.hidden || leaving) return;   // visibilitychange (or the page staying) brings it back
-    busy = true;
-    fetch(location.href, {headers: {"If-None-Match": etag, "X-Live": "1"}, cache: "no-store",
-                          credentials: "same-origin"})
+  // A page its visitors share (a table's pad, the round, the standings), seen with a session (a
+  // table's players, a member): polled as a visitor polls it, without this phone's cookies, naming
+  // its version in each language the site speaks, so that the front answers from the copy it keeps
+  // for the visitors (a poll with a session always reaches the site). The version is the page's
+  // whoever views it: only when it moved is this phone's own page asked for (ginscore/club/live.py).
+  var languages = document.querySelector('meta[name="live-poll-languages"]');
+  languages = languages && languages.content ? languages.content.split(/\s+/) : [];
+  var shared = languages.length > 0 && version(etag) !== null;
+
+  // The version an ETag names ('"v.fr"' or 'W/"v.fr"': "v"), or null.
+  function version(tag) {
+    var m = /^(?:W\/)?"(.*)\.[^."]*"$/.exec(tag || "");
+    return m ? m[1] : null;
+  }
+
+  function own() {
+    return fetch(location.href, {headers: {"If-None-Match": etag, "X-Live": "1"}, cache: "no-store",
+                                 credentials: "same-origin"})
       .then(function (r) {
         if (r.status === 304) return null;
         if (!r.ok || r.redirected) throw new Error("live: " + r.status);
         return r.text().then(function (html) { return {html: html, tag: r.headers.get("ETag")}; });
-      })
+      });
+  }
+
+  function asVisitor() {
+    var now = version(etag);
+    var tags = languages.map(function (code) { return '"' + now + "." + code + '"'; }).join(", ");
+    return fetch(location.href, {headers: {"If-None-Match": tags, "X-Live": "1"}, cache: "no-store",
+                                 credentials: "omit"})
+      .then(function (r) {
+        if (r.status === 304) return null;
+        if (r.ok && !r.redirected) {
+          if (r.body) r.body.cancel();   // (the visitors' page: never shown here)
+          return version(r.headers.get("ETag")) === now ? null : own();
+        }
+        if (r.status >= 500) throw new Error("live: " + r.status);
+        shared = false;   // not the same for a visitor after all (sent elsewhere, refused): polled as itself
+        return own();
+      });
+  }
+
+  function poll() {
+    clearTimeout(timer);
+    if (busy || document.hidden || leaving) return;   // visibilitychange (or the page staying) brings it back
+    busy = true;
+    (shared ? asVisitor() : own())
       .then(function (fresh) {
         busy = false; failures = 0; wait = EVERY;
         if (leaving) return;

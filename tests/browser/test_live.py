@@ -84,3 +84,36 @@ def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament)
     expect(row.locator(".badge-live")).to_have_text("playing", timeout=LIVE_MS)
     assert phone.evaluate("window.scrollY") == 600
     shot("live-02-round-kept-scroll")
+
+
+def test_a_table_phone_polls_its_pad_as_a_visitor_and_asks_for_its_own_only_on_a_change(phone, make_match):
+    """The table link gives the phone a session; its pad is the same page for every visitor but for
+    the form. live.js polls it without the phone's cookies (a front answers that from its copy) and
+    asks for its own pad, with its session, only once the version moved: the form comes back on
+    hand 2, never the visitors' pad without a form."""
+    from django.core.signals import request_started
+
+    match = make_match()
+    path = f"/matches/{match.pk}/"
+    polls = []   # (with the phone's session?) for each of its live polls, as the site saw them
+
+    def note(sender, environ, **kwargs):
+        if environ.get("HTTP_X_LIVE") == "1" and environ.get("PATH_INFO") == path:
+            polls.append("sessionid=" in environ.get("HTTP_COOKIE", ""))
+
+    request_started.connect(note)
+    try:
+        phone.goto(f"{phone.base}/matches/table/{match.table_token}/")
+        expect(phone.locator("#entry h2")).to_have_text("Hand 1")
+        phone.wait_for_timeout(5_000)
+        quiet = list(polls)
+        assert len(quiet) >= 2 and not any(quiet), quiet   # every poll a visitor's
+        match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+        expect(phone.locator("#hand-1")).to_be_visible(timeout=LIVE_MS)
+        expect(phone.locator("#entry h2")).to_have_text("Hand 2", timeout=LIVE_MS)
+        expect(phone.locator("form.hand-form")).to_be_visible()
+        phone.wait_for_timeout(3_000)
+    finally:
+        request_started.disconnect(note)
+    assert polls.count(True) == 1, polls   # its own pad asked for once: on the change
+    assert len(polls) > len(quiet) + 1, polls   # (and it went on polling as a visitor)

@@ -156,12 +156,8 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
         assert response.getheader("X-Cache") in ("MISS", None) and "no-store" in response.getheader("Cache-Control", "no-store")
 
 
-def test_a_phone_with_a_session_is_told_not_modified_by_the_site_through_the_front(site):
-    """A table's players and the director poll with a session: the front keeps no copy for them and
-    passes their ETag on, so the site answers 304 while nothing changed. (nginx drops the header in
-    a location that keeps copies: every such poll was drawn in full, 16 kB, and swapped in, taking a
-    message such as "Hand 4 saved" off the page 1.5 s after it opened.)"""
-    url, _proc, env, _tmp = site
+def match_and_session(env) -> tuple[str, str]:
+    """A new match and the session of Carl, a member, logged in."""
     done = manage(env, "shell", "-c", "from django.contrib.auth.models import User\n"
                   "from django.test import Client\n"
                   "from ginscore.engine import rules_from\n"
@@ -171,6 +167,23 @@ def test_a_phone_with_a_session_is_told_not_modified_by_the_site_through_the_fro
                   "print(m.pk, c.cookies['sessionid'].value)")
     assert done.returncode == 0, done.stderr
     match_id, session = done.stdout.split()[-2:]
+    return match_id, session
+
+
+def hand_saved_elsewhere(env, match_id) -> None:
+    """The match's version moved, as a hand saved on another device moves it."""
+    done = manage(env, "shell", "-c", "from ginscore.matches.models import Match\n"
+                  f"Match.objects.filter(pk={match_id}).update(revision=Match.objects.get(pk={match_id}).revision + 1)")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_phone_with_a_session_is_told_not_modified_by_the_site_through_the_front(site):
+    """A table's players and the director poll with a session: the front keeps no copy for them and
+    passes their ETag on, so the site answers 304 while nothing changed. (nginx drops the header in
+    a location that keeps copies: every such poll was drawn in full, 16 kB, and swapped in, taking a
+    message such as "Hand 4 saved" off the page 1.5 s after it opened.)"""
+    url, _proc, env, _tmp = site
+    match_id, session = match_and_session(env)
     path = f"/matches/{match_id}/"
     for cookie in (f"sessionid={session}", "messages=abc"):
         status, first, page = fetch(url, path, Cookie=cookie)
@@ -179,11 +192,36 @@ def test_a_phone_with_a_session_is_told_not_modified_by_the_site_through_the_fro
         status, again, page = fetch(url, path, Cookie=cookie, **{"If-None-Match": etag, "X-Live": "1"})
         assert (status, page, again.getheader("X-Cache")) == (304, "", "BYPASS"), cookie
     # A hand saved since: the next poll is answered with the new page.
-    done = manage(env, "shell", "-c", "from ginscore.matches.models import Match\n"
-                  f"Match.objects.filter(pk={match_id}).update(revision=Match.objects.get(pk={match_id}).revision + 1)")
-    assert done.returncode == 0, done.stderr
+    hand_saved_elsewhere(env, match_id)
     status, _, page = fetch(url, path, Cookie=f"sessionid={session}", **{"If-None-Match": etag, "X-Live": "1"})
     assert status == 200 and "Zoë Lefèvre-Duval" in page
+
+
+def test_a_phone_with_a_session_polling_as_a_visitor_is_answered_from_the_fronts_copy(site):
+    """live.js on a page visitors share, seen with a session (a table's players, a member): its poll
+    goes without cookies, naming the version in each language, and the front answers it from the
+    copy it keeps for the visitors, whatever the language of the copy; a change is a 200 (the
+    visitors' page, which live.js does not show) and the phone then asks for its own."""
+    url, _proc, env, tmp = site
+    match_id, session = match_and_session(env)
+    path = f"/matches/{match_id}/"
+    status, own, page = fetch(url, path, Cookie=f"sessionid={session}; ginscore_language=fr")
+    assert status == 200 and own.getheader("X-Cache") == "BYPASS" and own.getheader("ETag").endswith('.fr"')
+    languages = re.search(r'<meta name="live-poll-languages" content="([^"]*)">', page).group(1).split()
+    version = own.getheader("ETag")[1:].rsplit(".", 1)[0]
+    tags = ", ".join(f'"{version}.{code}"' for code in languages)
+    answers = [fetch(url, path, **{"If-None-Match": tags, "X-Live": "1", "Accept-Language": "en"})
+               for _ in range(5)]
+    assert [(status, body) for status, _, body in answers] == [(304, "")] * 5
+    assert answers[-1][1].getheader("X-Cache") == "HIT"   # the front's copy (English) answered
+    hand_saved_elsewhere(env, match_id)
+    time.sleep(2)   # (the front's copy past its second)
+    status, moved, body = fetch(url, path, **{"If-None-Match": tags, "X-Live": "1", "Accept-Language": "en"})
+    assert status == 200 and moved.getheader("ETag")[1:].rsplit(".", 1)[0] != version and "Zoë" in body
+    status, own, page = fetch(url, path, Cookie=f"sessionid={session}; ginscore_language=fr",
+                              **{"If-None-Match": own.getheader("ETag"), "X-Live": "1"})
+    assert (status, own.getheader("X-Cache")) == (200, "BYPASS") and own.getheader("ETag").endswith('.fr"')
+    assert own.getheader("ETag")[1:].rsplit(".", 1)[0] == moved.getheader("ETag")[1:].rsplit(".", 1)[0]
 
 
 def slow_night(tmp_path, *args) -> dict:

@@ -171,6 +171,25 @@ def test_a_cold_page_asked_for_at_once_is_drawn_once_with_the_lock_in_the_shared
     assert caches["default"].get("club.count") == 7
 
 
+def test_a_drawing_lock_left_by_a_server_killed_while_drawing_holds_the_others_a_second_at_most(shared_cache):
+    """A file's lock goes with its process; a key in the shared cache stays until it lapses: the
+    others wait for it, and every request queued on their processes with them."""
+    from django.core.cache import caches
+
+    from ginscore.club import live
+    from tests.club.test_draw_once import _get, _page_view
+
+    drawn = []
+    view = _page_view(drawn, seconds=0)
+    # The server that took the lock for this page was killed before it drew it.
+    assert caches["pages"].add(live._shared_key(("/page/", '"v1.en"')) + ":drawing", 4242, timeout=live.DRAW_LAPSE)
+    started = time.monotonic()
+    answer = _get(view, "/page/")
+    waited = time.monotonic() - started
+    assert answer.content == b"<p>page 1</p>" and len(drawn) == 1
+    assert live.DRAW_LAPSE - 0.1 < waited < live.DRAW_LAPSE + 1, waited   # (it was DRAW_WAIT, 5 s)
+
+
 def test_a_shared_cache_that_failed_is_left_alone_for_a_few_seconds(shared_cache, settings, caplog):
     from ginscore import environment as env
     from ginscore.club import live

@@ -263,7 +263,9 @@ function answer(request, url) {
         return keptFor(url).then(function (hit) { return hit ? marked(hit) : offlinePage(); });
       });
   }
-  if (request.headers.get("X-Live") && tablePage(url)) {   // live.js's poll: a newer pad is kept too
+  // live.js's poll: a newer pad is kept too (not its poll as a visitor, without cookies: that
+  // answer is the visitors' page, which is never this phone's)
+  if (request.headers.get("X-Live") && tablePage(url) && request.credentials !== "omit") {
     var asked = forgettings;
     return fetch(request).then(function (response) {
       if (response.status === 200) {
