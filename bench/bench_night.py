@@ -56,7 +56,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from loopback import (  # noqa: E402
     GOAL_SAVE_P99, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, live_viewer,
-    load_average, machine_kernel, machine_speed, percentile, prepare_database, site_arguments, spread,
+    load_average, loop_name, machine_kernel, machine_speed, percentile, prepare_database, run, site_arguments,
+    spread,
 )
 
 STRESS_KINDS = ("hand save", "table pad", "pad 100 hands", "round page", "standings", "floor")
@@ -330,7 +331,7 @@ def report(tally: Tally, elapsed: float, args, database: str, plan: dict, cpu: d
     late = sorted(tally.lateness)
     print(f"server CPU {cpu['server']:.1f} s, warm-up included ({1e3 * cpu['server'] / max(1, cpu['requests']):.1f} ms "
           f"a request); "
-          f"client CPU {cpu['client']:.1f} s; client timers late p99 {1e3 * percentile(late, 99):.1f} ms")
+          f"client CPU {cpu['client']:.1f} s ({loop_name()}); client timers late p99 {1e3 * percentile(late, 99):.1f} ms")
     save = figures.get("hand save")
     goals = [("no error", errors == 0),
              (f"hand save p99 under {GOAL_SAVE_P99 * 1e3:.0f} ms", bool(save) and save[1] < GOAL_SAVE_P99)]
@@ -359,7 +360,7 @@ def main(argv=None):
     with Site(env, tmp, args.port, front=not args.direct) as site:
         load_before = load_average()
         cpu0, client0 = site.cpu_seconds(), client_cpu()
-        tally, elapsed = asyncio.run(night(args, plan))
+        tally, elapsed = run(night(args, plan))
         cpu = {"server": site.cpu_seconds() - cpu0, "requests": tally.done, "client": client_cpu() - client0,
                "workers": gunicorn_shape(env)}
         load = (load_before, load_average())

@@ -444,6 +444,29 @@ def percentile(values, q):
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
+def run(coroutine):
+    """``asyncio.run``, on uvloop's event loop when it is installed (requirements-dev.txt) and
+    ``GINSCORE_BENCH_LOOP`` is not "asyncio": the phones' client shares the cores with the site, and
+    uvloop's loop costs it less CPU a request (docs/performance.md, "How the benchmarks work")."""
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        return runner.run(coroutine)
+
+
+def _loop_factory():
+    if os.environ.get("GINSCORE_BENCH_LOOP", "uvloop") == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
+def loop_name() -> str:
+    """The event loop the phones run on ("uvloop" or "asyncio")."""
+    return "uvloop" if _loop_factory() is not None else "asyncio"
+
+
 def client_cpu() -> float:
     """The CPU seconds this process (the phones) has spent."""
     r = resource.getrusage(resource.RUSAGE_SELF)

@@ -61,7 +61,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_night  # noqa: E402
 from loopback import (  # noqa: E402
     ROOT, Phone, Site, Tally, client_cpu, environment, free_port, gunicorn_shape, load_average, machine_kernel,
-    machine_speed, percentile, processes,
+    loop_name, machine_speed, percentile, processes, run,
 )
 
 KEY = "the-championship-rehearsal-key-shared-by-every-app-server-" + "k" * 20
@@ -367,7 +367,7 @@ def run_one(args) -> dict:
             warm.update(cpu=cpu_by_part(groups, postmaster), client=client_cpu(), done=tally.done)
         watch.warm = at_warm
         load_before, client0, cpu0 = load_average(), client_cpu(), cpu_by_part(groups, postmaster)
-        tally, elapsed = asyncio.run(bench_night.night(args, plan, tally_class=FrontTally, watch=watch))
+        tally, elapsed = run(bench_night.night(args, plan, tally_class=FrontTally, watch=watch))
         cpu_end = cpu_by_part(groups, postmaster) + killed
         client_end = client_cpu()
         cpu_parts = cpu_end.copy()
@@ -507,7 +507,7 @@ def side_by_side(results: list[dict], speed: tuple) -> None:
         ("CPU s: all servers (cores; ms a request)",
          [f"{sum(r['cpu'].values()):.1f} ({sum(r['cpu'].values()) / (r['seconds'] or 1):.2f}; "
           f"{1e3 * sum(r['cpu'].values()) / max(1, r['requests']):.2f})" for r in results]),
-        ("CPU s: the client (cores; ms a request)",
+        (f"CPU s: the client, on {loop_name()} (cores; ms a request)",
          [f"{r['client']:.1f} ({r['client'] / (r['seconds'] or 1):.2f}; {1e3 * r['client'] / max(1, r['requests']):.2f})"
           for r in results]),
         ("client timers late p99 ms", [ms(r["late p99"]) for r in results]),
