@@ -28,8 +28,12 @@ def test_three_phones_that_disagree_are_shown_as_such(phone, second_phone, third
         network_down(page)
     log_in(a, member.username, to=None)
     a.goto(f"{a.base}/matches/{match.pk}/")
-    enter_hand(b, "gin", "Ben", defender=20)                   # B and C type hand 1 offline ...
-    enter_hand(c, "gin", "Ben", defender=20)                   # ... the same hand
+    # B and C type hand 1 offline, the same hand, each tapping Save once the phone has worked it out
+    # (the line it adds above Save moves the button: a tap as it comes could miss it)
+    enter_hand(b, "gin", "Ben", defender=20, expect="Ben scores 45")
+    enter_hand(c, "gin", "Ben", defender=20, expect="Ben scores 45")
+    for page in (b, c):
+        expect(page.locator("#outbox .outbox-hand")).to_have_count(1)
     with a.expect_navigation():
         enter_hand(a, "knock", "Ann", knocker=5, defender=30)  # A's hand 1 lands first
     expect(a.locator(".msg-success")).to_contain_text("Hand 1 saved")
