@@ -81,6 +81,12 @@
     form.dataset.end = checked("end");
     form.dataset.by = checked("by") || "";
   }
+  var due = false;   // a preview is to be asked for (its timer runs)
+  function soon(ms) {
+    clearTimeout(timer);
+    due = true;
+    timer = setTimeout(function () { due = false; preview(); }, ms);
+  }
   var asked = 0;   // previews asked for: only the latest one's answer is shown (answers may cross)
   var waiting = false;   // the latest one's answer is on its way
   function preview() {
@@ -135,16 +141,17 @@
     keyed = false;
     // An answer shown between a finger's touch and its click could move the button under it (an
     // error put in or taken out above): the answer on its way is left, and asked for again once
-    // the tap is done (its change, if any, asks sooner).
-    if (waiting) { ++asked; waiting = false; clearTimeout(timer); timer = setTimeout(preview, 300); }
+    // the tap is done (its change, if any, asks sooner). So is a preview still to come (the
+    // deadwood just typed: offline, the phone's own line would come above Save as Save is tapped).
+    if (waiting) { ++asked; waiting = false; soon(300); }
+    else if (due) soon(300);
   });
-  form.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(preview, 150); });
+  form.addEventListener("input", function () { soon(150); });
   form.addEventListener("change", function (ev) {
     if (ev.target.name === "upcard_rank") knockLimit();
     if (ev.target.name === "end" || ev.target.name === "by") markChoices();
     if (!keyed) next(ev.target.name);
-    clearTimeout(timer);
-    timer = setTimeout(preview, 50);
+    soon(50);
   });
   // The upcard's rows fold to the card once tapped (pad.css); Change clears it and opens them again.
   document.querySelectorAll(".field.upcard").forEach(function (f) { f.classList.add("folds"); });

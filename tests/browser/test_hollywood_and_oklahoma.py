@@ -167,3 +167,30 @@ def test_a_preview_answered_while_a_finger_is_down_is_asked_again_after_the_tap(
     asked(2)   # asked again after the tap
     held[1].continue_()
     page.locator("#hand-preview .preview-text").filter(has_text="Ann scores 25").wait_for()
+
+
+def test_a_preview_still_to_come_when_a_finger_touches_save_waits_for_the_tap(phone, ann, ben, member):
+    """Offline, the phone works the hand out itself, 150 ms after the last figure typed, and puts its
+    line above Save. A finger on Save within that moment (type the deadwood, tap Save) would have the
+    button moved from under it between the touch and the click: the preview waits for the tap."""
+    page = phone
+    log_in(page, member.username, to=None)
+    match = services.match_create(player_a=ann, player_b=ben, rules=rules_from("standard"), created_by=member)
+    page.goto(page.base + reverse("matches:detail", args=[match.pk]))
+    page.locator("form.hand-form[data-outbox]").wait_for()
+    page.context.set_offline(True)
+    type_hand(page, "gin", "Ben")
+    page.wait_for_timeout(200)   # (the choices' own preview: nothing to show without the deadwood)
+    # The deadwood typed and Save touched at once; what the preview shows 220 ms later, read by a timer
+    # of the page's own (timers run in the order they are due, however late the page is).
+    shown = page.evaluate("""() => new Promise(done => {
+      const form = document.querySelector("form.hand-form");
+      const deadwood = form.querySelector("[name=defender_deadwood]");
+      deadwood.value = "20";
+      deadwood.dispatchEvent(new Event("input", {bubbles: true}));
+      form.querySelector("#save-hand").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));
+      setTimeout(() => done(document.querySelector("#hand-preview").textContent.trim()), 220);
+    })""")
+    assert shown == ""   # not while the finger is down
+    page.locator("#hand-preview .preview-text").filter(has_text="Ben scores 45").wait_for()   # after it
+    page.context.set_offline(False)
