@@ -383,24 +383,20 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
     async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
         sent = time.monotonic()
         counted, started = sent >= tally.warmup_until, time.perf_counter()
-        now = etag_version(etag)
+        now, own_poll = etag_version(etag), poll
         if visitor is not None and now is not None:
             tags = ", ".join(f'"{now}.{code}"' for code in languages)
             status, headers, _ = await tally.timed(poll, visitor, "GET", path, expect=(200, 304),
                                                    headers={"If-None-Match": tags, "X-Live": "1"})
-            if status != 200 or etag_version((headers.get("etag") or [""])[0]) == now:
-                if seen and status in (200, 304):
-                    seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
-                continue
-            poll_own = poll.replace(" poll", " own poll")
-        else:
-            poll_own = poll
-        status, headers, _ = await tally.timed(poll_own, phone, "GET", path, expect=(200, 304),
-                                               headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
-        if status == 200:
-            etag = (headers.get("etag") or [etag])[0]
-            if redrawn and counted:
-                tally.times[redrawn].append(time.perf_counter() - started)
+            moved = status == 200 and etag_version((headers.get("etag") or [""])[0]) != now
+            own_poll = poll.replace(" poll", " own poll") if moved else None
+        if own_poll:
+            status, headers, _ = await tally.timed(own_poll, phone, "GET", path, expect=(200, 304),
+                                                   headers={"If-None-Match": etag, "X-Live": "1"} if etag else {})
+            if status == 200:
+                etag = (headers.get("etag") or [etag])[0]
+                if redrawn and counted:
+                    tally.times[redrawn].append(time.perf_counter() - started)
         if seen and status in (200, 304):
             seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     phone.close()

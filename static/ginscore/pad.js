@@ -143,8 +143,8 @@
     // error put in or taken out above): the answer on its way is left, and asked for again once
     // the tap is done (its change, if any, asks sooner). So is a preview still to come (the
     // deadwood just typed: offline, the phone's own line would come above Save as Save is tapped).
-    if (waiting) { ++asked; waiting = false; soon(300); }
-    else if (due) soon(300);
+    if (waiting) { ++asked; waiting = false; due = true; }
+    if (due) soon(300);
   });
   form.addEventListener("input", function () { soon(150); });
   form.addEventListener("change", function (ev) {
