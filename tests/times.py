@@ -1,7 +1,8 @@
 """A pytest plugin (not loaded unless asked: ``-p tests.times``, as scripts/test-times.sh does) that
 writes each test file's time to the file named by GINSCORE_TEST_TIMES, one JSON line a file and
 process: its tests, the wall-clock seconds they took (their fixtures too) and the CPU seconds of the
-test process and of the processes it started and waited for (servers, browsers, ``manage.py``)."""
+test process and of every process it started, ended or still running (servers, ``manage.py``, and a
+browser kept from one file to the next: its CPU counts in the file that used it, not the last)."""
 from __future__ import annotations
 
 import json
@@ -15,9 +16,60 @@ _FILES: dict[str, dict] = {}
 _LAST: list[str] = []   # the file of the test before
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+# The descendants seen at the last count: pid -> (parent, its CPU seconds with its ended children's,
+# its ended children's alone); what was lost with those that ended unwaited; this process's children's.
+_SEEN: dict[int, tuple[int, float, float]] = {}
+_LOST = [0.0, 0.0]
+
+
+def _descendants() -> dict[int, tuple[int, float, float]]:
+    parents, found = {}, {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):   # gone meanwhile
+                continue
+            ticks = [int(tick) for tick in fields[11:15]]   # utime stime cutime cstime
+            found[int(entry.name)] = (int(fields[1]), sum(ticks) / _TICK, (ticks[2] + ticks[3]) / _TICK)
+            parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    mine, left = {}, list(parents.get(os.getpid(), []))
+    while left:
+        pid = left.pop()
+        mine[pid] = found[pid]
+        left += parents.get(pid, [])
+    return mine
+
+
 def _cpu() -> tuple[float, float]:
+    """This process's CPU seconds, and those of every process it started, ended or still running.
+    A process that ends moves its seconds to its parent's once waited for; one never waited for
+    (chromium's zygotes, and the renderers they ended: a browser's close lost some 60 % of its CPU)
+    takes them with it, so what it had at the last count is kept here as lost, less what its nearest
+    ancestor still running was seen to take in meanwhile."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+    reaped = children.ru_utime + children.ru_stime
+    now, me = _descendants(), os.getpid()
+    ended: dict[int, float] = {}
+    for pid, (parent, spent, _) in _SEEN.items():
+        if pid not in now:
+            while parent in _SEEN and parent not in now:   # its nearest ancestor still running
+                parent = _SEEN[parent][0]
+            ended[parent] = ended.get(parent, 0.0) + spent
+    for ancestor, spent in ended.items():
+        if ancestor == me:
+            taken = reaped - _LOST[1]
+        elif ancestor in now and ancestor in _SEEN:
+            taken = now[ancestor][2] - _SEEN[ancestor][2]
+        else:
+            continue
+        _LOST[0] += max(0.0, spent - taken)
+    _SEEN.clear()
+    _SEEN.update(now)
+    _LOST[1] = reaped
+    return own.ru_utime + own.ru_stime, reaped + sum(spent for _, spent, _ in now.values()) + _LOST[0]
 
 
 def _row(name: str) -> dict:
