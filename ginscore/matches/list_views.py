@@ -13,6 +13,7 @@ from django_tables2 import SingleTableView
 from django_tables2.export.views import ExportMixin
 
 from ginscore.club.exports import EXPORT_FORMATS, SafeTableExport
+from ginscore.club.paging import BoundedPaginator
 from ginscore.matches.models import PRESET_CHOICES, Match
 from ginscore.matches.tables import MatchTable
 from ginscore.players.models import Player
@@ -73,6 +74,7 @@ class FilteredTableView(ExportMixin, SingleTableView):
 
     form_class: type[forms.Form]
     paginate_by = 25
+    paginator_class = BoundedPaginator
     export_class = SafeTableExport
     export_formats = EXPORT_FORMATS
 

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
+from ginscore.club.paging import BoundedPaginator
 from ginscore.matches.list_views import FilteredTableView
 from ginscore.matches.tables import MatchTable
 from ginscore.players import selectors
@@ -35,7 +36,7 @@ def player_detail(request, pk):
     player = selectors.player_get(pk)
     summary = selectors.player_summary(player)
     history = MatchTable(selectors.player_matches(player), prefix="m-")
-    RequestConfig(request, paginate={"per_page": 20}).configure(history)
+    RequestConfig(request, paginate={"per_page": 20, "paginator_class": BoundedPaginator}).configure(history)
     head_to_head = HeadToHeadTable(summary.head_to_head, prefix="o-")
     RequestConfig(request, paginate=False).configure(head_to_head)
     partners = PartnerTable(list(summary.partners), prefix="t-")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from django.http import JsonResponse
+from django.http.request import RawPostDataException
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -26,10 +27,14 @@ def _refused(message: str, status: int = 400) -> JsonResponse:
 
 
 def _body(request):
-    if len(request.body) > BODY_MAX:
+    try:
+        body = request.body
+    except RawPostDataException:   # a form posted (multipart), read already by the CSRF check
+        raise services.PushRefused(_("subscription: not JSON.")) from None
+    if len(body) > BODY_MAX:
         raise services.PushRefused(_("subscription: at most %(most)s bytes.") % {"most": BODY_MAX})
     try:
-        return json.loads(request.body or b"null")
+        return json.loads(body or b"null")
     except (ValueError, UnicodeDecodeError):
         raise services.PushRefused(_("subscription: not JSON.")) from None
 

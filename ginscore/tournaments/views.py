@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from ginscore.club.paging import BoundedPaginator
 from ginscore.club.site import address_unknown
 from ginscore.club.views import local_next
 from ginscore.club.exports import SafeTableExport
@@ -53,7 +54,7 @@ def _context(request, t, *, names=None, **extra):
 
 def tournament_list(request):
     table = TournamentTable(selectors.tournament_list())
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    RequestConfig(request, paginate={"per_page": 25, "paginator_class": BoundedPaginator}).configure(table)
     return render(request, "tournaments/list.html", {"table": table, "can_direct": is_director(request.user)})
 
 

@@ -45,3 +45,23 @@ def test_a_log_in_name_longer_than_any_account_is_refused_clearly(client, member
 def test_a_log_in_name_holding_a_nul_is_refused(client, member):
     response = client.post("/accounts/login/", {"username": "ann\x00", "password": "anything at all"})
     assert response.status_code == 200 and "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize("per_page, rows", [("-1", 1), ("0", 3), ("2", 2), ("99999999999999999999", 3), ("x", 3)])
+def test_a_page_size_in_the_address_stays_between_one_row_and_a_hundred(client, make_match, ann, per_page, rows):
+    """django-tables2 reads ``?per_page=`` on every list: -1 was a 500 (found by posting nonsense to
+    every address of the site, 2026-11-30), 10^20 the whole history in one page; 0 or a word is the
+    list's own size."""
+    from ginscore.club.paging import MOST, BoundedPaginator
+    from ginscore.tournaments import services
+    from ginscore.engine import MatchLength
+
+    for _ in range(3):
+        make_match()
+        services.tournament_create(name="Jeudi", format="swiss", rounds=2, length=MatchLength("best_of", 1))
+    for path, field, table in (("/matches/", "per_page", "table"), ("/tournaments/", "per_page", "table"),
+                               (f"/players/{ann.pk}/", "m-per_page", "history")):
+        response = client.get(path, {field: per_page})
+        assert response.status_code == 200, path
+        assert len(response.context[table].page.object_list) == rows, path
+    assert BoundedPaginator(range(500), 10 ** 20).per_page == MOST == 100

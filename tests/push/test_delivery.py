@@ -262,6 +262,18 @@ def test_what_the_browser_sends_is_checked_and_a_bad_one_is_a_clear_400(night, b
     assert not Subscription.objects.exists()
 
 
+def test_a_form_posted_instead_of_json_is_a_clear_400_on_and_off(night):
+    """A stray script posting a form (multipart, as a browser's form or a test client sends it) to
+    the opt-in or the opt-out: the body was read by the CSRF check already (it was a 500)."""
+    phone = _phone(Player.objects.get(name="Ann").user)
+    for url in (reverse("push:subscribe"), reverse("push:unsubscribe")):
+        for form in ({"endpoint": "https://fcm.googleapis.com/x"}, {"x": "😀"}):
+            answered = phone.post(url, form)
+            assert answered.status_code == 400 and answered.json() == {"error": "subscription: not JSON."}, url
+    assert Client().post(reverse("push:unsubscribe"), {"x": ""}).json() == {"error": "subscription: not JSON."}
+    assert not Subscription.objects.exists()
+
+
 def test_bad_keys_are_refused(night, push_service):
     phone = _phone(Player.objects.get(name="Ann").user)
     subscription = push_service.phone("ann").subscription()
