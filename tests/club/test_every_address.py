@@ -1,7 +1,7 @@
 """Every address of the site, as a visitor, a table's phone (its table link opened) and the
 director, on the demo club: opened with nonsense in its path and its query string, and each form
-it shows posted back with nonsense in its fields, as a form and as a raw body of another kind
-(JSON, text). Nothing may answer a 500. A sweep found two (2026-11-30): a form posted to the
+it shows posted back with nonsense in its fields, with its own values but one field's nonsense,
+and as a raw body of another kind (JSON, text). Nothing may answer a 500. A sweep found two (2026-11-30): a form posted to the
 notifications' opt-out, and ``?per_page=-1`` on every list.
 
 The nonsense is drawn at random; the seed is printed on a failure (``GINSCORE_SWEEP_SEED=<n>``
@@ -39,19 +39,40 @@ def _routes(patterns, prefix=""):
 
 
 class _Forms(HTMLParser):
-    """The forms of a page: method, action and the names of their fields."""
+    """The forms of a page: method, action and their fields with the values a browser would send
+    as the page stands (a radio or box not checked: its value under ``~name``, sent only when drawn)."""
 
     def __init__(self):
         super().__init__()
-        self.forms = []
+        self.forms, self.select = [], None
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        fields = self.forms[-1]["fields"] if self.forms else None
+        name = attrs.get("name")
         if tag == "form":
             self.forms.append({"method": (attrs.get("method") or "get").lower(), "action": attrs.get("action"),
-                               "fields": []})
-        elif tag in ("input", "select", "textarea", "button") and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"].append(attrs["name"])
+                               "fields": {}})
+        elif fields is None or not name and tag != "option":
+            return
+        elif tag == "input" and (attrs.get("type") or "text").lower() in ("radio", "checkbox"):
+            if "checked" in attrs:
+                fields[name] = attrs.get("value", "on")
+            else:
+                fields.setdefault("~" + name, attrs.get("value", "on"))
+        elif tag == "input" and (attrs.get("type") or "").lower() not in ("submit", "button", "image"):
+            fields[name] = attrs.get("value", "")
+        elif tag == "textarea":
+            fields[name] = ""
+        elif tag == "select":
+            self.select = name
+            fields.setdefault(name, None)
+        elif tag == "option" and self.select and (fields.get(self.select) is None or "selected" in attrs):
+            fields[self.select] = attrs.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
 
 
 def test_no_address_answers_500_to_nonsense():
@@ -88,11 +109,18 @@ def test_no_address_answers_500_to_nonsense():
                 forms.feed(page.content.decode("utf-8", "replace"))
             query = {name: rng.choice(NONSENSE) for name in rng.sample(QUERY, 4)}
             tries = [("get", url, query, None)]
-            for form in forms.forms[:4] or [{"method": "post", "action": None, "fields": ["x"]}]:
+            for form in forms.forms[:4] or [{"method": "post", "action": None, "fields": {"x": ""}}]:
                 action = form["action"] if (form["action"] or "").startswith("/") else url
-                data = {name: rng.choice(NONSENSE) for name in form["fields"] if name != "csrfmiddlewaretoken"}
+                names = [name.lstrip("~") for name in form["fields"] if name != "csrfmiddlewaretoken"]
+                data = {name: rng.choice(NONSENSE) for name in names}
                 tries.append((form["method"], action, data, None))
                 if form["method"] == "post":
+                    # the form as the page stands, one field of it nonsense: past the first check
+                    sent = {name: value for name, value in form["fields"].items()
+                            if not name.startswith("~") and value is not None and name != "csrfmiddlewaretoken"}
+                    if names:
+                        sent[rng.choice(names)] = rng.choice(NONSENSE)
+                    tries.append(("post", action, sent, None))
                     raw = rng.choice([json.dumps(data), "{", "null", "[1]", json.dumps({k: [v] for k, v in data.items()})])
                     tries.append(("post", action, raw, rng.choice(["application/json", "text/plain"])))
             for method, where, data, kind in tries:
