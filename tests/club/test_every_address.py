@@ -75,6 +75,10 @@ class _Forms(HTMLParser):
             self.select = None
 
 
+# django-tables2 warns of a sort by "//evil.example/" (a '.' in a column's path, read the old way
+# until its version 3): the list is shown unsorted, as it should; a later version failing on it
+# would show here as a 500.
+@pytest.mark.filterwarnings("ignore:Use '__' to separate path components:DeprecationWarning")
 def test_no_address_answers_500_to_nonsense():
     seed = int(os.environ.get("GINSCORE_SWEEP_SEED") or random.randrange(10 ** 6))
     rng = random.Random(seed)
