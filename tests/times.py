@@ -12,35 +12,26 @@ import time
 
 import pytest
 
+from tests.processes import descendants
+
 _FILES: dict[str, dict] = {}
 _LAST: list[str] = []   # the file of the test before
 
 
 _TICK = os.sysconf("SC_CLK_TCK")
 # The descendants seen at the last count: pid -> (parent, its CPU seconds with its ended children's,
-# its ended children's alone); what was lost with those that ended unwaited; this process's children's.
+# its ended children's alone).
 _SEEN: dict[int, tuple[int, float, float]] = {}
-_LOST = [0.0, 0.0]
+_LOST = 0.0      # what those that ended unwaited took with them
+_REAPED = 0.0    # this process's ended children's, at the last count
 
 
 def _descendants() -> dict[int, tuple[int, float, float]]:
-    parents, found = {}, {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                with open(f"/proc/{entry.name}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):   # gone meanwhile
-                continue
-            ticks = [int(tick) for tick in fields[11:15]]   # utime stime cutime cstime
-            found[int(entry.name)] = (int(fields[1]), sum(ticks) / _TICK, (ticks[2] + ticks[3]) / _TICK)
-            parents.setdefault(int(fields[1]), []).append(int(entry.name))
-    mine, left = {}, list(parents.get(os.getpid(), []))
-    while left:
-        pid = left.pop()
-        mine[pid] = found[pid]
-        left += parents.get(pid, [])
-    return mine
+    found = {}
+    for pid, fields in descendants(os.getpid()).items():
+        ticks = [int(tick) for tick in fields[11:15]]   # utime stime cutime cstime
+        found[pid] = (int(fields[1]), sum(ticks) / _TICK, (ticks[2] + ticks[3]) / _TICK)
+    return found
 
 
 def _cpu() -> tuple[float, float]:
@@ -49,6 +40,7 @@ def _cpu() -> tuple[float, float]:
     (chromium's zygotes, and the renderers they ended: a browser's close lost some 60 % of its CPU)
     takes them with it, so what it had at the last count is kept here as lost, less what its nearest
     ancestor still running was seen to take in meanwhile."""
+    global _LOST, _REAPED
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     reaped = children.ru_utime + children.ru_stime
     now, me = _descendants(), os.getpid()
@@ -60,16 +52,16 @@ def _cpu() -> tuple[float, float]:
             ended[parent] = ended.get(parent, 0.0) + spent
     for ancestor, spent in ended.items():
         if ancestor == me:
-            taken = reaped - _LOST[1]
+            taken = reaped - _REAPED
         elif ancestor in now and ancestor in _SEEN:
             taken = now[ancestor][2] - _SEEN[ancestor][2]
         else:
             continue
-        _LOST[0] += max(0.0, spent - taken)
+        _LOST += max(0.0, spent - taken)
     _SEEN.clear()
     _SEEN.update(now)
-    _LOST[1] = reaped
-    return own.ru_utime + own.ru_stime, reaped + sum(spent for _, spent, _ in now.values()) + _LOST[0]
+    _REAPED = reaped
+    return own.ru_utime + own.ru_stime, reaped + sum(spent for _, spent, _ in now.values()) + _LOST
 
 
 def _row(name: str) -> dict:

@@ -12,6 +12,7 @@ from django.db import connections
 from playwright.sync_api import BrowserContext, Page
 
 from tests.conftest import TIMED_OUT
+from tests.processes import descendants
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -92,24 +93,6 @@ for _owner, _names in LASTING.items():
     for _name in _names:
         if hasattr(_owner, _name):
             setattr(_owner, _name, _lasting(_owner, _name))
-
-
-def _descendants(pid) -> list[int]:
-    """The processes ``pid`` started, and the ones they started (Linux's /proc)."""
-    children = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                with open(f"/proc/{entry.name}/stat") as stat:
-                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):   # gone meanwhile
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, left = [], [pid]
-    while left:
-        found += (more := children.get(left.pop(), []))
-        left += more
-    return found
 
 
 def _origin(url):
@@ -323,7 +306,7 @@ class Chromium:
             return
         if kill:
             driver = self.manager._client._transport._proc.pid   # (Playwright's own, not public)
-            for pid in [*_descendants(driver), driver]:
+            for pid in [*descendants(driver), driver]:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
         asyncio._set_running_loop(self.manager._loop)

@@ -53,7 +53,7 @@ class _Forms(HTMLParser):
         if tag == "form":
             self.forms.append({"method": (attrs.get("method") or "get").lower(), "action": attrs.get("action"),
                                "fields": {}})
-        elif fields is None or not name and tag != "option":
+        elif fields is None or (not name and tag != "option"):
             return
         elif tag == "input" and (attrs.get("type") or "text").lower() in ("radio", "checkbox"):
             if "checked" in attrs:
