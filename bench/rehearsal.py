@@ -425,7 +425,7 @@ def summary(args, tally, elapsed, plan, database, shape, cpu_parts, client, load
         "front": dict(answered),
         "front by kind": {kind: dict(counts) for kind, counts in tally.cache.items() if kind.endswith(" poll")},
         "cpu": measured["cpu"], "client": measured["client"], "requests": measured["requests"],
-        "cpu with warm-up": sum(cpu_parts.values()), "client with warm-up": client,
+        "cpu with warm-up": sum(cpu_parts.values()), "client with warm-up": client, "client loop": loop_name(),
         "late p99": percentile(sorted(tally.lateness), 99) if tally.lateness else 0.0,
         "load": load, "told": kept[0], "lost": kept[1], "doubled": kept[2], "untold": kept[3], "lag": lag,
         "sent again": kept[4], "unsaved": kept[5], "save errors": len(tally.errors.get("hand save", [])),
