@@ -71,13 +71,15 @@ def type_three_offline(page):
                              sending: f.dataset.sending || '', online: navigator.onLine}; }""")
             raise AssertionError(f"{n} hands expected in the outbox; the form: {form}") from failed
 
-    enter_hand(page, "knock", "Ann", knocker=5, defender=30)
+    # Save once the phone's own preview is there, as a person taps it (a preview drawn above Save as
+    # the test's click came moved the button from under it: the hand never typed, 2026-11-30).
+    enter_hand(page, "knock", "Ann", knocker=5, defender=30, expect="Ann scores 25")
     in_outbox(1)
     expect(page.locator("#entry h2")).to_have_text("Hand 2")
     enter_hand(page, "gin", "Ben", defender=12, expect="Ben scores 37")   # the preview, worked out on the phone
     in_outbox(2)
     expect(page.locator("#entry h2")).to_have_text("Hand 3")
-    enter_hand(page, "knock", "Ann", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
+    enter_hand(page, "knock", "Ann", knocker=3, defender=3, expect="Ben scores 25")   # an undercut: Ben scores 0 + 25
     in_outbox(3)
 
 
