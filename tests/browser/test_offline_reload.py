@@ -53,7 +53,8 @@ def test_a_reload_offline_shows_the_newest_pad_the_phone_saw(phone, second_phone
     expect(b.locator("form.hand-form #save-hand")).to_have_text("Save hand 4")
     b.go_back()
     b.locator("form.hand-form[data-outbox]").wait_for()
-    enter_hand(b, "gin", "Ben", defender=20)                   # the real hand 4, typed offline
+    enter_hand(b, "gin", "Ben", defender=20, expect="Ben scores 45")   # the real hand 4, typed offline (Save
+    # tapped once the phone's own preview is there, as a person does: test_offline.type_three_offline)
     expect(b.locator("#outbox .outbox-hand")).to_have_text("Hand 4 Ben went gin (Ann 20) · Ben +45 not yet sent Drop")
     assert hands(match)[-1][0] == 3
     network_up(b)
@@ -69,7 +70,7 @@ def test_a_hand_typed_after_the_last_one_seen_is_never_dropped_by_default(phone,
     follow_three_hands(a, b, match, member)
     network_down(b)
     b.reload()
-    enter_hand(b, "gin", "Ben", defender=20)                   # B's hand 4, offline ...
+    enter_hand(b, "gin", "Ben", defender=20, expect="Ben scores 45")   # B's hand 4, offline ...
     record_hand(a, "knock", "Ann", knocker=3, defender=23)     # ... and A's hand 4 meanwhile (Ann +20: 86)
     network_up(b)
     problem = b.locator("#outbox .outbox-problem")
