@@ -455,17 +455,16 @@ CLIENT_NICE = int(os.environ.get("GINSCORE_BENCH_NICE", "-10"))
 
 
 @contextlib.contextmanager
-def client_first(nice: int | None = None):
-    """The phones (this thread: the event loop's) at niceness ``nice`` (``CLIENT_NICE``) while inside,
+def client_first():
+    """The phones (this thread: the event loop's) at niceness ``CLIENT_NICE`` while inside,
     then back. The phones of a real night are on their own hardware; here they share two cores with
     the front, the app servers and the databases, and on even terms the kernel left them waiting
     behind the site's processes for up to a second (their timers' lateness), which counted as the
     site's time. Started after the site, so no server inherits it. Lowering a niceness needs root:
     elsewhere the phones keep the site's (``client_niceness`` says which)."""
-    nice = CLIENT_NICE if nice is None else nice
     before = os.getpriority(os.PRIO_PROCESS, 0)
     try:
-        os.setpriority(os.PRIO_PROCESS, 0, nice)
+        os.setpriority(os.PRIO_PROCESS, 0, CLIENT_NICE)
     except PermissionError:
         pass
     try:

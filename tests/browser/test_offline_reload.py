@@ -53,8 +53,9 @@ def test_a_reload_offline_shows_the_newest_pad_the_phone_saw(phone, second_phone
     expect(b.locator("form.hand-form #save-hand")).to_have_text("Save hand 4")
     b.go_back()
     b.locator("form.hand-form[data-outbox]").wait_for()
-    enter_hand(b, "gin", "Ben", defender=20, expect="Ben scores 45")   # the real hand 4, typed offline (Save
-    # tapped once the phone's own preview is there, as a person does: test_offline.type_three_offline)
+    # The real hand 4, typed offline, saved once the phone's own preview is there, as a person does
+    # (test_offline.type_three_offline).
+    enter_hand(b, "gin", "Ben", defender=20, expect="Ben scores 45")
     expect(b.locator("#outbox .outbox-hand")).to_have_text("Hand 4 Ben went gin (Ann 20) · Ben +45 not yet sent Drop")
     assert hands(match)[-1][0] == 3
     network_up(b)
