@@ -198,10 +198,10 @@
       var s = score(handOf(form));
       if (s.error) return {ok: false, message: s.error};
       return {ok: true, text: s.winner
-                ? say(gettext("%(name)s scores %(points)s (worked out on this phone: no connection to the club's site)."),
+                ? say(gettext("%(name)s scores %(points)s."),
                       {name: names[s.winner], points: points(s.points)})
-                : gettext("No score (worked out on this phone: no connection to the club's site)."),
-              after: gettext("Save keeps the hand on this phone and sends it when the network returns.")};
+                : gettext("No score."),
+              after: gettext("Worked out on this phone: no connection. Save keeps the hand here.")};
     }
   };
 

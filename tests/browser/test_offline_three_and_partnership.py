@@ -184,7 +184,8 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     expect(phone.locator("#hand-preview .preview-text")).to_have_text("Ben scores 27 (went out).")
     network_down(phone)
     form.locator("[name=count_c]").fill("28")
-    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 28 (worked out on this phone")
+    expect(phone.locator("#hand-preview .preview-text")).to_have_text("Ben scores 28.")
+    expect(phone.locator("#hand-preview .preview-after")).to_contain_text("Worked out on this phone")
     form.locator("#save-hand").click()
     expect(phone.locator("#outbox .outbox-hand")).to_have_text(re.compile(r"Hand 1 Ben went out \(Cat 28\) · Ben "
                                                                           r"\+28\s+not yet sent"))
@@ -192,7 +193,8 @@ def test_a_three_handed_colonel_hand_takes_the_counts_of_the_two_who_play(phone,
     expect(phone.locator("#entry h2")).to_have_text("Hand 2: Ann v Ben")
     assert [form.locator(f"[name=count_{s}]").count() for s in "abc"] == [1, 1, 0]
     type_hand(phone, "stock ran out", counts={"a": 12, "b": 30})
-    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ann scores 18 (worked out on this phone")
+    expect(phone.locator("#hand-preview .preview-text")).to_have_text("Ann scores 18.")
+    expect(phone.locator("#hand-preview .preview-after")).to_contain_text("Worked out on this phone")
     form.locator("#save-hand").click()
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(2)
     network_up(phone)
