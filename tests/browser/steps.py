@@ -86,6 +86,19 @@ def type_hand(page, end, by=None, knocker=None, defender=None, upcard=None, coun
         form.locator(f"[name=count_{side}]").fill(str(count))
 
 
+def type_hand_by_value(page, end, by=None, knocker=None, defender=None):
+    """``type_hand`` in any language: taps the ending and who by their values ("knock", "a"; the
+    labels are the server's words) and types the deadwood."""
+    form = page.locator("form.hand-form")
+    form.locator(f"label:has(input[name=end][value={end}])").click()
+    if by:
+        form.locator(f"label:has(input[name=by][value={by}])").click()
+    if knocker is not None:
+        form.locator("[name=knocker_deadwood]").fill(str(knocker))
+    if defender is not None:
+        form.locator("[name=defender_deadwood]").fill(str(defender))
+
+
 def score(page):
     """The match score shown on the pad, [player A, player B]."""
     return [int(page.locator(f"[data-score={s}]").inner_text()) for s in "ab"]

@@ -17,7 +17,7 @@ from ginscore.matches.records import HandEntry
 from ginscore.players.models import Player
 from ginscore.tournaments.services.clock import round_clock_start, round_time_call
 from tests.browser.conftest import new_phone, snap
-from tests.browser.steps import log_in
+from tests.browser.steps import log_in, type_hand_by_value
 from tests.browser.test_offline import SENT, hands, network_down, network_up, open_pad
 from tests.browser.test_offline_three_and_partnership import kept_by_the_service_worker, stored
 from tests.browser.test_outbox_answers import TWO
@@ -36,18 +36,6 @@ def fr(phone):
     page.context.close()
 
 
-def type_hand(page, end, by=None, knocker=None, defender=None):
-    """Taps the ending and who by their values (the labels are the server's words) and types the deadwood."""
-    form = page.locator("form.hand-form")
-    form.locator(f"label:has(input[name=end][value={end}])").click()
-    if by:
-        form.locator(f"label:has(input[name=by][value={by}])").click()
-    if knocker is not None:
-        form.locator("[name=knocker_deadwood]").fill(str(knocker))
-    if defender is not None:
-        form.locator("[name=defender_deadwood]").fill(str(defender))
-
-
 def save(page):
     page.locator("form.hand-form #save-hand").click()
 
@@ -61,18 +49,18 @@ def test_an_offline_pad_speaks_french_and_still_does_after_a_reload_offline(fr, 
     open_pad(fr, match, member.username)
     assert fr.locator("html").get_attribute("lang") == "fr"
     network_down(fr)
-    type_hand(fr, "knock", "a", knocker=5, defender=30)
+    type_hand_by_value(fr, "knock", "a", knocker=5, defender=30)
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)
     expect(fr.locator("#entry h2")).to_have_text("Manche 2")
-    type_hand(fr, "gin", "b", defender=12)   # the preview, worked out on the phone, in French
+    type_hand_by_value(fr, "gin", "b", defender=12)   # the preview, worked out on the phone, in French
     preview = fr.locator("#hand-preview .preview-text")
     expect(preview).to_have_text("Ben marque 37.")
     after = fr.locator("#hand-preview .preview-after")
     expect(after).to_have_text(f"Calculé sur ce téléphone{NBSP}: pas de connexion. Enregistrer la garde ici.")
     assert f"téléphone{NBSP}: pas" in after.inner_text()   # French typography: a no-break space before the colon
     save(fr)
-    type_hand(fr, "knock", "a", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
+    type_hand_by_value(fr, "knock", "a", knocker=3, defender=3)   # an undercut: Ben scores 0 + 25
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(3)
     assert lines(fr) == [
@@ -124,7 +112,7 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     match = make_match(hands=TWO, created_by=member)
     open_pad(fr, match, member.username)
     network_down(fr)
-    type_hand(fr, "knock", "b", knocker=4, defender=14)
+    type_hand_by_value(fr, "knock", "b", knocker=4, defender=14)
     save(fr)
     services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", None, 9), expected_number=3)   # another phone
     network_up(fr)
@@ -163,7 +151,7 @@ def test_the_answers_of_the_clubs_site_in_french(fr, make_match, member):
     expect(fr.locator("#entry h2")).to_have_text("Manche 5", timeout=SENT)
     # Hand 5 typed offline while hand 4 is undone elsewhere: the pad now has 3 hands.
     network_down(fr)
-    type_hand(fr, "gin", "a", defender=20)
+    type_hand_by_value(fr, "gin", "a", defender=20)
     save(fr)
     services.hand_undo(match_id=match.pk, expected_revision=Match.objects.get(pk=match.pk).revision)
     network_up(fr)
@@ -214,7 +202,7 @@ def test_without_its_catalogue_a_page_keeps_its_outbox(phone, make_match, member
     assert page.evaluate("gettext('Undo')") == "Undo"
     assert page.evaluate("[ginscoreNumber(1500), ngettext('%(n)s hand', '%(n)s hands', 0)]") == ["1,500", "%(n)s hands"]
     network_down(page)
-    type_hand(page, "knock", "a", knocker=5, defender=30)
+    type_hand_by_value(page, "knock", "a", knocker=5, defender=30)
     save(page)
     assert lines(page) == ["Hand 1 Ann knocked 5 v 30 · Ann +25 not yet sent Drop"]
     expect(page.locator("#outbox h2")).to_have_text("Not yet sent: 1 hand")
@@ -230,7 +218,7 @@ def test_the_log_out_question_and_the_workers_own_page_in_french(fr, make_match,
     match, other = make_match(), make_match()
     open_pad(fr, match, member.username)
     network_down(fr)
-    type_hand(fr, "knock", "a", knocker=5, defender=30)
+    type_hand_by_value(fr, "knock", "a", knocker=5, defender=30)
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(1)
     asked = []
@@ -257,11 +245,11 @@ def test_a_partnership_tables_deals_offline_in_french(fr, ann, ben):
     fr.locator("form.hand-form[data-outbox]").wait_for()
     kept_by_the_service_worker(fr)
     network_down(fr)
-    type_hand(fr, "knock", "a", knocker=3, defender=25)
+    type_hand_by_value(fr, "knock", "a", knocker=3, defender=25)
     save(fr)
     expect(fr.locator("#entry h2")).to_have_text("Table 1 : Ann c. Dan, donne 2")
     expect(fr.locator("form.hand-form #save-hand")).to_have_text("Enregistrer la donne 2")
-    type_hand(fr, "gin", "d", defender=10)
+    type_hand_by_value(fr, "gin", "d", defender=10)
     save(fr)
     expect(fr.locator("#outbox .outbox-hand")).to_have_count(2)
     assert lines(fr) == ["Donne 1 Ann frappe 3 contre 25 · Ann +22 en attente d'envoi Retirer",

@@ -71,8 +71,8 @@ def type_three_offline(page):
                              sending: f.dataset.sending || '', online: navigator.onLine}; }""")
             raise AssertionError(f"{n} hands expected in the outbox; the form: {form}") from failed
 
-    # Save once the phone's own preview is there, as a person taps it (a preview drawn above Save as
-    # the test's click came moved the button from under it: the hand never typed, 2026-11-30).
+    # Save once the phone's own preview is there, as a person taps it (a preview that grew the foot as
+    # the click came once moved Save from under it; the foot keeps its height since: test_save_stays.py).
     enter_hand(page, "knock", "Ann", knocker=5, defender=30, expect="Ann scores 25")
     in_outbox(1)
     expect(page.locator("#entry h2")).to_have_text("Hand 2")

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from ginscore.players.models import Player
 from tests.browser.conftest import new_phone, new_screen
+from tests.browser.steps import type_hand_by_value
 from tests.browser.test_offline import network_down, open_pad
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,18 +22,10 @@ WATCH = """() => { window.__save = [];
 SAVE_BOX = "() => { const r = document.getElementById('save-hand').getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
 
 
-def type_knock(page, knocker, defender):
-    form = page.locator("form.hand-form")
-    form.locator("#field-end input[value=knock]").check(force=True)
-    form.locator("#field-by input[value=a]").check(force=True)
-    form.locator("[name=knocker_deadwood]").fill(str(knocker))
-    form.locator("[name=defender_deadwood]").fill(str(defender))
-
-
 def typed_then_previewed(page, knocker, defender, says):
     """Save's box once the hand's last box is typed, and every box it had as the preview came."""
     page.evaluate(WATCH)
-    type_knock(page, knocker, defender)
+    type_hand_by_value(page, "knock", "a", knocker=knocker, defender=defender)
     typed = page.evaluate(SAVE_BOX)
     expect(page.locator("#hand-preview .preview-text")).to_contain_text(says)
     return typed, page.evaluate("window.__save")
