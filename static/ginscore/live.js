@@ -140,9 +140,21 @@
     return node;
   }
 
+  // What the player is at: the field or choice with the focus, else a form they have started to
+  // fill in. It keeps its place on the screen while what is above it changes (a line the head
+  // gains or loses, a hand to confirm put above, the note that the form is stale): the page scrolls
+  // by what it moved, as a finger on its way to it would otherwise land beside it.
+  function held() {
+    var a = document.activeElement;
+    if (a && a !== document.body && a !== document.documentElement) return {focus: true, el: a};
+    var touched = document.querySelector('[data-live-when="pristine"][data-live-touched]');
+    return touched ? {focus: false, el: touched.querySelector("form") || touched} : null;
+  }
+
   function apply(html, tag) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var x = window.scrollX, y = window.scrollY;
+    var at = held(), top = at && at.el.getBoundingClientRect().top;
     var swapped = [], waiting = false;
     document.querySelectorAll("[data-live]").forEach(function (old) {
       var name = old.getAttribute("data-live");
@@ -161,6 +173,13 @@
       swapped.push(name);
     });
     window.scrollTo(x, y);
+    if (at) {   // (a focused field in a region drawn anew has its focus again: swap)
+      var now = at.focus ? document.activeElement : at.el;
+      if (now && now !== document.body && now.isConnected) {
+        var moved = now.getBoundingClientRect().top - top;
+        if (Math.abs(moved) >= 1) window.scrollTo(x, y + moved);
+      }
+    }
     var next = doc.querySelector('meta[name="live-etag"]');
     // A region that waited for its field to lose focus is fetched again next time.
     if (!waiting) etag = (next && next.content) || tag || etag;

@@ -2,12 +2,18 @@
 offline) a moment after its last box is typed, as the player's finger goes to Save. Drawn above Save,
 it once moved the button from under a tap (the hand not saved: 20 px for every hand in French, up to
 90 px with long names, 35 px offline). It now has three lines beside Save, no taller than Save's row
-(pad.css; Save's label on two lines on a phone if it must), so nothing it says moves Save."""
+(pad.css; Save's label on two lines on a phone if it must), so nothing it says moves Save.
+
+Nor does another device: a hand saved elsewhere while this phone types one changes the head above the
+form and puts a note there (the form is stale). They once moved every box of the form (60 px), under
+a finger on its way to "Ann" or Save; the page now scrolls by what they moved (live.js)."""
 import pytest
 from playwright.sync_api import expect
 
+from ginscore.matches import services
+from ginscore.matches.records import HandEntry
 from ginscore.players.models import Player
-from tests.browser.conftest import new_phone, new_screen
+from tests.browser.conftest import LIVE_MS, new_phone, new_screen
 from tests.browser.steps import type_hand_by_value
 from tests.browser.test_offline import network_down, open_pad
 
@@ -69,3 +75,33 @@ def test_the_preview_moves_save_on_no_laptop(browser, live_server, make_match, m
     assert seen and all(box == typed for box in seen), (typed, seen)
     # beside Save, not above it
     assert page.locator("#hand-preview").bounding_box()["x"] < typed[0]
+
+
+# Where each box of the form a finger may be on its way to is on the screen (x, y)
+FORM_BOXES = """() => Object.fromEntries(['#field-end label', '#field-by label', '[name=knocker_deadwood]',
+  '[name=defender_deadwood]', '#save-hand'].map(sel => {
+    const r = document.querySelector(sel).getBoundingClientRect(); return [sel, [r.x, r.y]]; }))"""
+
+
+@pytest.mark.parametrize("focused", [True, False], ids=["the knocker's box focused", "no focus"])
+def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make_match, member, focused):
+    """Hand 2 half typed on this phone (the knock, by Ann, her deadwood) when the other phone saves
+    hand 2: the head says hand 3 and the note that this form is stale comes above the form, on the
+    screen; every box of the form is where it was. ``no focus``: a tap that leaves the focus nowhere
+    (the form itself is then what stays). (At the page's top, what shrinks above cannot be scrolled
+    away: hand 1's head, losing its first dealer's and friendly's buttons, moves the form up.)"""
+    match = make_match(hands=[{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}}])
+    open_pad(phone, match, member.username)
+    type_hand_by_value(phone, "knock", "a", knocker=5)
+    if not focused:
+        phone.evaluate("document.activeElement.blur()")
+    before = phone.evaluate(FORM_BOXES)
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 10), expected_number=2)
+    note = phone.locator(".live-stale")
+    expect(note).to_be_visible(timeout=LIVE_MS)
+    expect(phone.locator(".score-head")).to_contain_text("Hand 3")
+    after = phone.evaluate(FORM_BOXES)
+    assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
+    box = note.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.viewport_size["height"], box
+    assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == "5"
