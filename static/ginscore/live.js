@@ -89,11 +89,45 @@
       });
   }
 
-  // What a region looks like, leaving out what changes on every drawing (CSRF tokens).
+  // What a region looks like, leaving out what changes on every drawing (CSRF tokens) and the values
+  // that follow the page (below).
   function signature(el) {
     var copy = el.cloneNode(true);
-    copy.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (i) { i.removeAttribute("value"); });
+    copy.querySelectorAll("input[name=csrfmiddlewaretoken], [data-live-value]").forEach(function (i) {
+      i.removeAttribute("value");
+    });
     return copy.outerHTML;
+  }
+
+  // What the forms of a region ask: each form's address and its fields with the values the site gave
+  // them (a hidden field's, each choice's). Not what the page's scripts change after (pad.js marks
+  // the ending chosen, outbox.js numbers the next hand), nor what is typed, nor a value that follows
+  // the page: a form being filled in is stale only when a new drawing asks something else of it.
+  function asks(region) {
+    var out = [];
+    region.querySelectorAll("form").forEach(function (f) {
+      out.push(f.getAttribute("action") || "");
+      f.querySelectorAll("input, select, textarea").forEach(function (i) {
+        if (i.name === "csrfmiddlewaretoken" || i.hasAttribute("data-live-value")) return;
+        var given = /^(hidden|radio|checkbox)$/.test(i.type) ? i.getAttribute("value") : "";
+        out.push(i.name + "=" + given);
+      });
+    });
+    return out.join("\n");
+  }
+
+  // A value that follows the page (data-live-value: the pad's revision, on which a new hand does not
+  // depend) is taken in place, also into a form being filled in: a change that moves nothing else
+  // in it (this phone's own hand sent from its outbox, the other table's hand corrected) leaves the
+  // form as it is, not stale.
+  function takeValues(old, fresh) {
+    old.querySelectorAll("[data-live-value]").forEach(function (el) {
+      var again = fresh.querySelector('[data-live-value][name="' + el.name + '"]');
+      if (!again || again.value === el.value) return;
+      el.value = again.value;
+      // (a hand being typed is previewed again on the pad as it now is: pad.js)
+      if (old.dataset.liveTouched) el.dispatchEvent(new Event("input", {bubbles: true}));
+    });
   }
 
   function typing(el) {
@@ -142,44 +176,56 @@
 
   // What the player is at: the field or choice with the focus, else a form they have started to
   // fill in. It keeps its place on the screen while what is above it changes (a line the head
-  // gains or loses, a hand to confirm put above, the note that the form is stale): the page scrolls
-  // by what it moved, as a finger on its way to it would otherwise land beside it.
+  // gains or loses, a hand to confirm put above, the note that the form is stale, the outbox's
+  // panel): the page scrolls by what it moved, as a finger on its way to it would otherwise land
+  // beside it. ``change()`` changes the page; ``restore``: the scroll is put back first (a region
+  // swapped may have carried the browser's own anchor). outbox.js uses it too.
   function held() {
     var a = document.activeElement;
     if (a && a !== document.body && a !== document.documentElement) return {focus: true, el: a};
     var touched = document.querySelector('[data-live-when="pristine"][data-live-touched]');
     return touched ? {focus: false, el: touched.querySelector("form") || touched} : null;
   }
+  function keepPlace(change, restore) {
+    var x = window.scrollX, y = window.scrollY;
+    var at = held(), top = at && at.el.getBoundingClientRect().top;
+    try {
+      return change();
+    } finally {
+      if (restore) window.scrollTo(x, y);
+      // (a focused field in a region drawn anew has its focus again: swap)
+      var now = at && (at.focus ? document.activeElement : at.el);
+      if (now && now !== document.body && now.isConnected) {
+        var moved = now.getBoundingClientRect().top - top;
+        if (Math.abs(moved) >= 1) window.scrollTo(window.scrollX, window.scrollY + moved);
+      }
+    }
+  }
+  window.ginscoreKeepPlace = keepPlace;
 
   function apply(html, tag) {
     var doc = new DOMParser().parseFromString(html, "text/html");
-    var x = window.scrollX, y = window.scrollY;
-    var at = held(), top = at && at.el.getBoundingClientRect().top;
     var swapped = [], waiting = false;
-    document.querySelectorAll("[data-live]").forEach(function (old) {
-      var name = old.getAttribute("data-live");
-      var fresh = doc.querySelector('[data-live="' + name.replace(/["\\]/g, "\\$&") + '"]');
-      if (!fresh || signature(fresh) === signature(old)) return;
-      var pristineOnly = old.getAttribute("data-live-when") === "pristine";
-      if (pristineOnly && old.dataset.liveTouched) {
-        stale(old);
-        return;
-      }
-      if (typing(old)) {
-        waiting = true;
-        return;
-      }
-      swap(old, fresh);
-      swapped.push(name);
-    });
-    window.scrollTo(x, y);
-    if (at) {   // (a focused field in a region drawn anew has its focus again: swap)
-      var now = at.focus ? document.activeElement : at.el;
-      if (now && now !== document.body && now.isConnected) {
-        var moved = now.getBoundingClientRect().top - top;
-        if (Math.abs(moved) >= 1) window.scrollTo(x, y + moved);
-      }
-    }
+    keepPlace(function () {
+      document.querySelectorAll("[data-live]").forEach(function (old) {
+        var name = old.getAttribute("data-live");
+        var fresh = doc.querySelector('[data-live="' + name.replace(/["\\]/g, "\\$&") + '"]');
+        if (!fresh) return;
+        takeValues(old, fresh);
+        if (signature(fresh) === signature(old)) return;
+        var pristineOnly = old.getAttribute("data-live-when") === "pristine";
+        if (pristineOnly && old.dataset.liveTouched) {
+          if (asks(fresh) !== asks(old)) stale(old);
+          return;
+        }
+        if (typing(old)) {
+          waiting = true;
+          return;
+        }
+        swap(old, fresh);
+        swapped.push(name);
+      });
+    }, true);
     var next = doc.querySelector('meta[name="live-etag"]');
     // A region that waited for its field to lose focus is fetched again next time.
     if (!waiting) etag = (next && next.content) || tag || etag;

@@ -894,7 +894,13 @@
   // very buttons under the finger (and a second step opened on them) where they are.
   var drawn = null;
 
+  // What the player is at keeps its place while the panel and the head change above it (live.js).
   function render() {
+    if (window.ginscoreKeepPlace) window.ginscoreKeepPlace(redraw);
+    else redraw();
+  }
+
+  function redraw() {
     if (!panel) { draw(null); return; }
     var box = document.createElement("div");
     try {

@@ -6,16 +6,21 @@ it once moved the button from under a tap (the hand not saved: 20 px for every h
 
 Nor does another device: a hand saved elsewhere while this phone types one changes the head above the
 form and puts a note there (the form is stale). They once moved every box of the form (60 px), under
-a finger on its way to "Ann" or Save; the page now scrolls by what they moved (live.js)."""
+a finger on its way to "Ann" or Save; the page now scrolls by what they moved (live.js), as it does
+for the outbox's panel saying a hand was sent. And a form is said to be stale only when the site now
+asks something else of it: this phone's own hand sent from its outbox, or an earlier hand corrected
+elsewhere, once marked every form being typed so (the pad's revision moved); the form now takes the
+revision in place and previews its hand again."""
 import pytest
 from playwright.sync_api import expect
 
 from ginscore.matches import services
+from ginscore.matches.models import Match
 from ginscore.matches.records import HandEntry
 from ginscore.players.models import Player
 from tests.browser.conftest import LIVE_MS, new_phone, new_screen
 from tests.browser.steps import type_hand_by_value
-from tests.browser.test_offline import network_down, open_pad
+from tests.browser.test_offline import hands, network_down, network_up, open_pad
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,3 +110,61 @@ def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make
     box = note.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= phone.viewport_size["height"], box
     assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == "5"
+
+
+def test_this_phones_own_hand_sent_meanwhile_moves_nothing_and_leaves_the_form_as_it_is(phone, make_match, member):
+    """Hand 1 saved offline waits in the outbox; hand 2 is half typed when the network comes back. The
+    outbox sends hand 1 and its panel says so, the pad takes it: every box of the form is where it was,
+    and the form is not said to have changed on another device (it asks the same: only the pad's
+    revision moved, which it takes in place). Hand 2 is then saved as typed."""
+    match = make_match()
+    open_pad(phone, match, member.username)
+    network_down(phone)
+    type_hand_by_value(phone, "knock", "a", knocker=5, defender=30)
+    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ann scores 25")
+    phone.locator("#save-hand").click()
+    expect(phone.locator("#outbox .outbox-hand")).to_have_count(1)
+    expect(phone.locator("#entry h2")).to_have_text("Hand 2")
+    type_hand_by_value(phone, "knock", "b", knocker=4)
+    before = phone.evaluate(FORM_BOXES)
+    network_up(phone)
+    sent = phone.locator("#outbox").get_by_text("Sent: hand 1, now on the pad.")
+    expect(sent).to_be_visible(timeout=LIVE_MS)
+    expect(phone.locator(".score-head [data-game=a]")).to_have_text("25", timeout=LIVE_MS)
+    phone.wait_for_timeout(2000)   # a live poll after the send (every 1.5 s)
+    after = phone.evaluate(FORM_BOXES)
+    assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
+    expect(phone.locator(".live-stale")).to_have_count(0)
+    box = sent.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.viewport_size["height"], box
+    phone.locator("form.hand-form [name=defender_deadwood]").fill("20")
+    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 16")
+    phone.locator("#save-hand").click()
+    expect(phone.locator(".msg-success")).to_contain_text("Hand 2 saved")
+    assert hands(match) == [(1, "knock", "a", 5, 30), (2, "knock", "b", 4, 20)]
+
+
+def test_an_earlier_hand_corrected_elsewhere_previews_the_hand_being_typed_again(phone, make_match, member):
+    """Hand 2 typed and previewed when another device corrects hand 1: the form asks the same (only the
+    pad's revision moved), so it is not said to be stale; its hand is previewed again on the pad as it
+    now is, and saved."""
+    match = make_match(hands=[{"end": "knock", "by": "Ann", "deadwood": {"Ann": 5, "Ben": 30}}])
+    open_pad(phone, match, member.username)
+    previews = []
+    phone.on("request", lambda r: previews.append(r) if r.url.endswith("/hands/preview/") else None)
+    type_hand_by_value(phone, "gin", "b", defender=10)
+    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 35")
+    asked = len(previews)
+    services.hand_edit(match_id=match.pk, number=1, entry=HandEntry("knock", "a", 4, 30),
+                       expected_revision=Match.objects.get(pk=match.pk).revision)
+    expect(phone.locator(".score-head [data-game=a]")).to_have_text("26", timeout=LIVE_MS)
+    for _ in range(50):   # (pad.js asks 150 ms after the change; Playwright tells of requests as they go)
+        if len(previews) > asked:
+            break
+        phone.wait_for_timeout(100)
+    assert len(previews) > asked, "the hand was not previewed again"
+    expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 35")
+    expect(phone.locator(".live-stale")).to_have_count(0)
+    phone.locator("#save-hand").click()
+    expect(phone.locator(".msg-success")).to_contain_text("Hand 2 saved")
+    assert hands(match) == [(1, "knock", "a", 4, 30), (2, "gin", "b", None, 10)]
