@@ -82,6 +82,10 @@ def test_the_preview_moves_save_on_no_laptop(browser, live_server, make_match, m
     assert page.locator("#hand-preview").bounding_box()["x"] < typed[0]
 
 
+# As on an iPhone: Safari keeps nothing in place by itself (no CSS scroll anchoring, which chromium has
+# when the page is scrolled, and which would hide a fault here)
+AS_SAFARI = "for (const el of [document.documentElement, document.body]) el.style.overflowAnchor = 'none'"
+
 # Where each box of the form a finger may be on its way to is on the screen (x, y)
 FORM_BOXES = """() => Object.fromEntries(['#field-end label', '#field-by label', '[name=knocker_deadwood]',
   '[name=defender_deadwood]', '#save-hand'].map(sel => {
@@ -100,6 +104,7 @@ def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make
     type_hand_by_value(phone, "knock", "a", knocker=5)
     if not focused:
         phone.evaluate("document.activeElement.blur()")
+    phone.evaluate(AS_SAFARI)
     before = phone.evaluate(FORM_BOXES)
     services.hand_add(match_id=match.pk, entry=HandEntry("gin", "b", None, 10), expected_number=2)
     note = phone.locator(".live-stale")
@@ -126,6 +131,7 @@ def test_this_phones_own_hand_sent_meanwhile_moves_nothing_and_leaves_the_form_a
     expect(phone.locator("#outbox .outbox-hand")).to_have_count(1)
     expect(phone.locator("#entry h2")).to_have_text("Hand 2")
     type_hand_by_value(phone, "knock", "b", knocker=4)
+    phone.evaluate(AS_SAFARI)
     before = phone.evaluate(FORM_BOXES)
     network_up(phone)
     sent = phone.locator("#outbox").get_by_text("Sent: hand 1, now on the pad.")
