@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from ginscore.matches.models import Hand
 from tests.browser.conftest import SendsCut, new_phone
-from tests.browser.steps import enter_hand, game_score, log_in, next_deal, record_hand, to_go
+from tests.browser.steps import FORM_STATE, enter_hand, game_score, log_in, next_deal, record_hand, to_go
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,11 +65,7 @@ def type_three_offline(page):
         try:
             expect(lines).to_have_count(n)
         except AssertionError as failed:
-            form = page.evaluate("""() => { const f = document.querySelector('form.hand-form');
-                return f && {said: (document.getElementById('hand-preview') || {}).textContent,
-                             fields: [...new FormData(f)].filter(([k]) => !k.startsWith('csrf')),
-                             sending: f.dataset.sending || '', online: navigator.onLine}; }""")
-            raise AssertionError(f"{n} hands expected in the outbox; the form: {form}") from failed
+            raise AssertionError(f"{n} hands expected in the outbox; the form: {page.evaluate(FORM_STATE)}") from failed
 
     # Save once the phone's own preview is there, as a person taps it (a preview that grew the foot as
     # the click came once moved Save from under it; the foot keeps its height since: test_save_stays.py).

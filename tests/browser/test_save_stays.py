@@ -92,6 +92,16 @@ FORM_BOXES = """() => Object.fromEntries(['#field-end label', '#field-by label',
     const r = document.querySelector(sel).getBoundingClientRect(); return [sel, [r.x, r.y]]; }))"""
 
 
+
+def assert_still(before, after):
+    """Every box where it was (FORM_BOXES), within a pixel down or up."""
+    assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
+
+
+def assert_on_screen(page, locator):
+    box = locator.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+
 @pytest.mark.parametrize("focused", [True, False], ids=["the knocker's box focused", "no focus"])
 def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make_match, member, focused):
     """Hand 2 half typed on this phone (the knock, by Ann, her deadwood) when the other phone saves
@@ -111,9 +121,8 @@ def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make
     expect(note).to_be_visible(timeout=LIVE_MS)
     expect(phone.locator(".score-head")).to_contain_text("Hand 3")
     after = phone.evaluate(FORM_BOXES)
-    assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
-    box = note.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.viewport_size["height"], box
+    assert_still(before, after)
+    assert_on_screen(phone, note)
     assert phone.locator("form.hand-form [name=knocker_deadwood]").input_value() == "5"
 
 
@@ -139,10 +148,9 @@ def test_this_phones_own_hand_sent_meanwhile_moves_nothing_and_leaves_the_form_a
     expect(phone.locator(".score-head [data-game=a]")).to_have_text("25", timeout=LIVE_MS)
     phone.wait_for_timeout(2000)   # a live poll after the send (every 1.5 s)
     after = phone.evaluate(FORM_BOXES)
-    assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
+    assert_still(before, after)
     expect(phone.locator(".live-stale")).to_have_count(0)
-    box = sent.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.viewport_size["height"], box
+    assert_on_screen(phone, sent)
     phone.locator("form.hand-form [name=defender_deadwood]").fill("20")
     expect(phone.locator("#hand-preview .preview-text")).to_contain_text("Ben scores 16")
     phone.locator("#save-hand").click()
