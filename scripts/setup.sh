@@ -2,7 +2,7 @@
 # Sets up everything ginscore needs on a fresh machine with Python 3.11:
 # GNU gettext (to compile the catalogues), Debian's nginx (the front of scripts/run.sh),
 # a virtual environment in .venv with the pinned packages, and (for tests)
-# Debian's chromium, poppler-utils and redis-server (the shared cache's tests). Safe to run again: it skips what is there.
+# Debian's chromium (the whole browser and its headless shell), poppler-utils and redis-server (the shared cache's tests). Safe to run again: it skips what is there.
 #   scripts/setup.sh          the site
 #   scripts/setup.sh --dev    the site, the test tools, chromium and pdftoppm
 set -euo pipefail
@@ -47,7 +47,7 @@ if [ ! -f "$STAMP" ] || [ "$REQ" -nt "$STAMP" ] || [ requirements.txt -nt "$STAM
 fi
 
 if [ "${1:-}" = "--dev" ]; then
-  apt_install chromium poppler-utils redis-server
+  apt_install chromium chromium-headless-shell poppler-utils redis-server
 fi
 
 # The catalogues (docs/translating.md): GNU gettext's msgfmt compiles them, then each language's

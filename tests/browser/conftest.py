@@ -14,7 +14,14 @@ from playwright.sync_api import BrowserContext, Page
 from tests.conftest import TIMED_OUT
 from tests.processes import descendants
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium, two ways (both from Debian's chromium source, the same version): its headless
+# shell (package chromium-headless-shell, the lighter build Playwright itself runs for headless
+# tests: about a third less CPU a browser test) for the browser tests, and the whole browser
+# (package chromium) for those marked ``whole_chromium``: what the shell has not (a notification
+# shown by a service worker). GINSCORE_CHROMIUM=/usr/bin/chromium runs every test on the whole one.
+WHOLE_CHROMIUM = "/usr/bin/chromium"
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = os.environ.get("GINSCORE_CHROMIUM") or (HEADLESS_SHELL if shutil.which(HEADLESS_SHELL) else WHOLE_CHROMIUM)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -123,6 +130,9 @@ class Contexts:
         browser.new_context = self.context
 
     def context(self, **options):
+        # A phone's browser always says its languages (the headless shell says none unless told):
+        # English unless the test chooses.
+        options.setdefault("locale", "en-US")
         if set(options) - POOLED:
             return self.new_context(**options)
         key = json.dumps(options, sort_keys=True, default=str)
@@ -258,11 +268,16 @@ class Chromium:
     flaky (it stayed "running" from one test to the next, across files)."""
 
     def __init__(self):
+        self.executable = CHROMIUM
         self.manager = self.playwright = self.browser = self.contexts = None
 
-    def take(self, site=None):
-        """The browser for a test (started when there is none, or the last one broke); ``site``,
-        the live server's address, is cleared of storage in each context put back."""
+    def take(self, site=None, executable=CHROMIUM):
+        """The browser for a test (started when there is none, or the last one broke, or it is
+        not ``executable``); ``site``, the live server's address, is cleared of storage in each
+        context put back."""
+        if self.browser is not None and executable != self.executable:
+            self.stop()
+        self.executable = executable
         if self.browser is not None:
             asyncio._set_running_loop(self.manager._loop)   # as it is after any sync call
             if self.browser.is_connected():
@@ -273,7 +288,7 @@ class Chromium:
 
         self.manager = sync_playwright()
         self.playwright = self.manager.start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        self.browser = self.playwright.chromium.launch(executable_path=self.executable, args=ARGS)
         self.contexts = Contexts(self.browser)
         self.contexts.origins = {_origin(site)} if site else set()
         return self.browser
@@ -360,14 +375,16 @@ class SendsCut:
 
 @pytest.fixture
 def browser(_chromium, live_server, request):
-    """Debian's chromium with no context lent; every context the test opens is put back as new in
+    """Debian's chromium (its headless shell; the whole browser for a test marked
+    ``whole_chromium``) with no context lent; every context the test opens is put back as new in
     the pool or closed at its end (class Contexts).
     The live server answers through ``SendsCut`` (no phone cut at the start and the end of a test)."""
     server = live_server.thread.httpd
     if not isinstance(server.get_app(), SendsCut):
         server.set_app(SendsCut(server.get_app()))
     SendsCut.sessions.clear()
-    yield _chromium.take(live_server.url)
+    whole = request.node.get_closest_marker("whole_chromium")
+    yield _chromium.take(live_server.url, WHOLE_CHROMIUM if whole else CHROMIUM)
     SendsCut.sessions.clear()
     _chromium.give_back(hung=getattr(request.node, "ginscore_timed_out", False))
 

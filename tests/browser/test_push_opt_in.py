@@ -28,7 +28,8 @@ from tests.browser.steps import log_in
 from tests.browser.test_sign_up import _fits
 from tests.push.conftest import push_service, site_keys  # noqa: F401 (fixtures)
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The headless shell shows no notification from a service worker: these run on the whole chromium.
+pytestmark = [pytest.mark.browser, pytest.mark.whole_chromium, pytest.mark.django_db(transaction=True)]
 
 # The browser's part of PushManager, with the test's keys: subscribe() remembers the key the page
 # gave (window.pushCalls, kept by the test through a binding), getSubscription() returns it while
