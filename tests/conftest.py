@@ -397,4 +397,26 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
     costs = {name: sum(_test_cost(item) for item in tests) for name, tests in files.items()}
-    items[:] = [item for name in sorted(files, key=lambda name: -costs[name]) for item in files[name]]
+    items[:] = [item for name in _handed_order(files, costs) for item in files[name]]
+
+
+def _handed_order(files: dict, costs: dict) -> list[str]:
+    """The files in the order they are handed out: the costliest first, then those that wait (a
+    browser, servers) and those that only compute, each costliest first, taken from the two in
+    step (whichever has the smaller share of its cost handed out next): fewer browsers drawing at
+    once. Measured B A B A (docs/development.md): the suite 428 and 431 s against 450 and 466 s,
+    its CPU 703-718 s against 764-795 s, the idle cores the same."""
+    def waits(name):
+        return any(item.get_closest_marker("browser") or _test_cost(item) >= COSTS["servers"]
+                   for item in files[name])
+    first = max(files, key=lambda name: costs[name])   # (the French crawl: a process of its own for a while)
+    kinds = ([n for n in files if n != first and waits(n)], [n for n in files if n != first and not waits(n)])
+    queues = [sorted(kind, key=lambda name: -costs[name]) for kind in kinds]
+    totals = [sum(costs[n] for n in kind) or 1 for kind in kinds]
+    handed, order = [0, 0], [first]
+    while queues[0] or queues[1]:
+        k = 0 if not queues[1] else 1 if not queues[0] else min((0, 1), key=lambda i: handed[i] / totals[i])
+        name = queues[k].pop(0)
+        handed[k] += costs[name]
+        order.append(name)
+    return order

@@ -77,6 +77,9 @@ def pytest_runtest_protocol(item, nextitem):
     row = _row(_LAST[-1])
     row["tests"] += 1
     row["wall"] += ended - started
+    now = time.time()   # when the file's first test began and its last ended (a timeline of the run)
+    row["began"] = min(row.get("began", now), now - (ended - started))
+    row["ended"] = now
     row["cpu"] += own2 - own
     row["children"] += children2 - children
 
