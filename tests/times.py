@@ -2,7 +2,8 @@
 writes each test file's time to the file named by GINSCORE_TEST_TIMES, one JSON line a file and
 process: its tests, the wall-clock seconds they took (their fixtures too) and the CPU seconds of the
 test process and of every process it started, ended or still running (servers, ``manage.py``, and a
-browser kept from one file to the next: its CPU counts in the file that used it, not the last)."""
+browser kept from one file to the next: its CPU counts in the file that used it, not the last), and
+when its first test began and its last ended ("began", "ended": seconds since the epoch, a timeline)."""
 from __future__ import annotations
 
 import json
