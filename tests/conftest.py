@@ -406,9 +406,8 @@ def _handed_order(files: dict, costs: dict) -> list[str]:
     step (whichever has the smaller share of its cost handed out next): fewer browsers drawing at
     once. Measured B A B A (docs/development.md): the suite 428 and 431 s against 450 and 466 s,
     its CPU 703-718 s against 764-795 s, the idle cores the same."""
-    def waits(name):
-        return any(item.get_closest_marker("browser") or _test_cost(item) >= COSTS["servers"]
-                   for item in files[name])
+    def waits(name):   # (a browser test, or one that starts servers, costs COSTS["browser"] or more)
+        return any(_test_cost(item) >= COSTS["browser"] for item in files[name])
     first = max(files, key=lambda name: costs[name])   # (the French crawl: a process of its own for a while)
     kinds = ([n for n in files if n != first and waits(n)], [n for n in files if n != first and not waits(n)])
     queues = [sorted(kind, key=lambda name: -costs[name]) for kind in kinds]

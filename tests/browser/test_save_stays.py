@@ -92,7 +92,6 @@ FORM_BOXES = """() => Object.fromEntries(['#field-end label', '#field-by label',
     const r = document.querySelector(sel).getBoundingClientRect(); return [sel, [r.x, r.y]]; }))"""
 
 
-
 def assert_still(before, after):
     """Every box where it was (FORM_BOXES), within a pixel down or up."""
     assert all(after[k][0] == x and abs(after[k][1] - y) <= 1 for k, (x, y) in before.items()), (before, after)
@@ -101,6 +100,7 @@ def assert_still(before, after):
 def assert_on_screen(page, locator):
     box = locator.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+
 
 @pytest.mark.parametrize("focused", [True, False], ids=["the knocker's box focused", "no focus"])
 def test_a_hand_saved_elsewhere_moves_no_box_of_the_form_being_typed(phone, make_match, member, focused):
