@@ -18,7 +18,7 @@ scripts/setup.sh --dev
 # Three processes share the tests (pytest-xdist), a whole file to one process: a file's live server
 # and browser stay together; the costliest files first (tests/conftest.py). Three on two cores: while
 # one process waits (a browser, a server, a slow client on purpose) the others use the cores
-# (docs/development.md, "The suite's time"). GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
+# (docs/suite-time.md). GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
 workers=${GINSCORE_TEST_WORKERS:-3}
 if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest "$@"; fi
 exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --no-loadscope-reorder "$@"

@@ -341,7 +341,7 @@ def _test_cost(item) -> int:
 # limit. A browser test failed so is run once more, with a new chromium (pytest-rerunfailures; its
 # browser is killed, tests/browser/conftest.py): a call into chromium that never returned held a
 # whole run twice in some ten on a loaded machine, the same test passing again alone. Only that
-# failure is tried again, and the summary shows it as a rerun (docs/development.md).
+# failure is tried again, and the summary shows it as a rerun (docs/suite-time.md).
 BROWSER_SECONDS = int(os.environ.get("GINSCORE_TEST_BROWSER_SECONDS", 240))
 TIMED_OUT = "from pytest-timeout"
 
@@ -404,7 +404,7 @@ def _handed_order(files: dict, costs: dict) -> list[str]:
     """The files in the order they are handed out: the costliest first, then those that wait (a
     browser, servers) and those that only compute, each costliest first, taken from the two in
     step (whichever has the smaller share of its cost handed out next): fewer browsers drawing at
-    once. Measured B A B A (docs/development.md): the suite 428 and 431 s against 450 and 466 s,
+    once. Measured B A B A (docs/suite-time.md): the suite 428 and 431 s against 450 and 466 s,
     its CPU 703-718 s against 764-795 s, the idle cores the same."""
     def waits(name):   # (a browser test, or one that starts servers, costs COSTS["browser"] or more)
         return any(_test_cost(item) >= COSTS["browser"] for item in files[name])

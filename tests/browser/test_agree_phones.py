@@ -116,7 +116,7 @@ def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(u
     table.unroute_all()
     # The next page whole, its scripts run, before the finger comes, as a person sees it. (Once, on a
     # busy machine, the tap below opened nothing; the summary does not move from the page's first
-    # frame to the tap, read at every frame: the cause is not known, docs/development.md.)
+    # frame to the tap, read at every frame: the cause is not known, docs/suite-time.md.)
     table.wait_for_load_state()
     item = table.locator("#agree-2")
     item.get_by_text("Confirm hand 2").tap()
