@@ -406,15 +406,15 @@ def _handed_order(files: dict, costs: dict) -> list[str]:
     step (whichever has the smaller share of its cost handed out next): fewer browsers drawing at
     once. Measured B A B A (docs/suite-time.md): the suite 428 and 431 s against 450 and 466 s,
     its CPU 703-718 s against 764-795 s, the idle cores the same."""
-    def waits(name):   # (a browser test, or one that starts servers, costs COSTS["browser"] or more)
-        return any(_test_cost(item) >= COSTS["browser"] for item in files[name])
     first = max(files, key=lambda name: costs[name])   # (the French crawl: a process of its own for a while)
-    kinds = ([n for n in files if n != first and waits(n)], [n for n in files if n != first and not waits(n)])
-    queues = [sorted(kind, key=lambda name: -costs[name]) for kind in kinds]
-    totals = [sum(costs[n] for n in kind) or 1 for kind in kinds]
+    # (a browser test, or one that starts servers, costs COSTS["browser"] or more)
+    waiting = {name: any(_test_cost(item) >= COSTS["browser"] for item in files[name]) for name in files}
+    queues = [sorted((n for n in files if n != first and waiting[n] == kind), key=lambda name: -costs[name])
+              for kind in (True, False)]
+    totals = [sum(costs[n] for n in queue) or 1 for queue in queues]
     handed, order = [0, 0], [first]
     while queues[0] or queues[1]:
-        k = 0 if not queues[1] else 1 if not queues[0] else min((0, 1), key=lambda i: handed[i] / totals[i])
+        k = min((i for i in (0, 1) if queues[i]), key=lambda i: handed[i] / totals[i])
         name = queues[k].pop(0)
         handed[k] += costs[name]
         order.append(name)
