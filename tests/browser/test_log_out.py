@@ -98,6 +98,10 @@ def test_a_page_kept_for_one_person_is_never_shown_to_the_next(phone, make_match
     phone.reload()                                   # the same person offline: their copy
     expect(phone.locator("form.hand-form")).to_be_visible()
     phone.context.set_offline(False)
+    # The pad left first: its poll, back online, must not go out once the cookies are gone (the
+    # site would answer it as a visitor's, and the worker keep that, drawn for nobody, as it keeps
+    # any visitor's pad; the point here is the first person's copy).
+    phone.goto(phone.base + "/")
     phone.context.clear_cookies()                    # the next person: a new session
     phone.goto(phone.base + "/")
     phone.context.set_offline(True)
