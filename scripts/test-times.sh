@@ -2,9 +2,7 @@
 # Where the suite's time goes: runs scripts/test.sh (extra arguments go to pytest, e.g. tests/browser)
 # with tests/times.py, then prints the slowest test files, by CPU seconds (the test process and the
 # servers, browsers and manage.py processes it started) and by wall-clock seconds, and each worker's
-# share. GINSCORE_TIMES_TOP=N: how many files (30). GINSCORE_TIMES_SAVE=tests/file-times.json also
-# writes each file's CPU and wall-clock seconds there, the record tests/schedule.py hands the files
-# out by (a run with every test passing, on a quiet machine).
+# share. GINSCORE_TIMES_TOP=N: how many files (30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 times=$(mktemp /tmp/ginscore-times.XXXXXX)
@@ -13,21 +11,12 @@ started=$(date +%s)
 status=0
 GINSCORE_TEST_TIMES="$times" PYTHONPATH=. scripts/test.sh -p tests.times "$@" || status=$?
 echo "scripts/test.sh took $(( $(date +%s) - started )) s (exit $status)"
-.venv/bin/python - "$times" "${GINSCORE_TIMES_TOP:-30}" "${GINSCORE_TIMES_SAVE:-}" <<'PY'
+.venv/bin/python - "$times" "${GINSCORE_TIMES_TOP:-30}" <<'PY'
 import collections, json, sys
 rows = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
-top, save = int(sys.argv[2]), sys.argv[3]
+top = int(sys.argv[2])
 for row in rows:
     row["total"] = row["cpu"] + row["children"]
-if save:   # (a file run in two processes, as after a crash, counts once with both shares)
-    record = collections.defaultdict(lambda: [0.0, 0.0])
-    for row in rows:
-        record[row["file"]][0] += row["total"]
-        record[row["file"]][1] += row["wall"]
-    lines = [f'  "{name}": [{cpu:.2f}, {max(wall, 0.01):.2f}]' for name, (cpu, wall) in sorted(record.items())]
-    with open(save, "w", encoding="utf-8") as out:
-        out.write("{\n" + ",\n".join(lines) + "\n}\n")
-    print(f"each file's time written to {save}")
 print(f"{'file':62} {'tests':>5} {'cpu s':>7} {'(children)':>10} {'wall s':>7}  worker")
 for row in sorted(rows, key=lambda r: -r["total"])[:top]:
     print(f"{row['file']:62} {row['tests']:5} {row['total']:7.1f} {row['children']:10.1f} {row['wall']:7.1f}  {row['worker']}")

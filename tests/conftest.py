@@ -15,8 +15,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # Shared fixtures for the Django apps: one account per role, two players, a match factory.
 import pytest  # noqa: E402
 
-from tests import schedule  # noqa: E402
-
 
 @pytest.fixture(scope="session", autouse=True)
 def _the_tests_keep_utc():
@@ -308,10 +306,10 @@ def _static_files_listed_once_a_process():
 
 
 # The order the files are handed to the test processes (scripts/test.sh: pytest-xdist, a whole file
-# to one process, --no-loadscope-reorder) and which one a process takes next: tests/schedule.py,
-# from each file's measured time. A file not measured yet has its time guessed from its tests, in
-# tenths of a second: an in-process test about one, a browser test ten, one that starts servers
-# (or commands) twenty more.
+# to one process, --no-loadscope-reorder): the costliest first, so that no long file starts last
+# and keeps one process busy while the other has nothing left. A test's cost is guessed in tenths
+# of a second: an in-process test about one, a browser test ten, one that starts servers (or
+# commands) twenty more.
 COSTS = {"servers": 20, "browser": 10, "live_server": 5, "transactional": 2, "other": 1}
 SERVERS = "tests.deploy.servers"
 
@@ -398,13 +396,26 @@ def pytest_collection_modifyitems(config, items):
     files: dict[str, list] = {}
     for item in items:
         files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
-    guessed = {name: sum(_test_cost(item) for item in tests) / 10 for name, tests in files.items()}
-    items[:] = [item for name in schedule.handed_order(guessed) for item in files[name]]
+    costs = {name: sum(_test_cost(item) for item in tests) for name, tests in files.items()}
+    items[:] = [item for name in _handed_order(files, costs) for item in files[name]]
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """Which file a test process takes next (tests/schedule.py): with ``--dist loadfile``, the one
-    that best fills the cores beside the others' (scripts/test.sh)."""
-    if config.getvalue("dist") == "loadfile":
-        return schedule.FillingTheCores(config, log)
-    return None
+def _handed_order(files: dict, costs: dict) -> list[str]:
+    """The files in the order they are handed out: the costliest first, then those that wait (a
+    browser, servers) and those that only compute, each costliest first, taken from the two in
+    step (whichever has the smaller share of its cost handed out next): fewer browsers drawing at
+    once. Measured B A B A (docs/suite-time.md): the suite 428 and 431 s against 450 and 466 s,
+    its CPU 703-718 s against 764-795 s, the idle cores the same."""
+    first = max(files, key=lambda name: costs[name])   # (the French crawl: a process of its own for a while)
+    # (a browser test, or one that starts servers, costs COSTS["browser"] or more)
+    waiting = {name: any(_test_cost(item) >= COSTS["browser"] for item in files[name]) for name in files}
+    queues = [sorted((n for n in files if n != first and waiting[n] == kind), key=lambda name: -costs[name])
+              for kind in (True, False)]
+    totals = [sum(costs[n] for n in queue) or 1 for queue in queues]
+    handed, order = [0, 0], [first]
+    while queues[0] or queues[1]:
+        k = min((i for i in (0, 1) if queues[i]), key=lambda i: handed[i] / totals[i])
+        name = queues[k].pop(0)
+        handed[k] += costs[name]
+        order.append(name)
+    return order
