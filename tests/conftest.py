@@ -310,6 +310,9 @@ def _static_files_listed_once_a_process():
 # and keeps one process busy while the other has nothing left. A test's cost is guessed in tenths
 # of a second: an in-process test about one, a browser test ten, one that starts servers (or
 # commands) twenty more.
+# A test that waits a known time on purpose (a cookie's expiry, a hang) says so,
+# ``@pytest.mark.waits(seconds)``, and counts that too: handed out early, while the other processes
+# have work to fill the cores with, not last, holding the run's end.
 COSTS = {"servers": 20, "browser": 10, "live_server": 5, "transactional": 2, "other": 1}
 SERVERS = "tests.deploy.servers"
 
@@ -322,6 +325,10 @@ def _starts_servers(module) -> bool:
 
 
 def _test_cost(item) -> int:
+    return _guessed_cost(item) + sum(int(10 * mark.args[0]) for mark in item.iter_markers("waits"))
+
+
+def _guessed_cost(item) -> int:
     module = getattr(item, "module", None)
     servers = COSTS["servers"] if module is not None and _starts_servers(module) else 0
     if item.get_closest_marker("browser"):

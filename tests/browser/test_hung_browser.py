@@ -13,6 +13,7 @@ SECONDS = 12   # each probe test's time: room for a new chromium's start on a lo
 
 
 @pytest.mark.browser
+@pytest.mark.waits(3 * SECONDS)   # (three hangs, each its whole time)
 @pytest.mark.flaky(reruns=0)   # (its failure quotes the probe's timeouts: never taken for a hang of its own)
 def test_a_hung_browser_test_fails_in_its_time_and_is_tried_again_with_a_new_chromium():
     env = {**os.environ, "GINSCORE_TEST_BROWSER_SECONDS": str(SECONDS)}

@@ -13,6 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 AGE = 30   # seconds: the session cookie's life in this test
 
 
+@pytest.mark.waits(AGE + 1)
 def test_a_kept_pad_is_not_shown_offline_once_the_session_cookie_has_expired(phone, make_match, member, settings):
     settings.SESSION_COOKIE_AGE = AGE
     match = make_match()

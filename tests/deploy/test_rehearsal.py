@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.skipif(front.nginx_binary() is None, reason="needs Deb
                                  reason="needs Debian's postgresql (scripts/test-postgres.sh installs it)")]
 
 
+@pytest.mark.waits(3 + 8)   # (its warm-up and its measured seconds)
 def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     out = tmp_path / "figures.json"
