@@ -19,12 +19,15 @@ pytestmark = [pytest.mark.skipif(front.nginx_binary() is None, reason="needs Deb
                                  reason="needs Debian's postgresql (scripts/test-postgres.sh installs it)")]
 
 
-@pytest.mark.waits(3 + 8)   # (its warm-up and its measured seconds)
+WARMUP, MEASURED = 3, 8   # the night's seconds: played first, then measured
+
+
+@pytest.mark.waits(WARMUP + MEASURED)
 def test_the_rehearsal_loses_nothing_and_measures_what_the_viewers_saw(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GINSCORE_", "DJANGO_", "DATABASE_URL"))}
     out = tmp_path / "figures.json"
     proc = subprocess.Popen([sys.executable, "bench/rehearsal.py", "--tables", "4", "--viewers", "8", "--boards", "1",
-                             "--seconds", "8", "--warmup", "3", "--save-every", "1.5", "--setups", "championship", "--players-poll",
+                             "--seconds", str(MEASURED), "--warmup", str(WARMUP), "--save-every", "1.5", "--setups", "championship", "--players-poll",
                              "--json", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         stdout, stderr = proc.communicate(timeout=180)
