@@ -35,7 +35,7 @@ psql() { "$PGBIN/psql" -q -h 127.0.0.1 -p "$PORT" -U ginscore -d postgres -v ON_
 psql -c "CREATE DATABASE test_postgres"
 DATABASE_URL="${DATABASE_URL%/postgres}/test_postgres" GINSCORE_DATA_DIR="$PGDIR/site" \
   .venv/bin/python manage.py migrate --noinput -v 0
-for n in $(seq 0 $(( ${GINSCORE_TEST_WORKERS:-2} > 4 ? ${GINSCORE_TEST_WORKERS:-2} - 1 : 3 ))); do
+for n in $(seq 0 $(( ${GINSCORE_TEST_WORKERS:-4} > 4 ? ${GINSCORE_TEST_WORKERS:-4} - 1 : 3 ))); do
   psql -c "CREATE DATABASE test_postgres_gw$n TEMPLATE test_postgres"
 done
 scripts/test.sh --reuse-db "$@"

@@ -15,10 +15,11 @@ scripts/setup.sh --dev
 .venv/bin/ruff check --quiet . || { echo "ruff: the problems above (.venv/bin/ruff check --fix . mends most)" >&2; exit 1; }
 # The catalogues: every marked string collected and translated (docs/translating.md).
 .venv/bin/python scripts/check_messages.py || exit 1
-# Three processes share the tests (pytest-xdist), a whole file to one process: a file's live server
-# and browser stay together; the costliest files first (tests/conftest.py). Three on two cores: while
-# one process waits (a browser, a server, a slow client on purpose) the others use the cores
-# (docs/suite-time.md). GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
-workers=${GINSCORE_TEST_WORKERS:-3}
+# Four processes share the tests (pytest-xdist), a whole file to one process: a file's live server
+# and browser stay together; the costliest files first (tests/conftest.py). Three take the files that
+# compute and one the files that wait on purpose (polls, a dwell, a hang: tests/schedule.py), which
+# keep a fraction of a core busy: on two cores, beside each other, they use the cores the others
+# leave (docs/suite-time.md). GINSCORE_TEST_WORKERS=1 runs them in one process (0: no workers at all).
+workers=${GINSCORE_TEST_WORKERS:-4}
 if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest "$@"; fi
 exec .venv/bin/python -m pytest -n "$workers" --dist loadfile --no-loadscope-reorder "$@"

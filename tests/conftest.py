@@ -310,9 +310,10 @@ def _static_files_listed_once_a_process():
 # and keeps one process busy while the other has nothing left. A test's cost is guessed in tenths
 # of a second: an in-process test about one, a browser test ten, one that starts servers (or
 # commands) twenty more.
-# A test that waits a known time on purpose (a cookie's expiry, a hang) says so,
-# ``@pytest.mark.waits(seconds)``, and counts that too: handed out early, while the other processes
-# have work to fill the cores with, not last, holding the run's end.
+# A test that waits on purpose (a live page's next polls, a board's dwell, a cookie's expiry, a
+# hang, a server slow on purpose) says so, ``@pytest.mark.waits(seconds)``, about how long, and
+# counts that too: handed out early, not last, holding the run's end; and its file goes to the
+# process that takes the files that wait (tests/schedule.py).
 COSTS = {"servers": 20, "browser": 10, "live_server": 5, "transactional": 2, "other": 1}
 SERVERS = "tests.deploy.servers"
 
@@ -395,6 +396,12 @@ def pytest_terminal_summary(terminalreporter):
     for nodeid, why in _RETRIED:
         terminalreporter.write_sep("=", f"failed, tried again: {nodeid}")
         terminalreporter.write_line(why)
+
+
+def pytest_configure(config):
+    from tests import schedule
+
+    config.pluginmanager.register(schedule, "ginscore-schedule")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -66,6 +66,7 @@ def unserved_phone(browser, live_server):
     page.context.close()
 
 
+@pytest.mark.waits(7)   # (polls that must not come, and one that must)
 def test_a_page_being_left_is_not_redrawn_by_its_poll_until_the_next_one_comes(unserved_phone):
     """A tap sends a form; the next page is slow to come (held here). The page the finger is on stays
     as it was: its poll, answered meanwhile, does not draw into it what the next page is to say. (CI,

@@ -22,6 +22,7 @@ def tv(browser, live_server):
     page.context.close()
 
 
+@pytest.mark.waits(2)
 def test_the_board_shows_a_new_result_within_2_s(tv, make_tournament):
     t = make_tournament("swiss", 16)
     tv.goto(f"{tv.base}/tournaments/{t.pk}/board/")
@@ -41,6 +42,7 @@ def test_the_board_shows_a_new_result_within_2_s(tv, make_tournament):
         tv.screenshot(path=f"{shots}/board-01-swiss-16.png")
 
 
+@pytest.mark.waits(12)   # (a 3 s dwell a page)
 def test_a_round_that_does_not_fit_turns_through_its_pages(tv, make_tournament):
     t = make_tournament("swiss", 80)
     tv.goto(f"{tv.base}/tournaments/{t.pk}/board/?dwell=3")
@@ -63,6 +65,7 @@ def test_a_round_that_does_not_fit_turns_through_its_pages(tv, make_tournament):
         tv.screenshot(path=f"{shots}/board-03-standings.png")
 
 
+@pytest.mark.waits(3)
 def test_a_round_on_the_clock_is_decided_at_time(tv, phone):
     from ginscore.engine import MatchLength
     from ginscore.tournaments import services

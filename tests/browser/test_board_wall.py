@@ -200,6 +200,7 @@ def test_a_4k_screen_gets_large_type(screen, tables):
     shoot(page, f"board-wall-{tables}-3840x2160")
 
 
+@pytest.mark.waits(3)   # (the board's dwell)
 def test_the_standings_say_what_decided_each_place(screen):
     t = swiss(4, rounds=3)
     for i, row in enumerate(TournamentMatch.objects.filter(tournament=t, play_round=1).select_related("match")):
@@ -223,6 +224,7 @@ def test_the_standings_say_what_decided_each_place(screen):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+@pytest.mark.waits(3)   # (the board's dwell)
 def test_the_bracket_slide_is_readable(screen):
     t = services.tournament_create(name="Cup", format="single", length=MatchLength("best_of", 1))
     services.entries_set(tournament=t, names=club_names(16))
@@ -258,6 +260,7 @@ def forfeit_round(t, number):
         services.tmatch_forfeit(tmatch=row, winner=row.entry_a)
 
 
+@pytest.mark.waits(6)   # (the board's polls)
 def test_no_clock_once_the_last_result_is_in(screen):
     t = swiss(2, rounds=2)
     services.round_clock_start(tournament=t, minutes=30)

@@ -17,6 +17,7 @@ from tests.browser.steps import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.waits(5)   # (the board's polls)
 def test_check_in_then_pairing_only_the_present(phone, director, settings):
     # the club's address, as a real club has it: a QR code never carries this test server's 127.0.0.1
     settings.GINSCORE_SITE_URL = "http://192.168.1.20:8000"

@@ -14,6 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 
+@pytest.mark.waits(6)   # (its next polls: live.js polls every 1.5 s)
 def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, shot, make_match, member):
     match = make_match()
     a, b = phone, second_phone
@@ -40,6 +41,7 @@ def test_a_pad_follows_the_hands_saved_on_another_phone(phone, second_phone, sho
     shot("live-01-pad-followed")
 
 
+@pytest.mark.waits(3)
 def test_a_phone_that_was_offline_catches_up(phone, make_match):
     match = make_match()
     phone.goto(f"{phone.base}/matches/{match.pk}/")   # a visitor watching
@@ -56,6 +58,7 @@ def test_a_phone_that_was_offline_catches_up(phone, make_match):
 
 
 @pytest.mark.parametrize("as_link", [True, False], ids=["download-link", "followed-link"])
+@pytest.mark.waits(11)   # (live.js's poll 10 s later)
 def test_a_page_that_stays_after_a_download_goes_on_following(phone, make_match, as_link):
     """A download (the match's record) leaves the page it was tapped on where it was, following the
     table. Followed as a plain link (a browser that ignores ``download``), the browser starts leaving
@@ -72,6 +75,7 @@ def test_a_page_that_stays_after_a_download_goes_on_following(phone, make_match,
     expect(phone.locator("#hand-1")).to_be_visible(timeout=10_000 + LIVE_MS)
 
 
+@pytest.mark.waits(2)
 def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament):
     t = make_tournament("swiss", 40)
     phone.goto(f"{phone.base}/tournaments/{t.pk}/rounds/1/1/")
@@ -86,6 +90,7 @@ def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament)
     shot("live-02-round-kept-scroll")
 
 
+@pytest.mark.waits(10)
 def test_a_table_phone_polls_its_pad_as_a_visitor_and_asks_for_its_own_only_on_a_change(phone, make_match):
     """The table link gives the phone a session; its pad is the same page for every visitor but for
     the form. live.js polls it without the phone's cookies (a front answers that from its copy) and

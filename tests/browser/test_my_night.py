@@ -24,6 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.waits(3)   # (the page's polls)
 def test_my_night_follows_the_pad(phone, member, lang):
     fr = lang == "fr"
     t = services.tournament_create(name="Jeudi soir", format="swiss", rounds=2, length=MatchLength("best_of", 1))

@@ -28,6 +28,7 @@ def slow_start(monkeypatch, seconds=1.5):
     monkeypatch.setattr(services, "match_start", slow)
 
 
+@pytest.mark.waits(4)   # (a slow site, then time for a second post)
 def test_a_second_tap_on_start_the_match_starts_one_match(phone, ann, monkeypatch):
     log_in(phone)
     start_match(phone)

@@ -93,6 +93,7 @@ def test_the_prize_preview_on_a_phone(phone, director, shot):
     assert t.prize.split == "60,40"
 
 
+@pytest.mark.waits(4)   # (the board's dwell, to the season's page)
 def test_the_season_turns_on_the_board_with_names_whole(phone, shot):
     names = [LONG, "Ann", "Bob", "Cai"]
     for k in range(3):

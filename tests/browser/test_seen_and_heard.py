@@ -64,6 +64,7 @@ def test_a_visitors_larger_text_is_kept_on_the_device_and_nothing_is_cut_at_320_
     assert page.evaluate("document.documentElement.className") == "four-colour"
 
 
+@pytest.mark.waits(6)   # (the next polls)
 def test_a_hand_saved_on_another_phone_is_said_once(phone, second_phone, make_match, member):
     match = make_match()
     listener, scorer = phone, second_phone
@@ -88,6 +89,7 @@ def test_a_hand_saved_on_another_phone_is_said_once(phone, second_phone, make_ma
     expect(said).to_have_text(re.compile(r"^Hand 2: .*Ben"), timeout=5000)
 
 
+@pytest.mark.waits(12)   # (the board's dwell, held and doubled)
 def test_the_boards_pause_holds_the_page_and_slower_doubles_its_time(phone, make_tournament):
     t = make_tournament("swiss", 80)
     tv = new_screen(phone.context.browser, phone.base, 1920, 1080)

@@ -119,6 +119,7 @@ def test_any_other_post_is_not_sent_twice(front_before_a_dead_and_a_live_server)
     assert sorted(status for status, _ in answers) == [200, 502]
 
 
+@pytest.mark.waits(5)   # (the front's second, the site's slow board)
 def test_a_wall_s_next_poll_is_not_held_behind_the_front_s_question_for_a_new_board(tmp_path, monkeypatch):
     """nginx ends a request answered from its copy (STALE) only once its background question to the
     site is answered, and reads nothing more from that connection meanwhile: the board's connection is
@@ -143,6 +144,7 @@ def test_a_wall_s_next_poll_is_not_held_behind_the_front_s_question_for_a_new_bo
         wall.close()
 
 
+@pytest.mark.waits(6)   # (the front's second, the site's slow pages)
 def test_a_pad_s_poll_is_never_answered_from_a_copy_past_its_second(tmp_path, monkeypatch):
     """A page many watch (the standings) is answered from the copy there is while one poll asks the
     site for the new one (UPDATING); a table's pad is not: each poll that finds its copy past its

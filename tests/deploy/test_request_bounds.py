@@ -32,6 +32,7 @@ def site(tmp_path_factory):
         yield url, log
 
 
+@pytest.mark.waits(5)   # (the request's 4 s, then a new worker)
 def test_a_request_that_runs_too_long_ends_its_worker_and_the_site_goes_on(site):
     url, log = site
     assert fetch(url + "/slow/?seconds=0.1")[0] == 200
@@ -44,6 +45,7 @@ def test_a_request_that_runs_too_long_ends_its_worker_and_the_site_goes_on(site)
         time.sleep(0.3)
 
 
+@pytest.mark.waits(2)   # (a new worker)
 def test_a_request_that_grows_its_worker_too_big_ends_it_and_the_site_goes_on(site):
     url, log = site
     assert fetch(url + "/grow/?mb=10")[0] == 200
