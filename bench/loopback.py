@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import gzip
+import json
 import mmap
 import os
 import random
@@ -365,7 +366,9 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
     ``open_within`` seconds), then asked for again on its schedule with its ETag (If-None-Match,
     X-Live: 1): 304 while nothing changed, the new page when something did. Timed under ``opened``
     and ``poll``; the polls answered with a new page also under ``redrawn`` (the page's cost when
-    it changed). ``cookies``: the phone's own (a player's session: its polls are never shared by the
+    it changed). A table's pad names the versions of its block of pads (<meta name="live-versions">):
+    those are polled first, without cookies, under ``poll`` too, and the page only when its version
+    there moved. ``cookies``: the phone's own (a player's session: its polls are never shared by the
     front), else a visitor's, without any. ``seen(sent, answered, etag, how)``, if given, is told the version the page shows
     after each answer and how the front made that answer (its X-Cache) (bench/rehearsal.py: how long
     until every viewer saw a hand, and how a poll behind was answered)."""
@@ -379,12 +382,28 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
     # (live.js: without its cookies, its version named in each language; its own page on a change).
     languages = poll_languages(content) if cookies else []
     visitor = Phone(port) if languages else None
+    # A table's pad names the versions of its block of pads: polled first, without cookies, the
+    # page only when its version there moved (live.js); not there (a 4xx), the page polled itself.
+    versions = live_versions(content) if status == 200 else None
+    shared, known, known_tag = Phone(port) if versions else None, None, None
     if seen and status == 200:
         seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     async for _ in tally.schedule(rng, every, time.monotonic(), stop_at):
         sent = time.monotonic()
         counted, started = sent >= tally.warmup_until, time.perf_counter()
         now, own_poll = etag_version(etag), poll
+        if versions and now is not None:
+            status, headers, body = await tally.timed(
+                poll, shared, "GET", versions[0], expect=(200, 304),
+                headers={"X-Live": "1", **({"If-None-Match": known_tag} if known_tag else {})})
+            if status == 200:
+                known, known_tag = json.loads(body), (headers.get("etag") or [None])[0]
+            elif status != 304 and isinstance(status, int) and status < 500:
+                versions = None   # (the page polled itself, from now on)
+            if versions and (status not in (200, 304) or (known is not None and known.get(versions[1]) == now)):
+                if seen and status in (200, 304):
+                    seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
+                continue
         if visitor is not None and now is not None:
             tags = ", ".join(f'"{now}.{code}"' for code in languages)
             status, headers, _ = await tally.timed(poll, visitor, "GET", path, expect=(200, 304),
@@ -401,10 +420,12 @@ async def live_viewer(tally: Tally, port: int, path: str, rng: random.Random, ev
         if seen and status in (200, 304):
             seen(sent, time.monotonic(), etag, (headers.get("x-cache") or ["-"])[0])
     phone.close()
-    if visitor is not None:
-        visitor.close()
+    for other in (visitor, shared):
+        if other is not None:
+            other.close()
 
 
+_LIVE_VERSIONS = re.compile(rb'<meta name="live-versions" content="([^"]*)" data-key="([^"]*)">')
 _POLL_LANGUAGES = re.compile(rb'<meta name="live-poll-languages" content="([^"]*)"')
 _ETAG_VERSION = re.compile(r'^(?:W/)?"(.*)\.[^."]*"$')
 
@@ -413,6 +434,12 @@ def poll_languages(page: bytes) -> list[str]:
     """The languages a page asks live.js to name its version in when polling as a visitor (ginscore/club/live.py)."""
     found = _POLL_LANGUAGES.search(page or b"")
     return found.group(1).decode().split() if found else []
+
+
+def live_versions(page: bytes) -> tuple[str, str] | None:
+    """(address, key) of the versions a page's live.js polls first (a table's pad: its block of pads), or None."""
+    found = _LIVE_VERSIONS.search(page or b"")
+    return (found.group(1).decode(), found.group(2).decode()) if found else None
 
 
 def etag_version(tag: str) -> str | None:

@@ -84,8 +84,9 @@ def upstream_lines(servers: list[str] | None, place: Path) -> str:
 
 # The board's address: answered from the front's copy while a new one is asked for (config).
 BOARD_PATH = r"^/tournaments/[0-9]+/board/$"
-# A table's pad, as its phones and onlookers poll it (config).
-PAD_PATH = r"^/matches/[0-9]+/$"
+# A table's pad, as its phones and onlookers poll it, and the versions of a block of pads, which they
+# poll first (config).
+PAD_PATH = r"^/matches/([0-9]+|pads/[0-9]+)/$"
 # A hand sent from a phone's outbox (static/ginscore/outbox.js): the one POST nginx may send again to
 # the next app server when the one it went to died before answering (config). It is idempotent: it
 # carries the phone's entry_key, and the hand a dead server stored before dying is answered "saved
@@ -209,10 +210,11 @@ http {{
 {_proxy_lines(proto)}
             proxy_next_upstream error timeout non_idempotent;
         }}
-        # A table's pad (the players' phones and its onlookers poll it, a few to a table): a poll that
-        # finds the front's copy past its second is answered by the site, even while another poll of it
-        # asks (for any page many watch, those meanwhile get the copy there is): a viewer is shown a
-        # hand saved 2 s before, however slow the site is that moment (a server killed, a big result).
+        # A table's pad (the players' phones and its onlookers poll it, a few to a table), and the
+        # versions of a block of pads that live.js asks first: a poll that finds the front's copy past
+        # its second is answered by the site, even while another poll of it asks (for any page many
+        # watch, those meanwhile get the copy there is): a viewer is shown a hand saved 2 s before,
+        # however slow the site is that moment (a server killed, a big result).
         location ~ {PAD_PATH} {{
 {_proxy_lines(proto, past_its_second="site")}
         }}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
+import json
 import logging
 import os
 import re
@@ -39,6 +40,7 @@ import secrets
 from importlib import import_module
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from contextlib import contextmanager
 from functools import wraps
@@ -333,6 +335,23 @@ FRONT_KEEPS = 1.75
 def front_expires(read_at: float) -> str:
     """The X-Accel-Expires of a page whose version was read at ``read_at`` (time.time())."""
     return f"@{int(read_at + FRONT_KEEPS) - 1}"
+
+
+def versions_answer(request, versions: dict, read_at: float) -> HttpResponse:
+    """The live versions of several pages (``{key: version}``, read at ``read_at``, time.time()) as
+    JSON, shared by the front like a visitor's page (a second at most, then asked for again with its
+    ETag) and 304 to a poll naming it: what a page's onlookers poll instead of the page itself, each
+    asking for its page only when its own version moved (static/ginscore/live.js, ``live-versions``).
+    The same for every viewer, in every language."""
+    body = json.dumps({str(key): value for key, value in versions.items()}, separators=(",", ":")).encode()
+    tag = quote_etag(f"v{zlib.crc32(body):x}.{len(body)}")
+    asked = set(parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")))
+    response = (HttpResponseNotModified() if tag in asked or f"W/{tag}" in asked
+                else HttpResponse(body, content_type="application/json"))
+    response["ETag"] = tag
+    response["Cache-Control"] = PROXY_SHARED
+    response["X-Accel-Expires"] = front_expires(read_at)
+    return response
 
 
 def _proxy_may_share(request, response, also) -> bool:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/record.json", io_views.record_download, name="record"),
     path("new/", views.match_new, name="new"),
     path("<int:pk>/", views.match_detail, name="detail"),
+    path("pads/<int:block>/", views.pads_versions, name="pads_versions"),
     path("<int:pk>/hands/new/", views.hand_new, name="hand_new"),
     path("<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
     path("<int:pk>/hands/send/", outbox_views.hand_send, name="hand_send"),

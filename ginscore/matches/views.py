@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import replace
 
 import qrcode
@@ -9,16 +10,16 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from ginscore.club.device import current_device
-from ginscore.club.live import live_page
+from ginscore.club.live import live_page, versions_answer
 from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url, address_unknown
 from ginscore.engine import CardError, RecordError
@@ -82,6 +83,19 @@ def match_new(request):
     return render(request, "matches/new.html", {"form": form, "player_names": form.player_names()})
 
 
+# The largest block of pads asked for: its matches' numbers still fit the database's (BigAutoField).
+_PADS_BLOCKS = 2 ** 63 // selectors.PADS_BLOCK
+
+
+@require_GET
+def pads_versions(request, block):
+    """The live versions of a block of pads, for their onlookers' polls (``selectors.pads_live_versions``)."""
+    if block >= _PADS_BLOCKS:
+        raise Http404("No such pads.")
+    read_at = time.time()
+    return versions_answer(request, selectors.pads_live_versions(block), read_at)
+
+
 @live_page(selectors.match_live_version, shared=permissions.reads_only)
 def match_detail(request, pk, table=None):
     """The score pad; with ``table``, a partnership table's page: the pad with that table's entry form."""
@@ -116,6 +130,7 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
+        "pads_versions": reverse("matches:pads_versions", args=[match.pk // selectors.PADS_BLOCK]),
         "round_name": SimpleLazyObject(lambda: tournament_selectors.Names.of(place.tournament).play_round(
             place.stage, place.play_round)) if place else "",
         "address_unknown": SimpleLazyObject(lambda: address_unknown(request)),

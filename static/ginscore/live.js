@@ -4,7 +4,8 @@
 // focus, open <details> and scrolled frames are kept; a region holding a form field being
 // typed into waits (data-live-when="pristine": waits once anything in it was changed).
 // Pauses while the tab is hidden or the page is being left, backs off when the network fails,
-// catches up on return. A page visitors share, seen with a session, is polled as a visitor (below).
+// catches up on return. A page visitors share, seen with a session, is polled as a visitor (below);
+// a table's pad first asks the versions of a few pads, shared (below).
 // Without it the pages still work: reload to see the latest.
 (function () {
   "use strict";
@@ -68,11 +69,39 @@
       });
   }
 
+  // A table's pad names where the site gives the versions of a few pads at once (<meta
+  // name="live-versions">, the key its own): the same for every viewer of those tables, so the front
+  // answers it from its copy, polled without cookies. The page itself is asked for only when its
+  // version there moved (the site answers a few pads' polls at once, not each pad's). Not there (a
+  // 4xx): the page is polled itself.
+  var versions = document.querySelector('meta[name="live-versions"]');
+  var versionsUrl = versions && versions.content, versionsKey = versions && versions.getAttribute("data-key");
+  var versionsTag = null, versionsKnown = null;
+
+  function moved() {
+    var headers = {"X-Live": "1"};
+    if (versionsTag) headers["If-None-Match"] = versionsTag;
+    return fetch(versionsUrl, {headers: headers, cache: "no-store", credentials: "omit"})
+      .then(function (r) {
+        if (r.status === 304 && versionsKnown) return versionsKnown;
+        if (r.ok) {
+          versionsTag = r.headers.get("ETag");
+          return r.json().then(function (known) { versionsKnown = known; return known; });
+        }
+        if (r.status >= 500) throw new Error("live: " + r.status);
+        versionsUrl = null;
+        return null;
+      })
+      .then(function (known) { return !known || known[versionsKey] !== version(etag); });
+  }
+
+  function ask() { return shared ? asVisitor() : own(); }
+
   function poll() {
     clearTimeout(timer);
     if (busy || document.hidden || leaving) return;   // visibilitychange (or the page staying) brings it back
     busy = true;
-    (shared ? asVisitor() : own())
+    (versionsUrl && version(etag) !== null ? moved().then(function (m) { return m ? ask() : null; }) : ask())
       .then(function (fresh) {
         busy = false; failures = 0; wait = EVERY;
         if (leaving) return;

@@ -91,20 +91,22 @@ def test_a_round_page_updates_and_keeps_its_scroll(phone, shot, make_tournament)
 
 
 @pytest.mark.waits(10)
-def test_a_table_phone_polls_its_pad_as_a_visitor_and_asks_for_its_own_only_on_a_change(phone, make_match):
+def test_a_table_phone_polls_its_blocks_versions_and_asks_for_its_own_pad_only_on_a_change(phone, make_match):
     """The table link gives the phone a session; its pad is the same page for every visitor but for
-    the form. live.js polls it without the phone's cookies (a front answers that from its copy) and
-    asks for its own pad, with its session, only once the version moved: the form comes back on
-    hand 2, never the visitors' pad without a form."""
+    the form. live.js polls the versions of the pad's block of pads, without the phone's cookies (a
+    front answers that from its copy, shared by every onlooker of those tables), and asks for the
+    pad, as a visitor then with its session, only once its version there moved: the form comes back
+    on hand 2, never the visitors' pad without a form."""
     from django.core.signals import request_started
 
     match = make_match()
     path = f"/matches/{match.pk}/"
-    polls = []   # (with the phone's session?) for each of its live polls, as the site saw them
+    versions = f"/matches/pads/{match.pk // 16}/"
+    polls = []   # (address, with the phone's session?) for each of its live polls, as the site saw them
 
     def note(sender, environ, **kwargs):
-        if environ.get("HTTP_X_LIVE") == "1" and environ.get("PATH_INFO") == path:
-            polls.append("sessionid=" in environ.get("HTTP_COOKIE", ""))
+        if environ.get("HTTP_X_LIVE") == "1" and environ.get("PATH_INFO") in (path, versions):
+            polls.append((environ["PATH_INFO"], "sessionid=" in environ.get("HTTP_COOKIE", "")))
 
     request_started.connect(note)
     try:
@@ -112,7 +114,7 @@ def test_a_table_phone_polls_its_pad_as_a_visitor_and_asks_for_its_own_only_on_a
         expect(phone.locator("#entry h2")).to_have_text("Hand 1")
         phone.wait_for_timeout(5_000)
         quiet = list(polls)
-        assert len(quiet) >= 2 and not any(quiet), quiet   # every poll a visitor's
+        assert len(quiet) >= 2 and set(quiet) == {(versions, False)}, quiet   # the versions only, as a visitor
         match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
         expect(phone.locator("#hand-1")).to_be_visible(timeout=LIVE_MS)
         expect(phone.locator("#entry h2")).to_have_text("Hand 2", timeout=LIVE_MS)
@@ -120,5 +122,23 @@ def test_a_table_phone_polls_its_pad_as_a_visitor_and_asks_for_its_own_only_on_a
         phone.wait_for_timeout(3_000)
     finally:
         request_started.disconnect(note)
-    assert polls.count(True) == 1, polls   # its own pad asked for once: on the change
-    assert len(polls) > len(quiet) + 1, polls   # (and it went on polling as a visitor)
+    assert polls.count((path, True)) == 1, polls   # its own pad asked for once: on the change
+    assert polls.count((path, False)) <= 1, polls   # (the visitors' pad at most once, before it)
+    assert polls[-1] == (versions, False) and len(polls) > len(quiet) + 2, polls   # and it went on
+
+
+@pytest.mark.waits(4)
+def test_a_pad_whose_versions_are_not_there_polls_itself(phone, make_match):
+    """A front or a site that does not give the versions of a block of pads (a 404): live.js polls
+    the pad itself, as before, and follows the table."""
+    match = make_match()
+    asked = []
+    phone.route("**/matches/pads/**", lambda route: (asked.append(route.request.url),
+                                                    route.fulfill(status=404, body="")))
+    phone.goto(f"{phone.base}/matches/{match.pk}/")   # a visitor watching
+    with phone.expect_request(lambda r: r.url.endswith(f"/matches/{match.pk}/") and r.headers.get("x-live") == "1",
+                              timeout=LIVE_MS):
+        pass
+    match_services.hand_add(match_id=match.pk, entry=HandEntry("knock", "a", 5, 30), expected_number=1)
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=LIVE_MS)
+    assert len(asked) == 1, asked   # asked once, then never again

@@ -224,6 +224,29 @@ def test_a_phone_with_a_session_polling_as_a_visitor_is_answered_from_the_fronts
     assert own.getheader("ETag")[1:].rsplit(".", 1)[0] == moved.getheader("ETag")[1:].rsplit(".", 1)[0]
 
 
+def test_the_versions_of_a_block_of_pads_are_answered_from_the_fronts_copy_and_move_within_two_seconds(site):
+    """What a pad's onlookers poll first (live.js, <meta name="live-versions">): the front answers it
+    from its copy, 304 to a poll naming it, and asks the site again once its second is past, so a
+    hand saved elsewhere shows there 2 s later, as on the pad itself."""
+    url, _proc, env, tmp = site
+    match_id, _session = match_and_session(env)
+    status, pad, page = fetch(url, f"/matches/{match_id}/")
+    versions = re.search(r'<meta name="live-versions" content="([^"]*)" data-key="(\d+)">', page)
+    assert status == 200 and versions.group(2) == match_id
+    status, first, body = fetch(url, versions.group(1))
+    assert status == 200 and json.loads(body)[match_id] == pad.getheader("ETag")[1:].rsplit(".", 1)[0]
+    answers = [fetch(url, versions.group(1), **{"If-None-Match": first.getheader("ETag")}) for _ in range(5)]
+    assert [status for status, _, _ in answers] == [304] * 5
+    assert answers[-1][1].getheader("X-Cache") == "HIT"   # (nginx answered from its copy, the site not asked)
+    hand_saved_elsewhere(env, match_id)
+    time.sleep(2)   # (the front's copy past its second)
+    status, moved, body = fetch(url, versions.group(1), **{"If-None-Match": first.getheader("ETag")})
+    assert status == 200 and moved.getheader("ETag") != first.getheader("ETag")
+    status, pad_now, _ = fetch(url, f"/matches/{match_id}/")
+    assert json.loads(body)[match_id] == pad_now.getheader("ETag")[1:].rsplit(".", 1)[0] != \
+        pad.getheader("ETag")[1:].rsplit(".", 1)[0]
+
+
 def slow_night(tmp_path, *args) -> dict:
     """bench/bench_slow_clients.py run as documented, its figures."""
     done = subprocess.run([sys.executable, "bench/bench_slow_clients.py", "--json", "--tables", "4", "--viewers",

@@ -65,7 +65,8 @@ def test_only_the_board_is_answered_from_the_copy_while_nginx_asks_for_the_new_o
         assert ("proxy_cache_use_stale off;" if kind == pad else "proxy_cache_use_stale updating;") in block, kind
     # (nginx takes the first regular expression that matches, else the longest prefix: "/")
     regexes = [(kind, re.compile(kind[2:])) for kind in re.findall(r"\n        location (~ [^{]+?) \{", text)]
-    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", pad), ("/tournaments/12/standings/", "/"),
+    for path, kind in (("/tournaments/12/board/", board), ("/matches/7/", pad), ("/matches/pads/0/", pad),
+                       ("/matches/pads/x/", "/"), ("/matches/pads/", "/"), ("/tournaments/12/standings/", "/"),
                        ("/tournaments/12/board/x/", "/"), ("/tournaments/12/rounds/1/2/", "/"),
                        ("/matches/7/hands/send/", f"~ {front.SEND_PATH}"), ("/matches/7/hands/new/", "/"),
                        ("/matches/", "/"), ("/matches/7/pad.pdf", "/")):

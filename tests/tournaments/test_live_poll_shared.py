@@ -107,3 +107,20 @@ def test_a_hand_saved_elsewhere_moves_the_visitors_version_and_the_phone_then_ge
     assert own.status_code == 200 and _version(own["ETag"]) == _version(moved["ETag"])
     assert "Save hand" in own.content.decode() and "Hand 1" in own.content.decode()
     assert _as_visitor(url, own["ETag"], languages).status_code == 304
+
+
+def test_a_tournament_pad_has_its_version_among_its_blocks_pads(event):
+    """What live.js polls first for a pad (<meta name="live-versions">) names the pad's version,
+    the round clock and the table in it: a change there moves it as it moves the pad."""
+    import json
+
+    from ginscore.matches import selectors
+
+    match = _match(event)
+    pad = Client().get(reverse("matches:detail", args=[match.pk]))
+    versions = reverse("matches:pads_versions", args=[match.pk // selectors.PADS_BLOCK])
+    assert f'<meta name="live-versions" content="{versions}" data-key="{match.pk}">' in pad.content.decode()
+    assert json.loads(Client().get(versions).content)[str(match.pk)] == _version(pad["ETag"])
+    services.hand_add(match_id=match.pk, entry=HandEntry("gin", "a", 0, 25), expected_number=1)
+    moved = Client().get(reverse("matches:detail", args=[match.pk]))
+    assert json.loads(Client().get(versions).content)[str(match.pk)] == _version(moved["ETag"]) != _version(pad["ETag"])

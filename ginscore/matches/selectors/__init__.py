@@ -23,7 +23,8 @@ from ginscore.matches.selectors.history import (  # noqa: F401
     table_redo_offers,
 )
 from ginscore.matches.selectors.match import (  # noqa: F401
-    hands_awaiting, match_get, match_hands, match_live_version, match_result, matches_in_play, matches_recent_results,
+    PADS_BLOCK, hands_awaiting, match_get, match_hands, match_live_version, match_result, matches_in_play,
+    matches_recent_results, pads_live_versions,
 )
 from ginscore.matches.selectors.outbox import (  # noqa: F401
     outbox_pairs, table_outbox,

@@ -25,10 +25,13 @@ def match_get(pk: int) -> Match:
 
 
 _PLACE = "tournament_match__"
-_LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(
+_LIVE_FIELDS = (
     "revision", "complete", "updated_at", "player_a__name", "player_b__name", "player_c__name", "player_d__name",
     "team_a_name", "team_b_name", f"{_PLACE}table", f"{_PLACE}outcome", f"{_PLACE}time_hands", f"{_PLACE}at_time",
-    f"{_PLACE}tournament__clock_deadline", f"{_PLACE}tournament__clock_called", f"{_PLACE}tournament__name"))
+    f"{_PLACE}tournament__clock_deadline", f"{_PLACE}tournament__clock_called", f"{_PLACE}tournament__name")
+_LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(*_LIVE_FIELDS))
+# The pads whose versions one answer of ``pads_live_versions`` gives: matches BLOCK * n to BLOCK * n + 15.
+PADS_BLOCK = 16
 
 
 def match_live_version(pk: int, **_) -> str | None:
@@ -40,9 +43,26 @@ def match_live_version(pk: int, **_) -> str | None:
     row = _LIVE_VERSION.first(pk)
     if row is None:
         return None
+    return _live_version(pk, row, ratings_stamp() if row[1] else None)
+
+
+def _live_version(pk: int, row, ratings: int | None) -> str:
     revision, complete, *place_state = row
-    ratings = f".r{ratings_stamp()}" if complete else ""
+    ratings = f".r{ratings}" if complete else ""
     return f"m{pk}.{revision}.{zlib.crc32(repr(place_state).encode()):x}{ratings}"
+
+
+def pads_live_versions(block: int) -> dict[int, str]:
+    """The live versions of the pads of matches ``PADS_BLOCK * block`` to ``PADS_BLOCK * block + 15``
+    that exist, each as ``match_live_version`` gives it (one query; a second when one is finished).
+    A pad's onlookers poll these, shared by the front, and ask for the pad only when its version
+    moved (static/ginscore/live.js): the site answers a few pads' polls at once, not each pad's.
+    Every match's pad is the same for every visitor without a session, so nothing here is private."""
+    low = PADS_BLOCK * block
+    rows = {pk: row for pk, *row in Match.objects.filter(pk__gte=low, pk__lt=low + PADS_BLOCK)
+            .values_list("pk", *_LIVE_FIELDS)}
+    ratings = ratings_stamp() if any(row[1] for row in rows.values()) else None
+    return {pk: _live_version(pk, row, ratings) for pk, row in sorted(rows.items())}
 
 
 def match_hands(match: Match) -> list[Hand]:
