@@ -268,6 +268,9 @@ GINSCORE_LIVE_POLL_EARLY = env.flag("GINSCORE_LIVE_POLL_EARLY", True)
 # visitor would, without its cookies, so that the front answers it from its copy; only a change
 # fetches its own page (static/ginscore/live.js); 0: it polls with its session, as before.
 GINSCORE_LIVE_POLL_SHARED = env.flag("GINSCORE_LIVE_POLL_SHARED", True)
+# A table's pad's live.js polls the versions of its block of sixteen pads (/matches/pads/<n>/, shared by
+# the front) and asks for the pad only when its version there moved; 0: it polls the pad itself.
+GINSCORE_LIVE_VERSIONS = env.flag("GINSCORE_LIVE_VERSIONS", True)
 # "pages": the live pages drawn for visitors without an account (ginscore/club/live.py), kept in
 # files so that every process of this server serves a page another drew (each version of the
 # standings is drawn once, not once a process); a miss there is drawn, never an error.

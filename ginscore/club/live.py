@@ -433,19 +433,32 @@ class LivePollMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if (settings.GINSCORE_LIVE_POLL_EARLY and request.method == "GET"
-                and request.META.get("HTTP_X_LIVE") == "1" and request.META.get("HTTP_IF_NONE_MATCH")):
-            response = _not_modified(request)
+        if settings.GINSCORE_LIVE_POLL_EARLY and request.method == "GET" and request.META.get("HTTP_X_LIVE") == "1":
+            response = _answered_early(request)
             if response is not None:
                 return response
         return self.get_response(request)
 
 
-def _not_modified(request):
+def answered_early(view):
+    """A view whose answer is the same for everyone and reads nothing of the request but its address
+    and headers (``versions_answer``): a live poll of it is answered here, before the session, the
+    account, the language and the messages, as a live page's "not modified" is."""
+    view.live_early = True
+    return view
+
+
+def _answered_early(request):
     try:
         found = resolve(request.path_info)
     except Resolver404:
         return None
+    if getattr(found.func, "live_early", False):
+        return found.func(request, *found.args, **found.kwargs)
+    return _not_modified(request, found) if request.META.get("HTTP_IF_NONE_MATCH") else None
+
+
+def _not_modified(request, found):
     etag_of = getattr(found.func, "live_etag_of", None)
     if etag_of is None:
         return None

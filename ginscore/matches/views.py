@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import qrcode
 import qrcode.image.svg
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ginscore.club.device import current_device
-from ginscore.club.live import live_page, versions_answer
+from ginscore.club.live import answered_early, live_page, versions_answer
 from ginscore.club.roles import is_director
 from ginscore.club.site import absolute_url, address_unknown
 from ginscore.engine import CardError, RecordError
@@ -87,6 +88,7 @@ def match_new(request):
 _PADS_BLOCKS = 2 ** 63 // selectors.PADS_BLOCK
 
 
+@answered_early
 @require_GET
 def pads_versions(request, block):
     """The live versions of a block of pads, for their onlookers' polls (``selectors.pads_live_versions``)."""
@@ -130,7 +132,8 @@ def match_detail(request, pk, table=None):
     return render(request, "matches/detail.html", {
         "match": match, "pad": pad, "via": via, "fix": fix, "form": form, "table": table, "seat": seat,
         "can_manage": permissions.can_manage_match(request.user, match),
-        "pads_versions": reverse("matches:pads_versions", args=[match.pk // selectors.PADS_BLOCK]),
+        "pads_versions": reverse("matches:pads_versions", args=[match.pk // selectors.PADS_BLOCK])
+        if settings.GINSCORE_LIVE_VERSIONS else "",
         "round_name": SimpleLazyObject(lambda: tournament_selectors.Names.of(place.tournament).play_round(
             place.stage, place.play_round)) if place else "",
         "address_unknown": SimpleLazyObject(lambda: address_unknown(request)),

@@ -508,6 +508,7 @@ NOT_PAGES = {
     "club:service_worker": "the service worker's script",
     "club:language": "the footer's switch: back to the page it was chosen on, in that language",
     "matches:export": "a JSON contract (docs/match-record.md)", "matches:record": "a JSON contract",
+    "matches:pads_versions": "the versions live.js polls, JSON (tests/matches/test_pads_versions.py)",
     "matches:table_link_qr": "a QR code image", "matches:table_link_qr_at": "a QR code image",
     "tournaments:check_in_qr": "a QR code image", "tournaments:desk_check_in_qr": "a QR code image",
     "seasons:csv": "a CSV file", "seasons:pdf": "a PDF (tests/sheets read the PDFs in French)",

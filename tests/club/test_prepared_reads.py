@@ -96,7 +96,8 @@ def _play_a_night(member):
     first.refresh_from_db()
     match_services.hand_edit(match_id=first.pk, number=1, entry=HandEntry("knock", "a", 4, 30),
                              expected_revision=first.revision, user=member)
-    for url in (reverse("matches:detail", args=[first.pk]), reverse("tournaments:detail", args=[t.pk]),
+    for url in (reverse("matches:detail", args=[first.pk]), reverse("matches:pads_versions", args=[first.pk // 16]),
+                reverse("tournaments:detail", args=[t.pk]),
                 reverse("tournaments:standings", args=[t.pk]), reverse("tournaments:round", args=[t.pk, 1, 1])):
         assert visitor.get(url).status_code == 200
     ids = [row.pk for row in rows]

@@ -102,3 +102,26 @@ def test_the_pad_names_its_block(make_match):
     match = make_match()
     page = Client().get(reverse("matches:detail", args=[match.pk])).content.decode()
     assert f'<meta name="live-versions" content="{_url(match.pk)}" data-key="{match.pk}">' in page
+
+
+def test_live_js_poll_is_answered_before_the_session_is_read(make_match, member):
+    """With X-Live (live.js), the answer comes before the session, the account and the language:
+    one query, the versions', even for a member's browser; the same answer as the whole way."""
+    match = make_match()
+    client = Client()
+    client.force_login(member)
+    whole = client.get(_url(match.pk))
+    with CaptureQueriesContext(connection) as queries:
+        early = client.get(_url(match.pk), HTTP_X_LIVE="1")
+    assert len(queries.captured_queries) == 1, [q["sql"] for q in queries.captured_queries]
+    assert (early.status_code, early.content, early["ETag"]) == (200, whole.content, whole["ETag"])
+    assert early["Cache-Control"] == SHARED and "Set-Cookie" not in early
+    assert client.get(_url(match.pk), HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=whole["ETag"]).status_code == 304
+
+
+def test_switched_off_the_pad_names_no_versions(make_match, settings):
+    """GINSCORE_LIVE_VERSIONS=0: live.js polls the pad itself, as before."""
+    settings.GINSCORE_LIVE_VERSIONS = False
+    match = make_match()
+    page = Client().get(reverse("matches:detail", args=[match.pk])).content.decode()
+    assert 'name="live-etag"' in page and "live-versions" not in page

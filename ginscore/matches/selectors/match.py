@@ -32,6 +32,8 @@ _LIVE_FIELDS = (
 _LIVE_VERSION = Prepared(lambda pk: Match.objects.filter(pk=pk).values_list(*_LIVE_FIELDS))
 # The pads whose versions one answer of ``pads_live_versions`` gives: matches BLOCK * n to BLOCK * n + 15.
 PADS_BLOCK = 16
+_PADS_LIVE_VERSIONS = Prepared(lambda low, high: Match.objects.filter(pk__gte=low, pk__lte=high).values_list(
+    "pk", *_LIVE_FIELDS))
 
 
 def match_live_version(pk: int, **_) -> str | None:
@@ -59,8 +61,7 @@ def pads_live_versions(block: int) -> dict[int, str]:
     moved (static/ginscore/live.js): the site answers a few pads' polls at once, not each pad's.
     Every match's pad is the same for every visitor without a session, so nothing here is private."""
     low = PADS_BLOCK * block
-    rows = {pk: row for pk, *row in Match.objects.filter(pk__gte=low, pk__lt=low + PADS_BLOCK)
-            .values_list("pk", *_LIVE_FIELDS)}
+    rows = {pk: row for pk, *row in _PADS_LIVE_VERSIONS(low, low + PADS_BLOCK - 1)}
     ratings = ratings_stamp() if any(row[1] for row in rows.values()) else None
     return {pk: _live_version(pk, row, ratings) for pk, row in sorted(rows.items())}
 
