@@ -13,8 +13,9 @@ The realistic night (the default: 512 tables, 1,024 viewers, 8 boards):
 - each viewer opens one page, at a random moment of the warm-up, and keeps it open the way
   static/ginscore/live.js does: asked for again every --poll-every seconds (1.5) with its ETag,
   answered 304 while nothing changed and with the new page when something did. Half the viewers
-  follow a table's pad (the players' phones and onlookers), a quarter the round page (all T
-  tables), a quarter the standings (2T players). With --players-poll, one of each table's pad
+  follow a table's pad (the players' phones and onlookers: as live.js, they poll the versions of
+  the pad's block of pads, and the pad only when its version there moved), a quarter the round
+  page (all T tables), a quarter the standings (2T players). With --players-poll, one of each table's pad
   viewers is its players' phone: it keeps the pad open with the session its table link gave it,
   as a table's phone does between its hands. It polls as live.js does: as a visitor, without its
   cookies, naming the pad's version in each language (the front answers it from the copy it
