@@ -345,13 +345,17 @@ def versions_answer(request, versions: dict, read_at: float) -> HttpResponse:
     The same for every viewer, in every language."""
     body = json.dumps({str(key): value for key, value in versions.items()}, separators=(",", ":")).encode()
     tag = quote_etag(f"v{zlib.crc32(body):x}.{len(body)}")
-    asked = set(parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")))
-    response = (HttpResponseNotModified() if tag in asked or f"W/{tag}" in asked
+    response = (HttpResponseNotModified() if tag in _asked(request)
                 else HttpResponse(body, content_type="application/json"))
     response["ETag"] = tag
     response["Cache-Control"] = PROXY_SHARED
     response["X-Accel-Expires"] = front_expires(read_at)
     return response
+
+
+def _asked(request) -> set[str]:
+    """The ETags a request's If-None-Match names, weak ones as their strong form (a weak comparison)."""
+    return {tag.removeprefix("W/") for tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))}
 
 
 def _proxy_may_share(request, response, also) -> bool:
@@ -466,9 +470,9 @@ def _not_modified(request, found):
     request._live_value = value = etag_of(*found.args, **found.kwargs)
     if value is None:
         return None
-    asked = set(parse_etags(request.META["HTTP_IF_NONE_MATCH"]))
+    asked = _asked(request)
     tag = next((t for t in (_live_etag(value, code) for code, _ in settings.LANGUAGES)
-                if t in asked or f"W/{t}" in asked), None)
+                if t in asked), None)
     if tag is None:
         return None
     response = HttpResponseNotModified()
