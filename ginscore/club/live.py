@@ -332,9 +332,26 @@ PROXY_SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
 FRONT_KEEPS = 1.75
 
 
-def front_expires(read_at: float) -> str:
-    """The X-Accel-Expires of a page whose version was read at ``read_at`` (time.time())."""
-    return f"@{int(read_at + FRONT_KEEPS) - 1}"
+def front_expires(read_at: float, keeps: float = FRONT_KEEPS) -> str:
+    """The X-Accel-Expires of a page whose version was read at ``read_at`` (time.time()): the last
+    second of nginx's clock in which it may answer from its copy, at most ``keeps`` after the read."""
+    return f"@{int(read_at + keeps) - 1}"
+
+
+# The versions of a block of pads are polled by every onlooker of its sixteen tables (some 40 polls a
+# second at a championship), and each poll that finds the front's copy past its second and the site
+# slow would reach the site too (a table's pad is answered so): when the site stalled for half a
+# second, hundreds of them piled up behind one another and kept it saturated (2026-12-02, access
+# log: 527 in the second after a stall where some 100 come in any other). So the versions are
+# answered from the copy there is while one poll asks the site for the new one (UPDATING), but only
+# within the second after the copy's: nginx is told so in their Cache-Control (stale-while-revalidate,
+# which nginx 1.22 reads only when it comes before X-Accel-Expires, as here; one that does not read it
+# asks the site each time, as for a pad), and keeps a copy only to the end of the second the site read
+# it in (VERSIONS_KEEP, a second at most, half a second on average). The copy a poll is answered
+# with was read at most 2 s before, as a pad's (FRONT_KEEPS: 1.75 s, and the site's answer); past
+# that, each poll waits for the site. tests/deploy/test_front_upstreams.py holds nginx to it.
+VERSIONS_SHARED = PROXY_SHARED + ", stale-while-revalidate=1"
+VERSIONS_KEEP = 1.0
 
 
 def versions_answer(request, versions: dict, read_at: float) -> HttpResponse:
@@ -348,8 +365,8 @@ def versions_answer(request, versions: dict, read_at: float) -> HttpResponse:
     response = (HttpResponseNotModified() if tag in _asked(request)
                 else HttpResponse(body, content_type="application/json"))
     response["ETag"] = tag
-    response["Cache-Control"] = PROXY_SHARED
-    response["X-Accel-Expires"] = front_expires(read_at)
+    response["Cache-Control"] = VERSIONS_SHARED   # (before X-Accel-Expires: see VERSIONS_SHARED)
+    response["X-Accel-Expires"] = front_expires(read_at, VERSIONS_KEEP)
     return response
 
 

@@ -7,12 +7,15 @@ answered by it; any other POST, once sent, is answered 502 and never sent twice.
 slow to draw a new board: a wall's poll is answered from the front's copy, and so is its next poll
 (it is not held behind the front's question to the site on a kept-alive connection). When the
 site is slow to answer for a table's pad: a poll is never answered from a copy past its second,
-not even while the front asks the site for the new one.
+not even while the front asks the site for the new one. The versions of a block of pads, which all
+the block's onlookers poll: answered from the copy there is while one poll asks the site, but only
+in the second after the copy's, never with versions the site read 2 s before.
 
 The app servers here are small loopback servers: "dead" reads each request whole and closes the
 connection without a word (a gunicorn process killed while it worked), "alive" answers 200, "slow"
 answers a shareable page after 3 s."""
 import http.client
+import json
 import socket
 import socketserver
 import subprocess
@@ -22,22 +25,32 @@ from collections import Counter
 from contextlib import contextmanager
 
 import pytest
+from django.test import RequestFactory
 
 from ginscore import front
+from ginscore.club.live import versions_answer
 from tests.deploy.servers import free_port
 
 pytestmark = pytest.mark.skipif(front.nginx_binary() is None, reason="needs Debian's nginx (scripts/setup.sh)")
 
 
+def request_head(rfile) -> bytes | None:
+    """A request's head as an app server reads it (None: the connection closed first)."""
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):
+        line = rfile.readline()
+        if not line:
+            return None
+        head += line
+    return head
+
+
 def app_server(name: str, heard: Counter, answers: bool, after: float = 0.0, shared: bool = False):
     class Handler(socketserver.StreamRequestHandler):
         def handle(self):
-            head = b""
-            while not head.endswith(b"\r\n\r\n"):
-                line = self.rfile.readline()
-                if not line:
-                    return
-                head += line
+            head = request_head(self.rfile)
+            if head is None:
+                return
             lines = head.decode("latin-1").split("\r\n")
             length = next((int(v.split(":", 1)[1]) for v in lines if v.lower().startswith("content-length:")), 0)
             self.rfile.read(length)
@@ -176,3 +189,73 @@ def test_a_pad_s_poll_is_never_answered_from_a_copy_past_its_second(tmp_path, mo
         for thread in asking:
             thread.join()
         assert heard["slow", pad] == 3 and heard["slow", standings] == 2
+
+
+def versions_server(heard: list, slow: list):
+    """An app server answering the versions of a block of pads as the site does (``versions_answer``,
+    its headers in their order), the version being the time it read them; each answer after
+    ``slow[0]`` seconds."""
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self):
+            if request_head(self.rfile) is None:
+                return
+            read_at = time.time()
+            heard.append(read_at)
+            time.sleep(slow[0])
+            answer = versions_answer(RequestFactory().get("/matches/pads/0/"), {7: f"{read_at:.3f}"}, read_at)
+            lines = "".join(f"{name}: {value}\r\n" for name, value in answer.items())
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nConnection: close\r\n%sContent-Length: %d\r\n\r\n%s"
+                             % (lines.encode(), len(answer.content), answer.content))
+
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.mark.waits(5)   # (the front's second, the site's slow answer)
+def test_the_versions_are_answered_from_the_copy_while_one_poll_asks_never_one_read_2_s_before(tmp_path, monkeypatch):
+    """Every onlooker of a block's sixteen tables polls its versions: when the site is slow, a poll
+    that finds the copy past its second asks the site and the others meanwhile get the copy there is
+    (UPDATING) at once, instead of each asking the site too; but only while that copy was read under
+    2 s before (to the end of the second after the one the site read it in). Past that each poll
+    waits for the site, as a table's pad's: an onlooker polling 2 s after a hand was saved is told
+    its pad moved."""
+    monkeypatch.setenv("GINSCORE_DATA_DIR", str(tmp_path))
+    heard, slow, versions = [], [0.0], "/matches/pads/0/"
+    with front_before(tmp_path, versions_server(heard, slow)) as port:
+        def poll(answers=None):
+            sent = time.time()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+            connection.request("GET", versions)
+            response = connection.getresponse()
+            read_at = float(json.loads(response.read())["7"])
+            connection.close()
+            answer = (sent, time.time() - sent, response.getheader("X-Cache"), read_at)
+            if answers is not None:
+                answers.append(answer)
+            return answer
+
+        _, _, kept, read_at = poll()
+        assert kept == "MISS" and len(heard) == 1
+        second = int(read_at)
+        time.sleep(second + 1.05 - time.time())   # the copy is past its second: the site takes 1.5 s now
+        slow[0] = 1.5
+        asking = threading.Thread(target=poll, args=([],))
+        asking.start()
+        time.sleep(0.2)
+        answers = []
+        while time.time() < second + 2.45:
+            poll(answers)
+            time.sleep(0.1)
+        asking.join()
+        assert all(sent - read < 2.0 for sent, _, _, read in answers)   # never a copy read 2 s before
+        meanwhile = [a for a in answers if a[0] < second + 1.95]
+        past = [a for a in answers if a[0] > second + 2.05]
+        assert meanwhile and all(kept == "UPDATING" and took < 0.5 and read == read_at
+                                 for _, took, kept, read in meanwhile), meanwhile
+        assert past and all(kept in ("EXPIRED", "MISS") and took > 1.0 and read >= sent
+                            for sent, took, kept, read in past), past
+        # The site heard the first poll, the one that asked and each poll past the copy's 2 s only.
+        assert len(heard) == 2 + len(past) + sum(1 for a in answers if second + 1.95 <= a[0] <= second + 2.05
+                                                 and a[2] != "UPDATING")

@@ -4,6 +4,7 @@ own version there moved. Each version is exactly the pad's live version (its ETa
 language), whatever the match's state; the answer is the same for everyone and says so."""
 import json
 import re
+import time
 
 import pytest
 from django.db import connection
@@ -16,7 +17,7 @@ from ginscore.matches.records import HandEntry
 
 pytestmark = pytest.mark.django_db
 
-SHARED = "public, max-age=0, s-maxage=1, must-revalidate"
+SHARED = "public, max-age=0, s-maxage=1, must-revalidate, stale-while-revalidate=1"
 GINS = [{"end": "gin", "by": "Ann", "deadwood": {"Ben": 30}}] * 2
 
 
@@ -125,3 +126,24 @@ def test_switched_off_the_pad_names_no_versions(make_match, settings):
     match = make_match()
     page = Client().get(reverse("matches:detail", args=[match.pk])).content.decode()
     assert 'name="live-etag"' in page and "live-versions" not in page
+
+
+@pytest.mark.parametrize("poll", [{}, {"HTTP_X_LIVE": "1"}], ids=["through the site", "answered early"])
+def test_the_front_keeps_the_copy_to_the_end_of_the_second_it_was_read_in(make_match, poll):
+    """nginx's copy of the versions may answer a poll to the end of the second the site read them in
+    (X-Accel-Expires, nginx's whole seconds), and while one poll asks the site again, the others to the
+    end of the next (stale-while-revalidate): never with versions read 2 s before or more. nginx 1.22
+    reads stale-while-revalidate only from a Cache-Control that comes before X-Accel-Expires."""
+    match = make_match()
+    before = time.time()
+    for etag in ("", '"v0.0"'):
+        answer = Client().get(_url(match.pk), HTTP_IF_NONE_MATCH=etag, **poll)
+        after = time.time()
+        assert answer.status_code == 200
+        assert int(before) <= int(answer["X-Accel-Expires"].removeprefix("@")) <= int(after)
+        names = [name.lower() for name, _ in answer.items()]
+        assert names.index("cache-control") < names.index("x-accel-expires")
+        assert answer["Cache-Control"] == SHARED
+        not_modified = Client().get(_url(match.pk), HTTP_IF_NONE_MATCH=answer["ETag"], **poll)
+        names = [name.lower() for name, _ in not_modified.items()]
+        assert not_modified.status_code == 304 and names.index("cache-control") < names.index("x-accel-expires")
