@@ -121,10 +121,10 @@ def _proxy_lines(proto: str, past_its_second: str = "copy") -> str:
 
             # The visitors' live pages, shared for the second the site allows (Cache-Control
             # s-maxage), then asked for again with their ETag. The key holds what chooses a
-            # visitor's language (their cookie, their browser's); nginx's own handling of Vary
+            # visitor's language (their cookie, their browser's) and whether it takes a page compressed; nginx's own handling of Vary
             # is left out because of it (Vary: Cookie would make every visitor's copy their own).
             proxy_cache ginscore_pages;
-            proxy_cache_key "$scheme|$http_host|$request_uri|$cookie_{LANGUAGE_COOKIE}|$http_accept_language";
+            proxy_cache_key "$scheme|$http_host|$request_uri|$cookie_{LANGUAGE_COOKIE}|$http_accept_language|$ginscore_gzip";
             proxy_cache_bypass $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
             proxy_no_cache $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};
             proxy_ignore_headers Vary;
@@ -187,6 +187,13 @@ http {{
     map "$cookie_{SESSION_COOKIE}$cookie_{MESSAGES_COOKIE}" $ginscore_if_none_match {{
         ""      $upstream_cache_etag;
         default $http_if_none_match;
+    }}
+
+    # Whether the visitor's browser takes a page compressed (every one does): the site sends a shared
+    # page so, and the front keeps it apart from the page whole (ginscore/club/live.py, live_page).
+    map $http_accept_encoding $ginscore_gzip {{
+        "~*gzip" gzip;
+        default  "";
     }}
 
     proxy_cache_path {place}/cache levels=1:2 keys_zone=ginscore_pages:10m max_size={CACHE_MB}m inactive=10m

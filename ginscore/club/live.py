@@ -56,6 +56,7 @@ from django.utils.cache import add_never_cache_headers, quote_etag
 from django.utils.dateformat import format as date_format
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition
 
 # Pages drawn for visitors without an account, by (address, ETag): a few per process.
@@ -421,6 +422,12 @@ def live_page(etag_of, *, shared=False, per_host=False):
 
         also = None if shared is True else shared
         conditional = condition(etag_func=etag)(_shared(view, also, per_host) if shared else view)
+        if shared:
+            # Sent compressed to a browser that takes it so (every one does), and kept so by the front
+            # (its key names it): a 1,024-table round is 474 kB whole, drawn anew at each hand saved,
+            # so each of its watchers took it whole at each poll. Django's own (its ETag made weak:
+            # live.js, the front and the early 304 compare them weakly).
+            conditional = gzip_page(conditional)
 
         @wraps(view)
         def wrapped(request, *args, **kwargs):

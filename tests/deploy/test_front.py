@@ -156,6 +156,35 @@ def test_the_front_keeps_each_language_apart_and_never_shares_a_session_s_page(s
         assert response.getheader("X-Cache") in ("MISS", None) and "no-store" in response.getheader("Cache-Control", "no-store")
 
 
+def test_a_shared_page_is_kept_compressed_for_browsers_and_whole_for_the_others(site):
+    """A page visitors share (the standings, the round) is sent compressed to a browser that takes it
+    so, compressed once by the site and kept so by the front apart from the page whole; its ETag is
+    weak then, and a poll naming the page's version, weak or strong, is told "not modified"."""
+    url, _proc, _env, _tmp = site
+    split = urllib.parse.urlsplit(url)
+    path = "/tournaments/1/standings/"
+
+    def raw(**headers):
+        conn = http.client.HTTPConnection(split.hostname, split.port, timeout=10)
+        conn.request("GET", path, headers={"Accept-Language": "fr", **headers})
+        response = conn.getresponse()
+        body = response.read()
+        conn.close()
+        return response, body
+
+    for _ in range(2):   # each kept in turn, and served as kept
+        packed, body = raw(**{"Accept-Encoding": "gzip, deflate, br"})
+        whole, plain = raw(**{"Accept-Encoding": "identity"})
+    assert packed.getheader("X-Cache") == whole.getheader("X-Cache") == "HIT"
+    assert packed.getheader("Content-Encoding") == "gzip" and whole.getheader("Content-Encoding") is None
+    assert gzip.decompress(body).decode().count("Classement") == plain.decode().count("Classement") >= 1
+    assert len(body) < len(plain) / 2
+    assert packed.getheader("ETag") == "W/" + whole.getheader("ETag")
+    for tag in (packed.getheader("ETag"), whole.getheader("ETag")):
+        polled, _ = raw(**{"Accept-Encoding": "gzip", "If-None-Match": tag, "X-Live": "1"})
+        assert polled.status == 304, tag
+
+
 def match_and_session(env) -> tuple[str, str]:
     """A new match and the session of Carl, a member, logged in."""
     done = manage(env, "shell", "-c", "from django.contrib.auth.models import User\n"
