@@ -239,23 +239,22 @@ def test_the_versions_are_answered_from_the_copy_while_one_poll_asks_never_one_r
         _, _, kept, read_at = poll()
         assert kept == "MISS" and len(heard) == 1
         second = int(read_at)
-        time.sleep(second + 1.05 - time.time())   # the copy is past its second: the site takes 1.5 s now
+        time.sleep(max(0.0, second + 1.05 - time.time()))   # the copy is past its second: the site takes 1.5 s now
         slow[0] = 1.5
         asking = threading.Thread(target=poll, args=([],))
         asking.start()
         time.sleep(0.2)
-        answers = []
-        while time.time() < second + 2.45:
-            poll(answers)
+        meanwhile = []   # (a margin of 0.2 s before nginx's second ends, for a busy machine)
+        while time.time() < second + 1.8:
+            poll(meanwhile)
             time.sleep(0.1)
+        time.sleep(max(0.0, second + 2.1 - time.time()))
+        late = poll()   # past the second after the copy's, the site still asking
         asking.join()
-        assert all(sent - read < 2.0 for sent, _, _, read in answers)   # never a copy read 2 s before
-        meanwhile = [a for a in answers if a[0] < second + 1.95]
-        past = [a for a in answers if a[0] > second + 2.05]
+        assert all(sent - read < 2.0 for sent, _, _, read in meanwhile + [late])   # never a copy read 2 s before
         assert meanwhile and all(kept == "UPDATING" and took < 0.5 and read == read_at
                                  for _, took, kept, read in meanwhile), meanwhile
-        assert past and all(kept in ("EXPIRED", "MISS") and took > 1.0 and read >= sent
-                            for sent, took, kept, read in past), past
-        # The site heard the first poll, the one that asked and each poll past the copy's 2 s only.
-        assert len(heard) == 2 + len(past) + sum(1 for a in answers if second + 1.95 <= a[0] <= second + 2.05
-                                                 and a[2] != "UPDATING")
+        sent, took, kept, read = late
+        assert kept in ("EXPIRED", "MISS") and took > 1.0 and read >= sent, late
+        # The site heard the first poll, the one that asked and the late one only.
+        assert len(heard) == 3
