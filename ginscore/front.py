@@ -121,8 +121,9 @@ def _proxy_lines(proto: str, past_its_second: str = "copy") -> str:
 
             # The visitors' live pages, shared for the second the site allows (Cache-Control
             # s-maxage), then asked for again with their ETag. The key holds what chooses a
-            # visitor's language (their cookie, their browser's) and whether it takes a page compressed; nginx's own handling of Vary
-            # is left out because of it (Vary: Cookie would make every visitor's copy their own).
+            # visitor's language (their cookie, their browser's) and whether it takes a page
+            # compressed; nginx's own handling of Vary is left out because of it (Vary: Cookie
+            # would make every visitor's copy their own).
             proxy_cache ginscore_pages;
             proxy_cache_key "$scheme|$http_host|$request_uri|$cookie_{LANGUAGE_COOKIE}|$http_accept_language|$ginscore_gzip";
             proxy_cache_bypass $cookie_{SESSION_COOKIE} $cookie_{MESSAGES_COOKIE};

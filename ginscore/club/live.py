@@ -347,9 +347,9 @@ def front_expires(read_at: float, keeps: float = FRONT_KEEPS) -> str:
 # answered from the copy there is while one poll asks the site for the new one (UPDATING), but only
 # within the second after the copy's: nginx is told so in their Cache-Control (stale-while-revalidate,
 # which nginx 1.22, Debian 12's, reads only when it comes before X-Accel-Expires, as here; from 1.23 in
-# either order, nginx's "Upstream: fixed X-Accel-Expires/Cache-Control/Expires handling"; a front that
-# does not read it asks the site each time, as for a pad), and keeps a copy only to the end of the second the site read
-# it in (VERSIONS_KEEP, a second at most, half a second on average). The copy a poll is answered
+# either order, nginx's "Upstream: fixed X-Accel-Expires/Cache-Control/Expires handling"; a front
+# that does not read it asks the site each time, as for a pad), and keeps a copy only to the end of
+# the second the site read it in (VERSIONS_KEEP, a second at most, half a second on average). The copy a poll is answered
 # with was read at most 2 s before, as a pad's (FRONT_KEEPS: 1.75 s, and the site's answer); past
 # that, each poll waits for the site. tests/deploy/test_front_upstreams.py holds nginx to it.
 VERSIONS_SHARED = PROXY_SHARED + ", stale-while-revalidate=1"
